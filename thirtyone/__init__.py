@@ -1,0 +1,15 @@
+"""thirtyone: the card game 31 (Scat, Schwimmen, Blitz, Knack) — rules engine and tutorial.
+
+Layers import downward only: cards → rules → scoring → game → bots/odds/analysis → widgets.
+"""
+
+from .cards import ALL_CARDS, Card, card, deck, format_cards, parse_cards
+from .rules import PRESETS, Rules
+from .scoring import Score, compare_hands, hand_value, score
+
+__all__ = [
+    "ALL_CARDS", "Card", "card", "deck", "format_cards", "parse_cards",
+    "PRESETS", "Rules",
+    "Score", "compare_hands", "hand_value", "score",
+]
+__version__ = "0.1.0"

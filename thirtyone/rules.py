@@ -1,0 +1,245 @@
+"""Rule sets: every option of 31 as a frozen, validated dataclass, and the named presets.
+
+``Rules()`` is the ``scat`` preset. ``Rules.preset("schwimmen")`` gives a named one,
+``rules.replace(lives=5)`` a variant. Every field is checked when a rule set is made;
+a bad value raises ``ValueError`` naming the field and the values it allows. Options of
+the other family must be ``None`` (see ``shared/RULES.md`` §3 and decision 20).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+__all__ = ["Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
+
+DRAW_ONLY = ("dealer_exchange", "discard_taken")
+"""Fields that belong to the draw-and-discard family (``None`` in commerce)."""
+COMMERCE_ONLY = ("allow_pass", "allow_swap_all", "all_pass")
+"""Fields that belong to the commerce family (``None`` in draw and discard)."""
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": (32, 52),
+    "family": ("draw", "commerce"),
+    "three_of_a_kind": (None, 30.5),
+    "three_aces": (None, 32),
+    "instant_31": ("others_lose", "showdown"),
+    "ties": ("all_lose", "tiebreak"),
+    "knocker_lowest": ("two_lives", "two_if_sole", "one_life"),
+    "loser": ("lowest", "under_21"),
+    "first_knock": ("anytime", "not_first_turn", "not_own_first_turn", "not_first_orbit"),
+    "all_pass": ("new_center", "showdown"),
+    "first_choice": (None, "dealer", "left_of_dealer"),
+}
+_BOOLS = ("swimming", "fire", "knocker_wins_ties", "allow_pass", "allow_swap_all",
+          "dealer_exchange", "discard_taken")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One way to play 31. Field docs quote the option; RULES.md §3 names its sources."""
+
+    deck: int = 52
+    """32 (7..A, piquet) or 52 cards."""
+    family: str = "draw"
+    """``"draw"`` (draw and discard: Scat, Blitz) or ``"commerce"`` (swap with the center: Schwimmen)."""
+    lives: int = 3
+    """Lives each player starts with (≥ 1)."""
+    swimming: bool = True
+    """After the last life, one more loss is free ("swimming" / "on the bus")."""
+    three_of_a_kind: float | None = None
+    """``None``: three of a kind scores as a normal hand; ``30.5``: it beats everything but 31."""
+    three_aces: int | None = None
+    """``None``: three aces are three of a kind; ``32``: three aces score 32."""
+    fire: bool = False
+    """Three aces end the round at once and everyone else loses a life (Feuer)."""
+    instant_31: str = "others_lose"
+    """31 ends the round at once: ``"others_lose"`` (everyone else loses a life) or ``"showdown"``."""
+    ties: str = "all_lose"
+    """Ties for lowest: ``"all_lose"`` or ``"tiebreak"`` (rank of a triple, else suit in Skat order)."""
+    knocker_lowest: str = "two_lives"
+    """A knocker with the lowest hand loses ``"two_lives"``, ``"two_if_sole"`` (only when alone) or ``"one_life"``."""
+    knocker_wins_ties: bool = False
+    """The knocker wins any tie of equal value, before the suit or rank tie-break."""
+    loser: str = "lowest"
+    """``"lowest"`` hand loses, or ``"under_21"``: everyone under 21 (the lowest if nobody is)."""
+    first_knock: str = "anytime"
+    """When the first knock may come: ``"anytime"``, ``"not_first_turn"``, ``"not_own_first_turn"``, ``"not_first_orbit"``."""
+    allow_pass: bool | None = None
+    """Commerce: a player may pass."""
+    allow_swap_all: bool | None = None
+    """Commerce: a player may swap all three cards with the center."""
+    all_pass: str | None = None
+    """Commerce, everyone passes in a row: ``"new_center"`` or ``"showdown"``."""
+    first_choice: str | None = None
+    """Commerce: who may take the face-down center hand: ``"dealer"``, ``"left_of_dealer"`` or ``None``."""
+    dealer_exchange: bool | None = False
+    """Draw: the dealer may swap their hand for three stock cards before play."""
+    discard_taken: bool | None = True
+    """Draw: a player may discard the card just taken from the discard pile."""
+
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = (
+        "scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow")
+
+    def __post_init__(self) -> None:
+        for name in ("deck", "lives"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"Rules.{name} must be a whole number, not {value!r}")
+        own, other = (DRAW_ONLY, COMMERCE_ONLY) if self.family == "draw" else (COMMERCE_ONLY, DRAW_ONLY)
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if name in other:
+                continue
+            if value not in allowed or isinstance(value, bool):
+                shown = " | ".join("None" if a is None else repr(a) for a in allowed)
+                raise ValueError(f"Rules.{name} cannot be {value!r}: allowed values are {shown}")
+        if self.lives < 1:
+            raise ValueError(f"Rules.lives must be at least 1, not {self.lives}")
+        for name in other:
+            if getattr(self, name) is not None:
+                raise ValueError(
+                    f"Rules.{name} is a {'commerce' if self.family == 'draw' else 'draw-and-discard'} "
+                    f"option and must be None when family is {self.family!r}, not {getattr(self, name)!r}")
+        if self.family == "draw" and self.first_choice is not None:
+            raise ValueError(
+                f"Rules.first_choice is a commerce option and must be None when family is 'draw', "
+                f"not {self.first_choice!r}")
+        for name in _BOOLS:
+            value = getattr(self, name)
+            if name in own or name not in DRAW_ONLY + COMMERCE_ONLY:
+                if not isinstance(value, bool):
+                    raise ValueError(f"Rules.{name} must be True or False, not {value!r}")
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A named rule set: ``scat``, ``schwimmen``, ``feuer``, ``bga-commerce``, ``bga-draw``, ``widow``."""
+        key = name.strip().lower().replace("_", "-").replace(" ", "-")
+        key = _ALIASES.get(key, key)
+        if key not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(cls.PRESET_NAMES)}")
+        return PRESETS[key]
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed, validated like any rule set.
+
+        Changing ``family`` fills the new family's options from its default preset
+        (``scat`` or ``schwimmen``) and clears the old family's, unless given.
+        """
+        unknown = sorted(set(changes) - set(RULE_FIELDS))
+        if unknown:
+            raise ValueError(f"Rules has no field {unknown[0]!r}: fields are {', '.join(RULE_FIELDS)}")
+        family = changes.get("family", self.family)
+        if family != self.family and family in ("draw", "commerce"):
+            base = PRESETS["scat" if family == "draw" else "schwimmen"]
+            for name in DRAW_ONLY + COMMERCE_ONLY + ("first_choice",):
+                changes.setdefault(name, getattr(base, name))
+        return dataclasses.replace(self, **changes)
+
+    # -- descriptions -------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The preset this rule set equals, or ``"custom"``."""
+        for key, preset in PRESETS.items():
+            if preset == self:
+                return key
+        return "custom"
+
+    @property
+    def max_players(self) -> int:
+        """8 with the 32-card deck, 9 with 52 (decision 12)."""
+        return 8 if self.deck == 32 else 9
+
+    def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
+        """The fields where two rule sets differ: ``{field: (mine, theirs)}``."""
+        return {f: (getattr(self, f), getattr(other, f)) for f in RULE_FIELDS
+                if getattr(self, f) != getattr(other, f)}
+
+    def summary(self) -> str:
+        """A few sentences a learner can read: how this rule set plays."""
+        fam = ("Draw and discard: take the top card of the stock or the discard pile, then throw one."
+               if self.family == "draw" else
+               "Commerce: swap one card" + (" or all three" if self.allow_swap_all else "")
+               + " with the face-up center" + (", or pass" if self.allow_pass else "") + ".")
+        parts = [f"{self.deck}-card deck ({'7 to ace' if self.deck == 32 else '2 to ace'}). {fam}",
+                 f"{self.lives} {'life' if self.lives == 1 else 'lives'} each"
+                 + (", then one more round swimming." if self.swimming else ".")]
+        specials = []
+        if self.three_of_a_kind:
+            specials.append("three of a kind counts 30.5")
+        if self.three_aces:
+            specials.append("three aces count 32")
+        if self.fire:
+            specials.append("three aces are Fire: everyone else loses a life")
+        if specials:
+            parts.append(_cap("; ".join(specials)) + ".")
+        parts.append("31 ends the round at once: " + (
+            "everyone else loses a life." if self.instant_31 == "others_lose"
+            else "the lowest hand loses as usual."))
+        parts.append({
+            "lowest": "The lowest hand loses a life",
+            "under_21": "Everyone under 21 loses a life (the lowest, if nobody is under 21)",
+        }[self.loser] + ("; ties are broken by suit or rank." if self.ties == "tiebreak"
+                         else "; everyone tied for lowest loses."))
+        parts.append({
+            "two_lives": "A knocker with the lowest hand loses two lives.",
+            "two_if_sole": "A knocker who is alone with the lowest hand loses two lives.",
+            "one_life": "A knocker loses no extra life.",
+        }[self.knocker_lowest] + (" The knocker wins ties." if self.knocker_wins_ties else ""))
+        parts.append({
+            "anytime": "You may knock on any turn.",
+            "not_first_turn": "Nobody may knock on the round's very first turn.",
+            "not_own_first_turn": "Only the dealer may knock in their own first turn.",
+            "not_first_orbit": "Nobody may knock until everyone has had a turn.",
+        }[self.first_knock])
+        if self.family == "commerce":
+            parts.append("If everyone passes in a row: " + (
+                "three new center cards." if self.all_pass == "new_center" else "showdown."))
+            if self.first_choice:
+                parts.append(("The dealer" if self.first_choice == "dealer" else
+                              "The player left of the dealer") + " may first take the face-down center hand.")
+        else:
+            if self.dealer_exchange:
+                parts.append("The dealer may swap their hand for three stock cards before play.")
+            if not self.discard_taken:
+                parts.append("You may not throw away the card you just took from the discard pile.")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return f"Rules({self.name})"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+
+_SCAT = Rules()
+_SCHWIMMEN = Rules(deck=32, family="commerce", three_of_a_kind=30.5, three_aces=32,
+                   instant_31="showdown", ties="tiebreak", knocker_lowest="one_life",
+                   allow_pass=True, allow_swap_all=True, all_pass="new_center",
+                   first_choice="dealer", dealer_exchange=None, discard_taken=None)
+PRESETS: dict[str, Rules] = {
+    "scat": _SCAT,
+    "schwimmen": _SCHWIMMEN,
+    "feuer": _SCHWIMMEN.replace(fire=True),
+    "bga-commerce": _SCHWIMMEN.replace(swimming=False, fire=True, knocker_lowest="two_if_sole",
+                                       knocker_wins_ties=True, loser="under_21",
+                                       first_knock="not_own_first_turn"),
+    "bga-draw": Rules(swimming=False, three_of_a_kind=30.5, three_aces=32, fire=True,
+                      instant_31="showdown", ties="tiebreak", knocker_lowest="two_if_sole",
+                      knocker_wins_ties=True, loser="under_21", first_knock="not_own_first_turn",
+                      dealer_exchange=True, discard_taken=False),
+    "widow": Rules(family="commerce", allow_pass=True, allow_swap_all=True, all_pass="showdown",
+                   first_choice="left_of_dealer", dealer_exchange=None, discard_taken=None),
+}
+"""The six named rule sets of RULES.md §3, by name."""
+PRESET_SOURCES = {
+    "scat": "003, 002", "schwimmen": "000", "feuer": "000 (Feuer)",
+    "bga-commerce": "001 (commerce)", "bga-draw": "001 (draw and discard)", "widow": "002",
+}
+_ALIASES = {"blitz": "scat", "31": "scat", "thirty-one": "scat", "fire": "feuer",
+            "bga": "bga-commerce", "knack": "schwimmen"}

@@ -1,0 +1,191 @@
+"""Scoring: what a hand is worth, and why, from a table built once per rule set.
+
+``hand_value(cards, rules)`` is one dictionary look-up: the table holds every ordered
+three-card hand of the 52-card deck (132,600 keys) and is built the first time a rule
+set with those scoring options asks for it. ``score(cards, rules)`` returns the reasons
+as a :class:`Score`: the value, the suit that counts, the cards that count and those
+that don't, the special rule that applied, a one-sentence explanation, and ``key``, an
+ordering that applies the rule set's tie-break (higher is better).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards
+from .rules import Rules
+
+__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "compare_hands"]
+
+Value = float  # 19, 30.5, 31, 32
+
+
+@dataclass(frozen=True)
+class Score:
+    """A hand's value and the reasons for it."""
+
+    cards: tuple[Card, ...]
+    """The hand as given."""
+    value: float
+    """What the hand is worth: 19, 30.5, 31, 32."""
+    suit: int | None
+    """The suit that counts (0 ♣ .. 3 ♦), or ``None`` when a three-of-a-kind rule applied."""
+    counting: tuple[Card, ...]
+    """The cards that count."""
+    others: tuple[Card, ...]
+    """The cards that count nothing."""
+    rule: str
+    """What decided the value: ``"suit"``, ``"thirty_one"``, ``"three_of_a_kind"`` or ``"three_aces"``."""
+    explanation: str
+    """One sentence: ``"K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"``."""
+    tiebreak: int
+    """Higher wins a tie of equal value: a triple's rank, else the scoring suit in Skat order."""
+
+    @property
+    def suit_symbol(self) -> str | None:
+        """The scoring suit as a symbol, or ``None``."""
+        return None if self.suit is None else SUITS[self.suit]
+
+    def key(self, rules: Rules) -> tuple[float, int]:
+        """Ordering under the rule set's tie-break: compare keys, the lowest hand has the smallest."""
+        return (self.value, self.tiebreak if rules.ties == "tiebreak" else 0)
+
+    def __str__(self) -> str:
+        return f"{_num(self.value)}: {self.explanation}"
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if v == int(v) else str(v)
+
+
+def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> Score:
+    """Score a hand from first principles (used to build the table, and for 1, 2 or 4 cards)."""
+    if len(cards) == 3 and cards[0].rank == cards[1].rank == cards[2].rank:
+        rank = cards[0].rank
+        if rank == 12 and aces is not None:
+            return Score(cards, float(aces), None, cards, (), "three_aces",
+                         f"{format_cards(cards)}: three aces count {aces}", rank)
+        if toak is not None:
+            return Score(cards, float(toak), None, cards, (), "three_of_a_kind",
+                         f"{format_cards(cards)}: three of a kind counts {_num(toak)}", rank)
+    totals = [0, 0, 0, 0]
+    for c in cards:
+        totals[c.suit] += c.value
+    best = max(totals) if cards else 0
+    # equal best suits: the higher in Skat order (lowest index) counts (decision 15)
+    suit = totals.index(best)
+    # high cards first, so the explanation reads the same whatever order the hand is in
+    ordered = sorted(cards, key=lambda c: (c.value, c.rank, -c.suit), reverse=True)
+    counting = tuple(c for c in ordered if c.suit == suit)
+    others = tuple(c for c in ordered if c.suit != suit)
+    if not cards:
+        return Score(cards, 0.0, None, (), (), "suit", "no cards count nothing", 0)
+    total = " + ".join(str(c) for c in counting) + f" = {best}"
+    if len({c.suit for c in cards}) == len(cards) and len(cards) > 1:
+        text = f"all suits differ, so only the best card counts: {total}"
+    else:
+        text = total
+    if others:
+        if len(others) == 1:
+            text += f"; {others[0]} is another suit and counts nothing"
+        else:
+            text += f"; {' and '.join(str(c) for c in others)} are other suits and count nothing"
+    rule = "thirty_one" if best == 31 and len(cards) == 3 else "suit"
+    if rule == "thirty_one":
+        text += ", the best a hand of one suit can be"
+    return Score(cards, float(best), suit, counting, others, rule, text, 3 - suit)
+
+
+@lru_cache(maxsize=None)
+def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...], float], dict[frozenset[int], Score]]:
+    values: dict[tuple[int, ...], float] = {}
+    scores: dict[frozenset[int], Score] = {}
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                hand = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c])
+                s = _compute(hand, toak, aces)
+                scores[frozenset(hand)] = s
+                for p in permutations(hand):
+                    values[p] = s.value
+    return values, scores
+
+
+def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
+    """The look-up table for a rule set: every ordered three-card hand to its value."""
+    return _tables(rules.three_of_a_kind, rules.three_aces)[0]
+
+
+def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
+    """What a hand is worth: ``hand_value(parse_cards("K♥ 9♥ 4♣"), rules) == 19``.
+
+    Three cards are one table look-up. Other counts (a four-card hand mid-turn) are
+    scored by their best suit alone.
+    """
+    r = rules if rules is not None else _DEFAULT
+    try:
+        return _tables(r.three_of_a_kind, r.three_aces)[0][cards if type(cards) is tuple else tuple(cards)]
+    except KeyError:
+        return score(cards, r).value
+
+
+def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
+    """The value of a hand with its reasons (see :class:`Score`). Accepts text like ``"K♥ 9♥ 4♣"``."""
+    from .cards import parse_cards
+
+    r = rules if rules is not None else _DEFAULT
+    hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
+    if len(hand) == 3 and len(set(hand)) == 3:
+        s = _tables(r.three_of_a_kind, r.three_aces)[1][frozenset(hand)]
+        if s.cards != hand:
+            s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
+        return s
+    if len(set(hand)) != len(hand):
+        raise ValueError(f"a hand cannot hold the same card twice: {format_cards(hand)}")
+    return _compute(hand, r.three_of_a_kind, r.three_aces)
+
+
+def score_key(cards: Sequence[Card], rules: Rules) -> tuple[float, int]:
+    """The ordering of a hand under the rule set's tie-break (see :meth:`Score.key`)."""
+    return score(cards, rules).key(rules)
+
+
+def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, object]:
+    """Which of several hands is lowest and highest, and why, under the rule set.
+
+    Returns ``{"scores", "lowest", "highest", "explanation"}``: ``lowest`` lists every
+    hand index that shares the lowest key (several when the tie is not broken),
+    ``highest`` the one highest hand or ``None`` if the top is shared.
+    """
+    scores = [score(h, rules) for h in hands]
+    keys = [s.key(rules) for s in scores]
+    low = min(keys)
+    high = max(keys)
+    lowest = [i for i, k in enumerate(keys) if k == low]
+    tops = [i for i, k in enumerate(keys) if k == high]
+    lines = []
+    low_values = [i for i, s in enumerate(scores) if s.value == scores[lowest[0]].value]
+    if len(low_values) > 1 and rules.ties == "tiebreak":
+        if len(lowest) == 1:
+            s = scores[lowest[0]]
+            how = (f"its rank ({s.cards[0].symbol}) is the lowest of the tied triples"
+                   if s.suit is None else
+                   f"its scoring suit {SUIT_NAMES[s.suit]} is lowest in Skat order (♣ > ♠ > ♥ > ♦)")
+            lines.append(f"Hands {', '.join(str(i + 1) for i in low_values)} tie on "
+                         f"{_num(s.value)}; hand {lowest[0] + 1} loses the tie-break: {how}.")
+        else:
+            lines.append(f"Hands {', '.join(str(i + 1) for i in lowest)} tie on value and suit: "
+                         "the tie-break cannot part them, so they all lose.")
+    elif len(lowest) > 1:
+        lines.append(f"Hands {', '.join(str(i + 1) for i in lowest)} tie for lowest on "
+                     f"{_num(scores[lowest[0]].value)}: with these rules they all lose.")
+    else:
+        lines.append(f"Hand {lowest[0] + 1} is lowest with {_num(scores[lowest[0]].value)}.")
+    return {"scores": scores, "lowest": lowest, "highest": tops[0] if len(tops) == 1 else None,
+            "explanation": " ".join(lines)}
+
+
+_DEFAULT = Rules()
