@@ -9,7 +9,7 @@ the other family must be ``None`` (see ``shared/RULES.md`` §3 and decision 20).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 __all__ = ["Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards
@@ -99,7 +99,7 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
     return Score(cards, float(best), suit, counting, others, rule, text, 3 - suit)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...], float], dict[frozenset[int], Score]]:
     values: dict[tuple[int, ...], float] = {}
     scores: dict[frozenset[int], Score] = {}

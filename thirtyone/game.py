@@ -1,0 +1,946 @@
+"""Game flow: dealing, turns, knocking, showdowns, lives and whole games, as immutable states.
+
+``new_game(rules, players=4, seed=1)`` deals the first round and returns a :class:`State`.
+``state.legal_actions()`` lists what the player to act may do; ``state.apply(action)``
+returns the next state and leaves ``state`` untouched. An action is an :class:`Action`
+or its canonical text: ``draw stock``, ``draw discard``, ``discard K♥``, ``knock``,
+``swap 9♥ A♥`` (give, take), ``swap all``, ``pass``, ``keep hand``, ``take center``,
+``exchange hand``, ``next round``.
+
+Randomness: a game has one seed. Every shuffle (the deal, a reshuffled stock, a dealer's
+exchange) uses a generator seeded from ``(seed, shuffle number)``, so the same seed and
+the same actions always give the same game, and a state can be replayed from anywhere.
+
+Every decision of ``shared/RULES.md`` §4 is implemented here; comments cite them by number.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .cards import Card, deck, format_cards, parse_cards
+from .rules import Rules
+from .scoring import Score, hand_value, score
+
+__all__ = [
+    "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
+    "new_game", "parse_action", "narrate",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action that is malformed or not legal in this state; the message says why and what is legal."""
+
+
+# --------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------
+
+KINDS = ("draw stock", "draw discard", "discard", "knock", "swap", "swap all", "pass",
+         "keep hand", "take center", "exchange hand", "next round")
+
+
+class Action(NamedTuple):
+    """One move. ``cards`` holds the card to discard, or (give, take) for a swap."""
+
+    kind: str
+    """One of ``KINDS``."""
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.cards:
+            return self.kind + " " + format_cards(self.cards)
+        return self.kind
+
+
+_ACTIONS: dict[Any, Action] = {}
+
+
+def _action(kind: str, *cards: Card) -> Action:
+    """The one shared Action object for a kind and cards (legal_actions stays allocation-free)."""
+    key = (kind, cards)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(kind, cards)
+    return a
+
+
+_NEEDS = {"discard": 1, "swap": 2}
+
+
+def parse_action(text: str | Action) -> Action:
+    """An :class:`Action` from its text (``"discard K♥"``, ``"swap 9h ah"``, ``"Knock"``).
+
+    Raises :class:`IllegalActionError` for text that names no action.
+    """
+    if isinstance(text, Action):
+        return text
+    cached = _ACTIONS.get(text)
+    if cached is not None:
+        return cached
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is an Action or text such as 'draw stock', not {text!r}")
+    words = text.strip().split()
+    low = [w.lower() for w in words]
+    for kind in sorted(KINDS, key=len, reverse=True):
+        kw = kind.split()
+        if low[: len(kw)] == kw:
+            rest = " ".join(words[len(kw):])
+            need = _NEEDS.get(kind, 0)
+            if kind in ("swap",) and low[1:2] == ["all"]:
+                continue
+            try:
+                cards = parse_cards(rest) if rest else ()
+            except ValueError as exc:
+                raise IllegalActionError(f"cannot read the cards in {text!r}: {exc}") from None
+            if len(cards) != need:
+                form = {"discard": "discard K♥", "swap": "swap 9♥ A♥ (give, take)"}.get(kind, kind)
+                raise IllegalActionError(f"{text!r}: '{kind}' takes {need} card{'s' * (need != 1)}, as in '{form}'")
+            a = _action(kind, *cards)
+            if len(_ACTIONS) < 10_000:
+                _ACTIONS[text] = a
+            return a
+    raise IllegalActionError(f"unknown action {text!r}: actions are {', '.join(KINDS)}")
+
+
+# --------------------------------------------------------------------------------------
+# Events and results
+# --------------------------------------------------------------------------------------
+
+
+class Event(NamedTuple):
+    """Something that happened, for the log a lesson narrates."""
+
+    round: int
+    kind: str
+    """``deal``, ``center``, ``first discard``, an action kind, ``reshuffle``, ``new center``,
+    ``31``, ``fire``, ``showdown``, ``lose``, ``swimming``, ``out``, ``void``, ``winner``."""
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    """Cards everyone sees."""
+    secret: tuple[Card, ...] = ()
+    """Cards only ``player`` sees (a card drawn from the stock, a face-down hand taken)."""
+    note: str = ""
+    values: tuple[float | None, ...] = ()
+    """At a showdown: every seat's hand value (``None`` for seats that are out)."""
+
+    def describe(self, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+        """The event as a plain sentence; ``secret`` cards only when ``viewer`` is the player (or None: all)."""
+        p = _name(self.player, names)
+        see = viewer is None or viewer == self.player
+        c = format_cards(self.cards)
+        k = self.kind
+        if k == "deal":
+            return f"Round {self.round}: {p} deals."
+        if k == "center":
+            return f"The center is turned face up: {c}."
+        if k == "first discard":
+            return f"The first card of the discard pile is the {c}."
+        if k == "draw stock":
+            return f"{p} drew the {format_cards(self.secret)} from the stock." if see else f"{p} drew from the stock."
+        if k == "draw discard":
+            return f"{p} took the {c} from the discard pile."
+        if k == "discard":
+            return f"{p} threw the {c}."
+        if k == "knock":
+            return f"{p} knocked: everyone else has one more turn."
+        if k == "swap":
+            return f"{p} swapped the {self.cards[0]} for the {self.cards[1]} from the center."
+        if k == "swap all":
+            return f"{p} swapped all three cards with the center and now holds {format_cards(self.cards[3:])}."
+        if k == "pass":
+            return f"{p} passed."
+        if k == "keep hand":
+            return f"{p} kept their hand."
+        if k == "take center":
+            return (f"{p} took the face-down center hand" + (f" ({format_cards(self.secret)})" if see else "")
+                    + f"; their old hand {c} lies face up as the center.")
+        if k == "exchange hand":
+            return f"{p} exchanged their hand for three stock cards" + (
+                f" and now holds {format_cards(self.secret)}." if see else ".")
+        if k == "reshuffle":
+            return "The stock is empty: the discard pile, all but its top card, is shuffled into a new stock."
+        if k == "new center":
+            return f"Everyone passed: three new center cards are laid: {c}."
+        if k == "31":
+            return f"{p} shows 31 ({c}): the round ends at once."
+        if k == "fire":
+            return f"{p} shows three aces ({c}): Fire! The round ends at once."
+        if k == "showdown":
+            why = {"knock": f"{p} knocked and everyone has had one more turn",
+                   "all_pass": "everyone passed in a row", "empty_stock": "the stock ran out",
+                   "31": f"{p} has 31", "fire": f"{p} has Fire"}.get(self.note, self.note)
+            shown = ", ".join(f"{_name(i, names)} {_fmt(v)}" for i, v in enumerate(self.values) if v is not None)
+            return f"Showdown ({why}): {shown}."
+        if k == "void":
+            return "Everyone left would be out: nobody loses a life and the round is dealt again."
+        if k == "lose":
+            return f"{p} {self.note}."
+        if k == "swimming":
+            return f"{p} has no lives left and is swimming: one more loss and they are out."
+        if k == "out":
+            return f"{p} is out of the game."
+        if k == "winner":
+            return f"{p} wins the game!"
+        return self.note or k
+
+
+def _name(player: int | None, names: Sequence[str] | None) -> str:
+    if player is None:
+        return ""
+    if names is not None and player < len(names):
+        return names[player]
+    return f"Player {player}"
+
+
+def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
+    """Sentences for a run of events, joining a draw and its discard into one:
+    ``"Ana took the 9♥ from the discard pile and threw the 4♣."``"""
+    out: list[str] = []
+    pending: Event | None = None
+    for e in events:
+        if pending is not None:
+            if e.kind == "discard" and e.player == pending.player:
+                out.append(pending.describe(names, viewer)[:-1] + f" and threw the {e.cards[0]}.")
+                pending = None
+                continue
+            out.append(pending.describe(names, viewer))
+            pending = None
+        if e.kind in ("draw stock", "draw discard"):
+            pending = e
+        else:
+            out.append(e.describe(names, viewer))
+    if pending is not None:
+        out.append(pending.describe(names, viewer))
+    return out
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended: every hand's value, who lost how many lives and why."""
+
+    round: int
+    how: str
+    """``knock``, ``all_pass``, ``empty_stock``, ``31`` or ``fire``."""
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's final hand (``None`` for seats already out)."""
+    scores: tuple[Score | None, ...]
+    """Each seat's score with its explanation."""
+    knocker: int | None
+    winner: int | None
+    """The one highest hand after tie-breaks (the 31 or Fire holder); ``None`` if the top is shared."""
+    lowest: tuple[int, ...]
+    """Seats with the lowest hand after the rule set's tie-breaks."""
+    losses: tuple[int, ...]
+    """Lives each seat loses this round (0 for most)."""
+    reasons: tuple[str, ...]
+    """Why each seat lost what it lost ('' for none)."""
+    void: bool = False
+    """Everyone left would have been out: nobody loses and the round is dealt again (decision 3)."""
+
+    @property
+    def values(self) -> tuple[float | None, ...]:
+        """Each seat's hand value."""
+        return tuple(None if s is None else s.value for s in self.scores)
+
+    @property
+    def losers(self) -> tuple[int, ...]:
+        """Seats that lose at least one life."""
+        return tuple(i for i, n in enumerate(self.losses) if n)
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        """A short paragraph: why the round ended, and who lost what and why."""
+        why = {
+            "knock": f"{_name(self.knocker, names)} knocked and everyone had one more turn.",
+            "all_pass": "Everyone passed in a row.",
+            "empty_stock": "The stock ran out.",
+            "31": f"{_name(self.winner, names)} showed 31." if self.winner is not None else "31 was shown.",
+            "fire": f"{_name(self.winner, names)} showed three aces: Fire.",
+        }[self.how]
+        parts = [why]
+        if self.void:
+            parts.append("Everyone left would be out, so nobody loses a life and the round is dealt again.")
+        for seat, (n, reason) in enumerate(zip(self.losses, self.reasons)):
+            if n:
+                parts.append(f"{_name(seat, names)} loses {n} {'life' if n == 1 else 'lives'}: {reason}.")
+        if not self.void and not any(self.losses):
+            parts.append("Nobody loses a life.")
+        return " ".join(parts)
+
+
+# --------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------
+
+_PHASES = ("choice", "first", "turn", "discard", "over")
+
+
+class State:
+    """One moment of a game of 31. Immutable: :meth:`apply` returns a new state.
+
+    Seats are numbered 0..n-1 and play passes to the next active seat (decision 11).
+    """
+
+    __slots__ = ("__dict__",)
+
+    # the attributes, all set once by _make/_evolve:
+    rules: Rules
+    seed: int
+    round: int
+    """Round number, from 1."""
+    dealer: int
+    lives: tuple[int, ...]
+    out: tuple[bool, ...]
+    """Seats that are out of the game."""
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    """The stock, top card first."""
+    discard_pile: tuple[Card, ...]
+    """Draw family: the discard pile, bottom first; its top card is the last."""
+    center: tuple[Card, ...]
+    """Commerce: the three center cards (face down until :attr:`center_face_up`)."""
+    center_face_up: bool
+    out_of_play: tuple[Card, ...]
+    """Cards set aside until the next deal (old centers after everyone passed)."""
+    phase: str
+    current_player: int | None
+    """Whose move it is; ``None`` once the round is over (decision 13)."""
+    knocker: int | None
+    turns: int
+    """Turns taken this round (the first choice and the dealer's exchange are not turns)."""
+    played: tuple[bool, ...]
+    """Seats that have had a turn this round."""
+    passes: int
+    """Passes in a row (commerce; decision 16)."""
+    taken: Card | None
+    """The card just taken from the discard pile, while its taker must discard."""
+    result: RoundResult | None
+    """The showdown result of the round once it is over."""
+    known: tuple[tuple[Card, ...], ...]
+    """Cards in each hand that every player has seen go there (from the discard pile or the center)."""
+    shuffles: int
+    _log: Any
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a game state is immutable: use apply() for a new one (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a game state is immutable")
+
+    def _evolve(self, **changes: Any) -> State:
+        new = object.__new__(State)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        d.pop("_legal", None)
+        return new
+
+    # -- read-only views ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.lives)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still in the game."""
+        return tuple(i for i, o in enumerate(self.out) if not o)
+
+    @property
+    def round_over(self) -> bool:
+        """The round has ended (the only legal action is ``next round``, none at game over)."""
+        return self.phase == "over"
+
+    @property
+    def game_over(self) -> bool:
+        """One player is left."""
+        return sum(1 for o in self.out if not o) <= 1
+
+    @property
+    def winner(self) -> int | None:
+        """The last player left, once the game is over."""
+        if not self.game_over:
+            return None
+        left = self.active
+        return left[0] if left else None
+
+    @property
+    def swimming(self) -> tuple[bool, ...]:
+        """Seats that have no lives left but are still in ("swimming" / "on the bus")."""
+        return tuple(lv == 0 and not o for lv, o in zip(self.lives, self.out))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the game so far, oldest first."""
+        out = []
+        node = self._log
+        while node is not None:
+            node, e = node
+            out.append(e)
+        out.reverse()
+        return tuple(out)
+
+    log = events
+
+    def round_events(self) -> tuple[Event, ...]:
+        """The events of the current round."""
+        out = []
+        node = self._log
+        while node is not None:
+            node, e = node
+            if e.round != self.round:
+                break
+            out.append(e)
+        out.reverse()
+        return tuple(out)
+
+    def values(self) -> tuple[float | None, ...]:
+        """Each seat's hand value now (``None`` for seats that are out)."""
+        return tuple(None if self.out[i] else hand_value(h, self.rules) for i, h in enumerate(self.hands))
+
+    def __repr__(self) -> str:
+        return (f"<State {self.rules.name} round {self.round} {self.phase} "
+                f"player={self.current_player} lives={self.lives}>")
+
+    def _next_seat(self, seat: int) -> int:
+        n = len(self.out)
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if not self.out[s]:
+                return s
+        return seat
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Everything the player to act may do now (``next round`` after a round; nothing at game over)."""
+        cached = self.__dict__.get("_legal")
+        if cached is not None:
+            return cached
+        legal = self._legal_actions()
+        self.__dict__["_legal"] = legal
+        return legal
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == "over":
+            return () if self.game_over else (_action("next round"),)
+        p = self.current_player
+        assert p is not None
+        rules = self.rules
+        if phase == "choice":
+            other = "take center" if rules.family == "commerce" else "exchange hand"
+            return (_action("keep hand"), _action(other))
+        if phase == "first":
+            return (_action("keep hand"), _action("take center"))
+        hand = self.hands[p]
+        if phase == "discard":
+            return tuple(_action("discard", c) for c in hand if not (c == self.taken and not rules.discard_taken))
+        acts: list[Action] = []
+        if rules.family == "draw":
+            if self.stock:
+                acts.append(_action("draw stock"))
+            if self.discard_pile:
+                acts.append(_action("draw discard"))
+        else:
+            acts.extend(_action("swap", h, c) for h in hand for c in self.center)
+            if rules.allow_swap_all:
+                acts.append(_action("swap all"))
+            if rules.allow_pass:
+                acts.append(_action("pass"))
+        if self._may_knock(p):
+            acts.append(_action("knock"))
+        return tuple(acts)
+
+    def _may_knock(self, p: int) -> bool:
+        if self.knocker is not None:
+            return False
+        fk = self.rules.first_knock
+        if fk == "anytime":
+            return True
+        if fk == "not_first_turn":
+            return self.turns > 0
+        if fk == "not_own_first_turn":
+            return self.played[p] or p == self.dealer
+        return self.turns >= len(self.active)  # not_first_orbit
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.phase == "over":
+            return "the game is over" if self.game_over else "the round is over: the only move is 'next round'"
+        k = action.kind
+        p = self.current_player
+        fam = self.rules.family
+        if k == "knock":
+            if self.knocker is not None:
+                return f"Player {self.knocker} has already knocked: only one knock per round"
+            if self.phase in ("turn",):
+                return {"not_first_turn": "nobody may knock on the round's very first turn",
+                        "not_own_first_turn": "only the dealer may knock in their own first turn",
+                        "not_first_orbit": "nobody may knock until everyone has had a turn"}.get(
+                            self.rules.first_knock, "knocking is not allowed now")
+        if self.phase == "discard" and k != "discard":
+            return f"Player {p} has drawn and must now discard a card"
+        if self.phase == "turn" and k == "discard":
+            return "draw first (from the stock or the discard pile), then discard"
+        if k == "discard" and action.cards and action.cards[0] == self.taken and not self.rules.discard_taken:
+            return "these rules forbid discarding the card just taken from the discard pile"
+        if k in ("discard", "swap") and action.cards and action.cards[0] not in self.hands[p or 0]:
+            return f"{action.cards[0]} is not in Player {p}'s hand"
+        if k == "swap" and len(action.cards) == 2 and action.cards[1] not in self.center:
+            return f"{action.cards[1]} is not in the center"
+        if k in ("swap", "swap all", "pass", "take center") and fam == "draw":
+            return f"'{k}' belongs to the commerce family; these rules are draw and discard"
+        if k in ("draw stock", "draw discard", "exchange hand") and fam == "commerce":
+            return f"'{k}' belongs to draw and discard; these rules are commerce"
+        if k == "pass" and not self.rules.allow_pass:
+            return "these rules do not allow passing"
+        if k == "swap all" and not self.rules.allow_swap_all:
+            return "these rules do not allow swapping all three cards"
+        if k == "next round":
+            return "the round is not over yet"
+        if self.phase in ("choice", "first"):
+            return f"Player {p} must first choose: keep their hand or take the other one"
+        return "it is not allowed at this point"
+
+    # -- applying actions -----------------------------------------------------------------
+    def apply(self, action: Action | str) -> State:
+        """The state after the player to act makes ``action``; this state is left unchanged.
+
+        Raises :class:`IllegalActionError` (a ``ValueError``) saying why and what is legal.
+        """
+        a = parse_action(action)
+        legal = self.legal_actions()
+        if a not in legal:
+            shown = ", ".join(str(x) for x in legal) or "nothing (the game is over)"
+            raise IllegalActionError(f"cannot {a} now: {self._why_illegal(a)}. Legal: {shown}")
+        k = a.kind
+        if k == "next round":
+            return self._next_round()
+        p = self.current_player
+        assert p is not None
+        if k == "draw stock":
+            c = self.stock[0]
+            hands = _set(self.hands, p, self.hands[p] + (c,))
+            return self._evolve(hands=hands, stock=self.stock[1:], phase="discard", taken=None,
+                                _log=(self._log, Event(self.round, k, p, (), (c,))))
+        if k == "draw discard":
+            c = self.discard_pile[-1]
+            hands = _set(self.hands, p, self.hands[p] + (c,))
+            return self._evolve(hands=hands, discard_pile=self.discard_pile[:-1], phase="discard", taken=c,
+                                known=_set(self.known, p, self.known[p] + (c,)),
+                                _log=(self._log, Event(self.round, k, p, (c,))))
+        if k == "discard":
+            c = a.cards[0]
+            hand = tuple(x for x in self.hands[p] if x != c)
+            s = self._evolve(hands=_set(self.hands, p, hand), discard_pile=self.discard_pile + (c,), taken=None,
+                             known=_set(self.known, p, tuple(x for x in self.known[p] if x != c)),
+                             _log=(self._log, Event(self.round, k, p, (c,))))
+            return s._after_turn(p, check=True)
+        if k == "knock":
+            s = self._evolve(knocker=p, _log=(self._log, Event(self.round, k, p)))
+            return s._after_turn(p, check=False)
+        if k == "swap":
+            give, take = a.cards
+            hand = tuple(take if x == give else x for x in self.hands[p])
+            center = tuple(give if x == take else x for x in self.center)
+            known = tuple(x for x in self.known[p] if x != give) + (take,)
+            s = self._evolve(hands=_set(self.hands, p, hand), center=center, passes=0,
+                             known=_set(self.known, p, known),
+                             _log=(self._log, Event(self.round, k, p, (give, take))))
+            return s._after_turn(p, check=True)
+        if k == "swap all":
+            old = self.hands[p]
+            s = self._evolve(hands=_set(self.hands, p, self.center), center=old, passes=0,
+                             known=_set(self.known, p, self.center),
+                             _log=(self._log, Event(self.round, k, p, old + self.center)))
+            return s._after_turn(p, check=True)
+        if k == "pass":
+            s = self._evolve(passes=self.passes + 1 if self.knocker is None else self.passes,
+                             _log=(self._log, Event(self.round, k, p)))
+            return s._after_pass(p)
+        if k == "keep hand":
+            log = (self._log, Event(self.round, k, p))
+            if self.phase == "choice":
+                if self.rules.family == "commerce":
+                    log = (log, Event(self.round, "center", None, self.center))
+                s = self._evolve(center_face_up=True, _log=log)
+                return s._start_turn(self._next_seat(self.dealer))
+            # first turn under left_of_dealer: counts as a pass and as that player's turn (decision 16)
+            log = (log, Event(self.round, "center", None, self.center))
+            s = self._evolve(center_face_up=True, passes=1, _log=log)
+            return s._after_pass(p)
+        if k == "take center":
+            old = self.hands[p]
+            log = (self._log, Event(self.round, k, p, old, self.center))
+            s = self._evolve(hands=_set(self.hands, p, self.center), center=old, center_face_up=True,
+                             passes=0, _log=log)
+            if self.phase == "choice":
+                s = s._check_instant(p)
+                return s if s.phase == "over" else s._start_turn(self._next_seat(self.dealer))
+            return s._after_turn(p, check=True)
+        if k == "exchange hand":
+            old = self.hands[p]
+            new = self.stock[:3]
+            stock = self._shuffled(self.stock[3:] + old)
+            s = self._evolve(hands=_set(self.hands, p, new), stock=stock, shuffles=self.shuffles + 1,
+                             _log=(self._log, Event(self.round, k, p, (), new)))
+            s = s._check_instant(p)
+            return s if s.phase == "over" else s._start_turn(self._next_seat(self.dealer))
+        raise AssertionError(k)  # pragma: no cover
+
+    def _shuffled(self, cards: Sequence[Card], offset: int = 0) -> tuple[Card, ...]:
+        rng = random.Random(f"{self.seed}:{self.shuffles + offset}")
+        order = list(cards)
+        rng.shuffle(order)
+        return tuple(order)
+
+    # -- turn flow ------------------------------------------------------------------------
+    def _after_turn(self, p: int, check: bool) -> State:
+        s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True), phase="turn")
+        if check:
+            s = s._check_instant(p)
+            if s.phase == "over":
+                return s
+        nxt = s._next_seat(p)
+        if s.knocker is not None and nxt == s.knocker:
+            return s._showdown("knock")
+        return s._start_turn(nxt)
+
+    def _after_pass(self, p: int) -> State:
+        if self.knocker is None and self.passes >= len(self.active):
+            if self.rules.all_pass == "showdown":
+                s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True))
+                return s._showdown("all_pass")
+            if len(self.stock) < 3:  # decision 5: no new center to lay
+                s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True))
+                return s._showdown("empty_stock")
+            new = self.stock[:3]
+            s = self._evolve(out_of_play=self.out_of_play + self.center, center=new, stock=self.stock[3:],
+                             passes=0, _log=(self._log, Event(self.round, "new center", None, new)))
+            return s._after_turn(p, check=False)
+        return self._after_turn(p, check=False)
+
+    def _start_turn(self, p: int) -> State:
+        s = self._evolve(current_player=p, phase="turn", taken=None)
+        if s.rules.family == "draw" and not s.stock:  # decision 17
+            if len(s.discard_pile) <= 1:
+                return s._showdown("empty_stock")
+            stock = s._shuffled(s.discard_pile[:-1])
+            s = s._evolve(stock=stock, discard_pile=s.discard_pile[-1:], shuffles=s.shuffles + 1,
+                          _log=(s._log, Event(s.round, "reshuffle", None)))
+        return s
+
+    def _check_instant(self, p: int) -> State:
+        """Fire, then 31, for a player who holds three cards (decision 14)."""
+        hand = self.hands[p]
+        r = self.rules
+        if r.fire and len(hand) == 3 and all(c.rank == 12 for c in hand):
+            return self._evolve(_log=(self._log, Event(self.round, "fire", p, hand)))._end_instant("fire", [p])
+        if hand_value(hand, r) == 31:
+            return self._evolve(_log=(self._log, Event(self.round, "31", p, hand)))._end_instant("31", [p])
+        return self
+
+    def _check_deal(self) -> State:
+        """31 or Fire on the deal ends the round before the first turn (decisions 4 and 14)."""
+        r = self.rules
+        seats = self.active
+        if r.fire:
+            for p in seats:
+                if all(c.rank == 12 for c in self.hands[p]):
+                    s = self._evolve(_log=(self._log, Event(self.round, "fire", p, self.hands[p])))
+                    return s._end_instant("fire", [p])
+        holders = [p for p in seats if hand_value(self.hands[p], r) == 31]
+        if not holders:
+            return self
+        s = self
+        for p in holders:
+            s = s._evolve(_log=(s._log, Event(s.round, "31", p, s.hands[p])))
+        return s._end_instant("31", holders)
+
+    def _end_instant(self, how: str, holders: list[int]) -> State:
+        if how == "fire" or self.rules.instant_31 == "others_lose":
+            seats = self.active
+            losses = [0] * self.players
+            reasons = [""] * self.players
+            for s in seats:
+                if s not in holders:
+                    losses[s] = 1
+                    reasons[s] = ("Fire: everyone but the holder of three aces loses a life" if how == "fire"
+                                  else "31 was shown: everyone else loses a life")
+            scores = self._scores()
+            return self._finish(how, scores, holders[0] if len(holders) == 1 else None, (), losses, reasons)
+        return self._showdown(how, protected=holders)
+
+    def _scores(self) -> tuple[Score | None, ...]:
+        return tuple(None if self.out[i] else score(h, self.rules) for i, h in enumerate(self.hands))
+
+    def _showdown(self, how: str, protected: Sequence[int] = ()) -> State:
+        """Compare hands: the lowest (or everyone under 21) loses, with the knocker's rules (decision 15)."""
+        r = self.rules
+        scores = self._scores()
+        seats = self.active
+        knocker = self.knocker
+        keys: dict[int, tuple[float, int, int]] = {}
+        for seat in seats:
+            sc = scores[seat]
+            assert sc is not None
+            keys[seat] = (sc.value, int(r.knocker_wins_ties and seat == knocker),
+                          sc.tiebreak if r.ties == "tiebreak" else 0)
+        top = max(keys.values())
+        tops = [s for s in seats if keys[s] == top]
+        winner = tops[0] if len(tops) == 1 else None
+        low = min(keys.values())
+        lowest = tuple(s for s in seats if keys[s] == low)
+        losses = [0] * self.players
+        reasons = [""] * self.players
+        if r.loser == "under_21":
+            under = [s for s in seats if keys[s][0] < 21]
+            losers = under or list(lowest)
+        else:
+            losers = list(lowest)
+        for s in losers:
+            sc = scores[s]
+            assert sc is not None
+            v = _fmt(sc.value)
+            if s == winner or s in protected or sc.value == 31:
+                continue
+            if r.loser == "under_21" and keys[s][0] < 21:
+                why = f"{v} is under 21"
+            elif len(lowest) > 1:
+                why = f"tied for the lowest hand ({v})"
+            else:
+                why = f"the lowest hand ({v})"
+            n = 1
+            if s == knocker and s in lowest:
+                if r.knocker_lowest == "two_lives" or (r.knocker_lowest == "two_if_sole" and lowest == (s,)):
+                    n = 2
+                    why += " and they knocked, so it costs two lives"
+            losses[s] = n
+            reasons[s] = why
+        return self._finish(how, scores, winner, lowest, losses, reasons)
+
+    def _finish(self, how: str, scores: tuple[Score | None, ...], winner: int | None, lowest: tuple[int, ...],
+                losses: list[int], reasons: list[str]) -> State:
+        lives = list(self.lives)
+        out = list(self.out)
+        swim = self.rules.swimming
+        for seat, n in enumerate(losses):
+            for _ in range(n):  # decision 2: one life at a time
+                if out[seat]:
+                    break
+                if lives[seat] > 0:
+                    lives[seat] -= 1
+                    if lives[seat] == 0 and not swim:
+                        out[seat] = True
+                else:
+                    out[seat] = True
+        void = all(out[s] for s in self.active)  # decision 3
+        hands = tuple(None if self.out[i] else h for i, h in enumerate(self.hands))
+        result = RoundResult(self.round, how, hands, scores, self.knocker, winner, lowest,
+                             tuple(0 for _ in losses) if void else tuple(losses),
+                             tuple("" for _ in reasons) if void else tuple(reasons), void)
+        who = self.knocker if how == "knock" else winner
+        log = (self._log, Event(self.round, "showdown", who, note=how, values=result.values))
+        if void:
+            log = (log, Event(self.round, "void", None))
+            return self._evolve(phase="over", current_player=None, result=result, _log=log)
+        for seat, n in enumerate(losses):
+            if n:
+                log = (log, Event(self.round, "lose", seat,
+                                  note=f"loses {n} {'life' if n == 1 else 'lives'}: {reasons[seat]}"))
+                if out[seat]:
+                    log = (log, Event(self.round, "out", seat))
+                elif lives[seat] == 0 and self.lives[seat] > 0 and swim:
+                    log = (log, Event(self.round, "swimming", seat))
+        left = [s for s in range(len(out)) if not out[s]]
+        if len(left) == 1:
+            log = (log, Event(self.round, "winner", left[0]))
+        return self._evolve(phase="over", current_player=None, result=result, lives=tuple(lives),
+                            out=tuple(out), _log=log)
+
+    def _next_round(self) -> State:
+        void = self.result is not None and self.result.void
+        dealer = self.dealer if void else self._next_seat(self.dealer)  # decisions 3, 11
+        s = self._evolve(round=self.round + 1, dealer=dealer)
+        return s._deal(s._shuffled(deck(self.rules.deck)), s.shuffles + 1)
+
+    def _deal(self, order: Sequence[Card], shuffles: int) -> State:
+        """Deal a full deck given top card first (decision 1)."""
+        n = self.players
+        seats = []
+        s = self.dealer
+        for _ in range(n):
+            s = (s + 1) % n
+            if not self.out[s]:
+                seats.append(s)
+        hands: list[tuple[Card, ...]] = [() for _ in range(n)]
+        i = 0
+        for _ in range(3):
+            for seat in seats:
+                hands[seat] += (order[i],)
+                i += 1
+        r = self.rules
+        log = (self._log, Event(self.round, "deal", self.dealer))
+        center: tuple[Card, ...] = ()
+        discard: tuple[Card, ...] = ()
+        if r.family == "commerce":
+            center = tuple(order[i:i + 3])
+            i += 3
+        else:
+            discard = (order[i],)
+            i += 1
+            log = (log, Event(self.round, "first discard", None, discard))
+        face_up = r.family == "commerce" and r.first_choice is None
+        if face_up:
+            log = (log, Event(self.round, "center", None, center))
+        st = self._evolve(
+            hands=tuple(hands), stock=tuple(order[i:]), discard_pile=discard, center=center,
+            center_face_up=face_up, out_of_play=(), phase="turn", current_player=None, knocker=None,
+            turns=0, played=(False,) * n, passes=0, taken=None, result=None, known=((),) * n,
+            shuffles=shuffles, _log=log)
+        st = st._check_deal()
+        if st.phase == "over":
+            return st
+        if (r.family == "commerce" and r.first_choice == "dealer") or (r.family == "draw" and r.dealer_exchange):
+            return st._evolve(phase="choice", current_player=self.dealer)
+        if r.family == "commerce" and r.first_choice == "left_of_dealer":
+            return st._evolve(phase="first", current_player=seats[0])
+        return st._start_turn(seats[0])
+
+    # -- what a player may see ---------------------------------------------------------------
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see (decision 19): bots and the card table decide from this alone."""
+        if not 0 <= player < self.players:
+            raise ValueError(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
+        over = self.phase == "over"
+        events = tuple(e if (e.player == player or not e.secret or over) else e._replace(secret=())
+                       for e in self.events)
+        return PlayerView(
+            player=player, rules=self.rules, round=self.round, dealer=self.dealer, lives=self.lives,
+            out=self.out, current_player=self.current_player, phase=self.phase,
+            hand=self.hands[player],
+            hands=self.hands if over else None,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            center=self.center if self.center_face_up else None,
+            discard_pile=self.discard_pile, stock_count=len(self.stock), out_of_play=self.out_of_play,
+            knocker=self.knocker, turns=self.turns, passes=self.passes,
+            known=self.known, taken=self.taken, result=self.result, events=events,
+            legal_actions=self.legal_actions() if self.current_player == player else (),
+        )
+
+
+def _fmt(v: float) -> str:
+    return str(int(v)) if v == int(v) else str(v)
+
+
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may see of a state (RULES.md decision 19)."""
+
+    player: int
+    rules: Rules
+    round: int
+    dealer: int
+    lives: tuple[int, ...]
+    out: tuple[bool, ...]
+    current_player: int | None
+    phase: str
+    hand: tuple[Card, ...]
+    """This player's own hand."""
+    hands: tuple[tuple[Card, ...], ...] | None
+    """Every hand, once the round is over; otherwise ``None``."""
+    hand_sizes: tuple[int, ...]
+    center: tuple[Card, ...] | None
+    """The center cards when face up; ``None`` while face down."""
+    discard_pile: tuple[Card, ...]
+    stock_count: int
+    out_of_play: tuple[Card, ...]
+    knocker: int | None
+    turns: int
+    passes: int
+    known: tuple[tuple[Card, ...], ...]
+    """Cards everyone saw go into each hand (from the discard pile or the center) and still there."""
+    taken: Card | None
+    result: RoundResult | None
+    events: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    """What this player may do now (empty when it is not their turn)."""
+
+    @property
+    def players(self) -> int:
+        return len(self.lives)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return tuple(i for i, o in enumerate(self.out) if not o)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this player cannot place: in the stock, in other hands (bar known cards) or a face-down center."""
+        seen = set(self.hand) | set(self.discard_pile) | set(self.out_of_play)
+        if self.center is not None:
+            seen |= set(self.center)
+        for i, k in enumerate(self.known):
+            if i != self.player:
+                seen |= set(k)
+        return tuple(c for c in deck(self.rules.deck) if c not in seen)
+
+    def collected(self) -> dict[int, tuple[Card, ...]]:
+        """Cards each other player picked up from the discard pile or the center this round (003's advice)."""
+        got: dict[int, tuple[Card, ...]] = {}
+        for e in self.events:
+            if e.round != self.round or e.player is None or e.player == self.player:
+                continue
+            if e.kind == "draw discard":
+                got[e.player] = got.get(e.player, ()) + e.cards
+            elif e.kind == "swap":
+                got[e.player] = got.get(e.player, ()) + e.cards[1:]
+            elif e.kind == "swap all":
+                got[e.player] = got.get(e.player, ()) + e.cards[3:]
+        return got
+
+
+def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,
+             deck: Sequence[Card] | str | None = None, lives: Sequence[int] | None = None) -> State:
+    """Deal the first round of a game.
+
+    ``rules``: a :class:`Rules` or a preset name (default ``scat``). ``players``: 2..8 with 32
+    cards, 2..9 with 52 (decision 12). ``seed``: every shuffle of the game follows from it
+    (random if ``None``). ``deck``: cards to put on top of the deck, top first, the rest
+    shuffled under them by the seed; dealing follows decision 1, so a lesson can stage any
+    situation. Seat 0 deals the first round.
+    """
+    r = Rules.preset(rules) if isinstance(rules, str) else (rules if rules is not None else Rules())
+    if not isinstance(r, Rules):
+        raise ValueError(f"rules must be a Rules or a preset name, not {rules!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= r.max_players:
+        raise ValueError(f"players must be 2 to {r.max_players} with the {r.deck}-card deck, not {players!r}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    top = parse_cards(deck, r.deck) if deck is not None else ()
+    full = _deck(r.deck)
+    rest = [c for c in full if c not in top]
+    random.Random(f"{seed}:0").shuffle(rest)
+    if lives is None:
+        start_lives = (r.lives,) * players
+    else:
+        start_lives = tuple(lives)
+        if len(start_lives) != players or any(not isinstance(x, int) or x < 0 for x in start_lives):
+            raise ValueError(f"lives must give {players} whole numbers ≥ 0, not {lives!r}")
+    s = object.__new__(State)
+    s.__dict__.update(
+        rules=r, seed=seed, round=1, dealer=0, lives=start_lives, out=(False,) * players,
+        hands=((),) * players, stock=(), discard_pile=(), center=(), center_face_up=False, out_of_play=(),
+        phase="turn", current_player=None, knocker=None, turns=0, played=(False,) * players, passes=0,
+        taken=None, result=None, known=((),) * players, shuffles=0, _log=None)
+    return s._deal(top + tuple(rest), 1)
+
+
+_deck = deck
