@@ -27,7 +27,7 @@ from .scoring import Score, hand_value, score
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
-    "new_game", "parse_action", "narrate",
+    "new_game", "parse_action", "narrate", "from_view",
 ]
 
 
@@ -825,7 +825,7 @@ class State:
             hand_sizes=tuple(len(h) for h in self.hands),
             center=self.center if self.center_face_up else None,
             discard_pile=self.discard_pile, stock_count=len(self.stock), out_of_play=self.out_of_play,
-            knocker=self.knocker, turns=self.turns, passes=self.passes,
+            knocker=self.knocker, turns=self.turns, played=self.played, passes=self.passes,
             known=self.known, taken=self.taken, result=self.result, events=events,
             legal_actions=self.legal_actions() if self.current_player == player else (),
         )
@@ -863,6 +863,8 @@ class PlayerView:
     out_of_play: tuple[Card, ...]
     knocker: int | None
     turns: int
+    played: tuple[bool, ...]
+    """Seats that have had a turn this round."""
     passes: int
     known: tuple[tuple[Card, ...], ...]
     """Cards everyone saw go into each hand (from the discard pile or the center) and still there."""
@@ -944,3 +946,24 @@ def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | Non
 
 
 _deck = deck
+
+
+def from_view(view: PlayerView, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+              center: Sequence[Card] | None = None, seed: int = 0) -> State:
+    """A full state consistent with what ``view`` shows, with the hidden cards filled in.
+
+    Bots use it to sample ("determinize") the cards they cannot see: ``hands`` gives every
+    seat's hand (the viewer's own must match), ``stock`` the stock top first, ``center`` the
+    face-down center. The new state has no event history.
+    """
+    if tuple(hands[view.player]) != view.hand:
+        raise ValueError("from_view: the viewer's own hand must stay as the view shows it")
+    s = object.__new__(State)
+    s.__dict__.update(
+        rules=view.rules, seed=seed, round=view.round, dealer=view.dealer, lives=view.lives, out=view.out,
+        hands=tuple(tuple(h) for h in hands), stock=tuple(stock), discard_pile=view.discard_pile,
+        center=tuple(center) if center is not None else (view.center or ()),
+        center_face_up=view.center is not None, out_of_play=view.out_of_play, phase=view.phase,
+        current_player=view.current_player, knocker=view.knocker, turns=view.turns, played=view.played,
+        passes=view.passes, taken=view.taken, result=view.result, known=view.known, shuffles=0, _log=None)
+    return s
