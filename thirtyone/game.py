@@ -27,7 +27,7 @@ from .scoring import Score, hand_value, score
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
-    "new_game", "parse_action", "narrate", "from_view",
+    "new_game", "parse_action", "narrate", "from_view", "judge",
 ]
 
 
@@ -661,16 +661,7 @@ class State:
 
     def _end_instant(self, how: str, holders: list[int]) -> State:
         if how == "fire" or self.rules.instant_31 == "others_lose":
-            seats = self.active
-            losses = [0] * self.players
-            reasons = [""] * self.players
-            for s in seats:
-                if s not in holders:
-                    losses[s] = 1
-                    reasons[s] = ("Fire: everyone but the holder of three aces loses a life" if how == "fire"
-                                  else "31 was shown: everyone else loses a life")
-            scores = self._scores()
-            return self._finish(how, scores, holders[0] if len(holders) == 1 else None, (), losses, reasons)
+            return self._judge(how, holders)
         return self._showdown(how, protected=holders)
 
     def _scores(self) -> tuple[Score | None, ...]:
@@ -678,47 +669,11 @@ class State:
 
     def _showdown(self, how: str, protected: Sequence[int] = ()) -> State:
         """Compare hands: the lowest (or everyone under 21) loses, with the knocker's rules (decision 15)."""
-        r = self.rules
+        return self._judge(how, protected)
+
+    def _judge(self, how: str, holders: Sequence[int]) -> State:
         scores = self._scores()
-        seats = self.active
-        knocker = self.knocker
-        keys: dict[int, tuple[float, int, int]] = {}
-        for seat in seats:
-            sc = scores[seat]
-            assert sc is not None
-            keys[seat] = (sc.value, int(r.knocker_wins_ties and seat == knocker),
-                          sc.tiebreak if r.ties == "tiebreak" else 0)
-        top = max(keys.values())
-        tops = [s for s in seats if keys[s] == top]
-        winner = tops[0] if len(tops) == 1 else None
-        low = min(keys.values())
-        lowest = tuple(s for s in seats if keys[s] == low)
-        losses = [0] * self.players
-        reasons = [""] * self.players
-        if r.loser == "under_21":
-            under = [s for s in seats if keys[s][0] < 21]
-            losers = under or list(lowest)
-        else:
-            losers = list(lowest)
-        for s in losers:
-            sc = scores[s]
-            assert sc is not None
-            v = _fmt(sc.value)
-            if s == winner or s in protected or sc.value == 31:
-                continue
-            if r.loser == "under_21" and keys[s][0] < 21:
-                why = f"{v} is under 21"
-            elif len(lowest) > 1:
-                why = f"tied for the lowest hand ({v})"
-            else:
-                why = f"the lowest hand ({v})"
-            n = 1
-            if s == knocker and s in lowest:
-                if r.knocker_lowest == "two_lives" or (r.knocker_lowest == "two_if_sole" and lowest == (s,)):
-                    n = 2
-                    why += " and they knocked, so it costs two lives"
-            losses[s] = n
-            reasons[s] = why
+        winner, lowest, losses, reasons = judge(self.rules, scores, self.knocker, how, holders)
         return self._finish(how, scores, winner, lowest, losses, reasons)
 
     def _finish(self, how: str, scores: tuple[Score | None, ...], winner: int | None, lowest: tuple[int, ...],
@@ -829,6 +784,64 @@ class State:
             known=self.known, taken=self.taken, result=self.result, events=events,
             legal_actions=self.legal_actions() if self.current_player == player else (),
         )
+
+
+def judge(rules: Rules, scores: Sequence[Score | None], knocker: int | None, how: str = "knock",
+          holders: Sequence[int] = ()) -> tuple[int | None, tuple[int, ...], list[int], list[str]]:
+    """Who wins and who loses how many lives at the end of a round, and why.
+
+    ``scores``: each seat's :class:`Score` (``None`` for seats that are out). ``how``: ``knock``,
+    ``all_pass``, ``empty_stock``, ``31`` or ``fire``; ``holders``: the seats that showed 31 or
+    Fire. Returns ``(winner, lowest, losses, reasons)``. Fire, and 31 under ``others_lose``,
+    cost everyone else one life; otherwise the lowest hand after tie-breaks loses (or everyone
+    under 21), the knocker's rules apply, and the winner and 31 holders never lose (decisions 14, 15).
+    Used by the game and by the fast simulations, so both judge alike.
+    """
+    seats = [i for i, sc in enumerate(scores) if sc is not None]
+    n = len(scores)
+    losses = [0] * n
+    reasons = [""] * n
+    if how == "fire" or (how == "31" and rules.instant_31 == "others_lose"):
+        why = ("Fire: everyone but the holder of three aces loses a life" if how == "fire"
+               else "31 was shown: everyone else loses a life")
+        for s in seats:
+            if s not in holders:
+                losses[s] = 1
+                reasons[s] = why
+        return (holders[0] if len(holders) == 1 else None), (), losses, reasons
+    tiebreak = rules.ties == "tiebreak"
+    bonus = rules.knocker_wins_ties
+    keys: dict[int, tuple[float, int, int]] = {}
+    for seat in seats:
+        sc = scores[seat]
+        assert sc is not None
+        keys[seat] = (sc.value, int(bonus and seat == knocker), sc.tiebreak if tiebreak else 0)
+    top = max(keys.values())
+    tops = [s for s in seats if keys[s] == top]
+    winner = tops[0] if len(tops) == 1 else None
+    low = min(keys.values())
+    lowest = tuple(s for s in seats if keys[s] == low)
+    under_21 = rules.loser == "under_21"
+    losers = ([s for s in seats if keys[s][0] < 21] or list(lowest)) if under_21 else list(lowest)
+    for s in losers:
+        value = keys[s][0]
+        if s == winner or s in holders or value == 31:
+            continue
+        v = _fmt(value)
+        if under_21 and value < 21:
+            why = f"{v} is under 21"
+        elif len(lowest) > 1:
+            why = f"tied for the lowest hand ({v})"
+        else:
+            why = f"the lowest hand ({v})"
+        lost = 1
+        if s == knocker and s in lowest and (
+                rules.knocker_lowest == "two_lives" or (rules.knocker_lowest == "two_if_sole" and lowest == (s,))):
+            lost = 2
+            why += " and they knocked, so it costs two lives"
+        losses[s] = lost
+        reasons[s] = why
+    return winner, lowest, losses, reasons
 
 
 def _fmt(v: float) -> str:
