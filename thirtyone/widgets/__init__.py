@@ -1,0 +1,13 @@
+"""Jupyter widgets for the lessons: the only part of thirtyone that imports the Jupyter stack.
+
+Every widget draws cards with one component (:mod:`thirtyone.widgets.card`) and asks the
+engine for values and reasons; none of them re-implements a rule.
+"""
+
+from .card import CardRow, PlayingCard
+from .picker import CardPicker, RulePicker
+from .quiz import Quiz
+from .views import CardValues, HandComparison, Sandbox, ScoreView
+
+__all__ = ["PlayingCard", "CardRow", "CardPicker", "RulePicker", "ScoreView", "CardValues",
+           "Sandbox", "HandComparison", "Quiz"]

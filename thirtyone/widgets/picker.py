@@ -1,0 +1,207 @@
+"""Pickers: three cards from the rule set's deck, and a rule set from the presets."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
+from ..rules import Rules
+from .card import CardRow
+
+__all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "as_rules"]
+
+PRESET_LABELS = {
+    "scat": "Scat / Blitz (52 cards, draw and discard)",
+    "schwimmen": "Schwimmen (32 cards, swap with the center)",
+    "feuer": "Feuer: Schwimmen with Fire",
+    "bga-commerce": "Board Game Arena, commerce",
+    "bga-draw": "Board Game Arena, draw and discard",
+    "widow": "Classic 31 with a widow",
+}
+"""What the preset drop-down shows for each preset."""
+
+
+def as_rules(rules: Rules | str | None) -> Rules:
+    """A rule set from a ``Rules``, a preset name or ``None`` (Scat)."""
+    if isinstance(rules, Rules):
+        return rules
+    return Rules.preset(rules) if rules else Rules()
+
+
+class CardPicker(w.VBox):
+    """The rule set's deck laid out by suit: click (or Enter/Space) three cards, or deal a random hand.
+
+    ``hand`` holds the picked cards in the order picked. Clicking a picked card puts it back;
+    a fourth card is refused with a message, never an error.
+    """
+
+    hand = traitlets.List(traitlets.Int())
+    """The picked cards as ints (``Card(i)``), at most :attr:`size`."""
+    message = traitlets.Unicode("")
+
+    def __init__(self, rules: Rules | str | None = None, hand: str | Iterable[Card] = (), *,
+                 size: int = 3, seed: int | None = None, four_colour: bool = False) -> None:
+        self.size = size
+        self._rng = random.Random(seed)
+        self._rules = as_rules(rules)
+        self.rows = [CardRow(label=f"{SUIT_NAMES[s]}", four_colour=four_colour) for s in range(4)]
+        for row in self.rows:
+            row.on_activate(self.toggle)
+        labels = [w.HTML(f'<span class="to-suit-label" aria-hidden="true">{SUITS[s]}</span>',
+                         layout=w.Layout(width="28px")) for s in range(4)]
+        self.deal_button = w.Button(description="Deal a random hand", icon="random")
+        self.clear_button = w.Button(description="Put the cards back")
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.status = w.HTML(layout=w.Layout(min_height="1.6em"))
+        super().__init__([*(w.HBox([lab, row]) for lab, row in zip(labels, self.rows, strict=True)),
+                          w.HBox([self.deal_button, self.clear_button]), self.status])
+        self.add_class("to-picker")
+        self._lay_out()
+        if hand:
+            self.pick(hand)
+
+    # -- the rule set ---------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The rule set whose deck is shown."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        cards = deck(self._rules.deck)
+        with self.hold_trait_notifications():
+            for s, row in enumerate(self.rows):
+                row.cards = [int(c) for c in cards if c.suit == s][::-1]  # ace first
+            keep = [c for c in self.hand if c in cards]
+            if keep != list(self.hand):
+                self.hand = keep
+
+    # -- picking -------------------------------------------------------------------------
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The picked cards."""
+        return tuple(ALL_CARDS[c] for c in self.hand)
+
+    def toggle(self, card: int) -> None:
+        """Pick a card, or put it back if it is already picked."""
+        if not isinstance(card, int) or not 0 <= card < 52 or ALL_CARDS[card] not in deck(self._rules.deck):
+            return
+        if card in self.hand:
+            self.hand = [c for c in self.hand if c != card]
+            self.message = ""
+        elif len(self.hand) >= self.size:
+            self.message = f"You hold {self.size} cards: click one of them to put it back first."
+        else:
+            self.hand = [*self.hand, card]
+            self.message = ""
+
+    def pick(self, cards: str | Iterable[Card]) -> bool:
+        """Pick exactly these cards (text like ``"K♥ 9♥ 4♣"``); bad input leaves the hand and says why."""
+        try:
+            parsed = parse_cards(cards, self._rules.deck)
+            if len(parsed) > self.size:
+                raise ValueError(f"a hand holds {self.size} cards, not {len(parsed)}")
+        except ValueError as e:
+            self.message = str(e)
+            return False
+        self.hand = [int(c) for c in parsed]
+        self.message = ""
+        return True
+
+    def deal(self) -> tuple[Card, ...]:
+        """Pick a random hand from the deck."""
+        self.hand = [int(c) for c in self._rng.sample(deck(self._rules.deck), self.size)]
+        self.message = ""
+        return self.cards
+
+    def clear(self) -> None:
+        """Put every picked card back."""
+        self.hand = []
+        self.message = ""
+
+    @traitlets.observe("hand")
+    def _show_hand(self, _change: Any) -> None:
+        for row in self.rows:
+            row.selected = [c for c in self.hand if c in row.cards]
+        picked = format_cards(self.cards)
+        self.status.value = f"<span>Your hand: {picked or 'no cards yet'}</span>"
+
+    @traitlets.observe("message")
+    def _show_message(self, _change: Any) -> None:
+        if self.message:
+            self.status.value = f'<span class="to-note" role="status">{_escape(self.message)}</span>'
+        else:
+            self._show_hand(None)
+
+
+class RulePicker(w.VBox):
+    """A preset drop-down with the preset's summary, and the scoring options to toggle."""
+
+    rules = traitlets.Instance(Rules)
+    """The rule set chosen; observe it to follow changes."""
+
+    def __init__(self, rules: Rules | str | None = None) -> None:
+        start = as_rules(rules)
+        self.dropdown = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES],
+                                   value=start.name if start.name in PRESET_LABELS else "scat",
+                                   description="Rules", layout=w.Layout(width="max-content"))
+        self.toak = w.Checkbox(description="Three of a kind counts 30.5", indent=False)
+        self.aces = w.Checkbox(description="Three aces count 32", indent=False)
+        self.tiebreak = w.Checkbox(description="Ties for lowest are broken by suit or rank", indent=False)
+        self.summary = w.HTML()
+        self._syncing = False
+        super().__init__([self.dropdown, self.summary,
+                          w.HBox([self.toak, self.aces, self.tiebreak], layout=w.Layout(flex_flow="row wrap"))])
+        self.add_class("to-rule-picker")
+        self.rules = start
+        self.dropdown.observe(self._preset_chosen, "value")
+        for box in (self.toak, self.aces, self.tiebreak):
+            box.observe(self._option_toggled, "value")
+
+    def choose(self, preset: str) -> None:
+        """Choose a preset by name, as the drop-down does."""
+        self.dropdown.value = Rules.preset(preset).name
+
+    def _preset_chosen(self, change: Any) -> None:
+        if change["new"] in PRESET_LABELS:
+            self.rules = Rules.preset(change["new"])
+
+    def _option_toggled(self, _change: Any) -> None:
+        if self._syncing:
+            return
+        self.rules = self.rules.replace(
+            three_of_a_kind=30.5 if self.toak.value else None,
+            three_aces=32 if self.aces.value else None,
+            ties="tiebreak" if self.tiebreak.value else "all_lose")
+
+    @traitlets.observe("rules")
+    def _show_rules(self, change: Any) -> None:
+        r: Rules = change["new"]
+        self._syncing = True
+        try:
+            self.toak.value = r.three_of_a_kind is not None
+            self.aces.value = r.three_aces is not None
+            self.tiebreak.value = r.ties == "tiebreak"
+            if r.name in PRESET_LABELS:
+                self.dropdown.value = r.name
+        finally:
+            self._syncing = False
+        name = r.name if r.name != "custom" else f"{self.dropdown.value}, changed"
+        self.summary.value = (f'<p class="to-summary"><strong>{_escape(name)}</strong>: '
+                              f"{_escape(r.summary())}</p>")
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text, quote=False)

@@ -1,0 +1,222 @@
+"""Views that explain scores with the engine's own words: one hand, a sandbox, several hands compared."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
+from ..rules import Rules
+from ..scoring import Score, compare_hands, score
+from .card import CardRow
+from .picker import PRESET_LABELS, CardPicker, RulePicker, as_rules
+
+__all__ = ["ScoreView", "CardValues", "Sandbox", "HandComparison", "number"]
+
+
+def number(value: float) -> str:
+    """A value as a learner writes it: ``19``, ``30.5``."""
+    return str(int(value)) if value == int(value) else str(value)
+
+
+class ScoreView(w.VBox):
+    """A hand with its value and the engine's explanation; the cards that count are highlighted."""
+
+    def __init__(self, hand: str | Iterable[Card] = (), rules: Rules | str | None = None, *,
+                 deal_button: bool = False, seed: int | None = None, size: int = 3) -> None:
+        self._rules = as_rules(rules)
+        self._rng = random.Random(seed)
+        self.size = size
+        self.row = CardRow(interactive=False, label="the hand")
+        self.value_html = w.HTML()
+        children: list[w.Widget] = [self.row, self.value_html]
+        if deal_button:
+            self.deal_button = w.Button(description="Deal another hand")
+            self.deal_button.on_click(lambda _b: self.deal())
+            children.append(self.deal_button)
+        super().__init__(children)
+        self.add_class("to-score-view")
+        self.score: Score | None = None
+        self.show(hand)
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+        self.show(self.row.cards if -1 not in self.row.cards else ())
+
+    def deal(self) -> None:
+        """Show a random hand from the rule set's deck."""
+        self.show(self._rng.sample(deck(self._rules.deck), self.size))
+
+    def show(self, hand: str | Iterable[Any]) -> Score | None:
+        """Show a hand (cards or text); bad text shows what is wrong instead."""
+        try:
+            cards = parse_cards(hand, self._rules.deck) if isinstance(hand, str) else \
+                tuple(ALL_CARDS[int(c)] for c in hand)
+            result = score(cards, self._rules) if cards else None
+        except (ValueError, IndexError, TypeError) as e:
+            self.score = None
+            self.value_html.value = f'<p class="to-note" role="status">{html.escape(str(e))}</p>'
+            return None
+        self.score = result
+        self.row.show(cards, highlighted=result.counting if result else ())
+        if result is None:
+            text = "Pick three cards to see what they are worth."
+            self.value_html.value = f'<div class="to-score" aria-live="polite"><p>{text}</p></div>'
+            return None
+        missing = self.size - len(cards)
+        more = f" (so far: pick {missing} more)" if missing > 0 else ""
+        self.value_html.value = (
+            '<div class="to-score" aria-live="polite">'
+            f'<p class="to-value">Worth <strong>{number(result.value)}</strong>{more}</p>'
+            f'<p class="to-explanation">{html.escape(result.explanation)}</p></div>')
+        return result
+
+
+class CardValues(w.VBox):
+    """One suit of the deck: click a card to read what it is worth."""
+
+    def __init__(self, suit: int = 2, rules: Rules | str | None = None) -> None:
+        r = as_rules(rules)
+        self.row = CardRow([c for c in deck(r.deck) if c.suit == suit][::-1], label=SUIT_NAMES[suit])
+        self.row.on_activate(self.explain)
+        self.text = w.HTML('<p class="to-note" aria-live="polite">Click a card to see its value.</p>')
+        super().__init__([self.row, self.text])
+        self.add_class("to-card-values")
+
+    def explain(self, card: int) -> None:
+        c = ALL_CARDS[card]
+        why = {12: "an ace is worth 11", 11: "every face card is worth 10", 10: "every face card is worth 10",
+               9: "every face card is worth 10", 8: "a ten is worth 10"}.get(c.rank, "a number card is worth its number")
+        self.row.selected = [card]
+        self.text.value = (f'<p class="to-note" aria-live="polite"><strong>{c} is worth {RANK_VALUES[c.rank]}</strong>'
+                           f": {why}.</p>")
+
+
+class Sandbox(w.VBox):
+    """The rule picker, the card picker and the score view, wired together."""
+
+    def __init__(self, rules: Rules | str | None = None, hand: str | Iterable[Card] = (), *,
+                 seed: int | None = None, four_colour: bool = False) -> None:
+        self.rule_picker = RulePicker(rules)
+        self.picker = CardPicker(self.rule_picker.rules, seed=seed, four_colour=four_colour)
+        self.view = ScoreView((), self.rule_picker.rules)
+        super().__init__([self.rule_picker, self.picker, self.view])
+        self.add_class("to-sandbox")
+        self.picker.observe(lambda _c: self.view.show(self.picker.hand), "hand")
+        self.rule_picker.observe(self._rules_changed, "rules")
+        if hand:
+            self.picker.pick(hand)
+
+    def _rules_changed(self, change: Any) -> None:
+        self.picker.rules = change["new"]
+        self.view.rules = change["new"]
+        self.view.show(self.picker.hand)
+
+    @property
+    def value(self) -> float | None:
+        """The picked hand's value, or ``None`` with no cards."""
+        return self.view.score.value if self.view.score else None
+
+
+class HandComparison(w.VBox):
+    """Two or more hands side by side: which is lowest, and why, with the tie-break explained."""
+
+    def __init__(self, hands: Sequence[str] = ("K♥ 9♥ 4♣", "10♠ 10♥ 10♦"),
+                 rules: Rules | str | None = None, *, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        start = as_rules(rules)
+        self.dropdown = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES],
+                                   value=start.name if start.name in PRESET_LABELS else "scat",
+                                   description="Rules", layout=w.Layout(width="max-content"))
+        self.rules = start
+        n = max(2, len(hands))
+        self.inputs = [w.Text(description=f"Hand {i + 1}", continuous_update=False,
+                              layout=w.Layout(width="230px")) for i in range(n)]
+        self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(n)]
+        self.values = [w.HTML() for _ in range(n)]
+        self.result = w.HTML()
+        self.deal_button = w.Button(description="Deal new hands")
+        self.deal_button.on_click(lambda _b: self.deal())
+        lines = [w.HBox([t, r, v], layout=w.Layout(align_items="center"))
+                 for t, r, v in zip(self.inputs, self.rows, self.values, strict=True)]
+        super().__init__([self.dropdown, *lines, self.result, self.deal_button])
+        self.add_class("to-compare")
+        self.outcome: dict[str, Any] | None = None
+        for i, t in enumerate(list(hands) + [""] * (n - len(hands))):
+            self.inputs[i].value = t
+        self.update()
+        for t in self.inputs:
+            t.observe(lambda _c: self.update(), "value")
+        self.dropdown.observe(self._preset_chosen, "value")
+
+    def _preset_chosen(self, change: Any) -> None:
+        self.rules = Rules.preset(change["new"])
+        self.update()
+
+    def set_hands(self, hands: Sequence[str]) -> None:
+        """Type these hands into the boxes (extra boxes are left as they are)."""
+        with self.hold_trait_notifications():
+            for t, text in zip(self.inputs, hands, strict=False):
+                t.value = text
+        self.update()
+
+    def deal(self) -> None:
+        """Deal a fresh hand into every box from one shuffled deck."""
+        cards = self._rng.sample(deck(self.rules.deck), 3 * len(self.inputs))
+        self.set_hands([format_cards(cards[3 * i:3 * i + 3]) for i in range(len(self.inputs))])
+
+    def update(self) -> dict[str, Any] | None:
+        """Read every box, score the hands and say which is lowest."""
+        hands: list[tuple[Card, ...]] = []
+        problems: list[str] = []
+        seen: set[Card] = set()
+        for i, t in enumerate(self.inputs):
+            try:
+                cards = parse_cards(t.value, self.rules.deck)
+                if len(cards) != 3:
+                    raise ValueError(f"a hand is three cards, this is {len(cards)}")
+                twice = [c for c in cards if c in seen]
+                if twice:
+                    raise ValueError(f"{twice[0]} is in another hand too: a deck holds each card once")
+            except ValueError as e:
+                problems.append(f"Hand {i + 1}: {e}")
+                self.rows[i].show(())
+                self.values[i].value = '<span class="to-note">?</span>'
+                continue
+            seen.update(cards)
+            hands.append(cards)
+            s = score(cards, self.rules)
+            self.rows[i].show(cards, highlighted=s.counting)
+            self.values[i].value = f'<span class="to-value"><strong>{number(s.value)}</strong></span>'
+        if problems:
+            self.outcome = None
+            self.result.value = ('<div class="to-result" aria-live="polite">'
+                                 + "".join(f"<p>{html.escape(p)}</p>" for p in problems) + "</div>")
+            return None
+        out = compare_hands(hands, self.rules)
+        self.outcome = out
+        scores: list[Score] = out["scores"]  # type: ignore[assignment]
+        lowest: list[int] = out["lowest"]  # type: ignore[assignment]
+        why = "".join(f"<li>Hand {i + 1}: {html.escape(str(s))}</li>" for i, s in enumerate(scores))
+        ties = ("With these rules every hand tied for lowest loses."
+                if self.rules.ties == "all_lose" else
+                "With these rules a tie is broken: three of a kind by rank, other hands by the scoring suit, "
+                + " > ".join(f"{SUITS[s]} {SUIT_NAMES[s]}" for s in range(4)) + ".")
+        losers = " and ".join(f"hand {i + 1}" for i in lowest)
+        self.result.value = (
+            '<div class="to-result" aria-live="polite">'
+            f"<p><strong>Lowest: {losers}.</strong> {html.escape(str(out['explanation']))}</p>"
+            f"<ul>{why}</ul><p class=\"to-note\">{html.escape(ties)}</p></div>")
+        for i, v in enumerate(self.values):
+            if i in lowest:
+                v.value += ' <span class="to-lowest">lowest</span>'
+        return out

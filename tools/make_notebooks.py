@@ -1,0 +1,184 @@
+"""Write notebooks/*.ipynb from the cell lists below (no outputs, no execution counts).
+
+Edit the text here, run ``.venv/bin/python tools/make_notebooks.py``, commit both.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+BINDER = ("https://mybinder.org/v2/gh/thirtyone/thirtyone/HEAD"
+          "?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb")
+
+
+def md(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n")}
+
+
+def code(text: str) -> dict:
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+            "source": text.strip("\n")}
+
+
+INDEX = [
+    md("""
+# 31: learn the card game
+
+**31** is a quick card game for two to nine players. Everyone holds three cards and
+tries to collect **31 points in one suit**. The lowest hand at the end of a round loses a life;
+the last player with lives left wins.
+
+It goes by many names: **Thirty-one**, **Scat**, **Blitz**, **Ride the Bus**, and in German
+**Schwimmen**, **Knack** or **Hosn obi**. Tables play it two ways: *draw and discard* (Scat, Blitz,
+52 cards) and *commerce*, swapping cards with three in the middle (Schwimmen, 32 cards).
+"""),
+    md("""
+## Try it: what is this hand worth?
+
+Here is a hand, what it is worth, and why. The cards that count are highlighted.
+Deal a few more: can you see which suit counts before you read the answer?
+"""),
+    code("""
+from thirtyone.widgets import ScoreView
+
+ScoreView("K♥ 9♥ 4♣", deal_button=True)
+"""),
+    md("""
+## The lessons
+
+1. [What is a hand worth?](01-scoring.ipynb) — card values, the best suit, 31, the house rules,
+   a sandbox, a quiz, and comparing hands.
+
+More lessons (playing a round, when to knock, the odds) follow the same pattern: a short idea,
+then something to do with cards.
+"""),
+    md(f"""
+## Open it anywhere
+
+- **In your browser, nothing to install:** [open the lessons in Binder]({BINDER}).
+  The first start takes a minute or two.
+- **On your computer:** with Python 3.10 or newer and `make`, run `make tutorial` in the project folder
+  and open the address it prints.
+"""),
+]
+
+SCORING = [
+    md("""
+# Lesson 1: what is a hand worth?
+
+You hold three cards. Only **one suit** counts: the suit that gives you the most points.
+The best you can do is **31**. This lesson shows how to count a hand, then lets you practise.
+"""),
+    md("""
+## Every card has a value
+
+An **ace** is worth 11. A **king**, **queen**, **jack** or **ten** is worth 10.
+Every other card is worth its number. Click a card to check.
+"""),
+    code("""
+from thirtyone import Rules, score
+from thirtyone.widgets import CardValues, HandComparison, Quiz, Sandbox, ScoreView
+
+CardValues()
+"""),
+    md("""
+## Only one suit counts
+
+Add up the cards of each suit and keep the best suit. Cards of other suits count nothing:
+`K♥ 9♥ 4♣` is worth **19**, because the king and the nine of hearts make 19 and the four of clubs
+is alone in its suit.
+"""),
+    code("""
+# NBVAL_CHECK_OUTPUT
+print(score("K♥ 9♥ 4♣").explanation)
+"""),
+    code("""
+ScoreView("K♥ 9♥ 4♣")
+"""),
+    md("""
+## Three suits: only the best card counts
+
+When all three cards have different suits, each suit holds one card, so only the best card counts.
+Three tens are worth just **10**.
+"""),
+    code("""
+# NBVAL_CHECK_OUTPUT
+print(score("10♠ 10♥ 10♦").explanation)
+"""),
+    md("""
+## 31: the best hand
+
+An ace and two cards worth ten, all in one suit, make **31**. In most games, 31 ends the round at once.
+"""),
+    code("""
+# NBVAL_CHECK_OUTPUT
+print(score("A♠ K♠ 10♠").explanation)
+"""),
+    md("""
+## House rules: three of a kind, three aces
+
+Many tables add two house rules. **Three of a kind** counts **30.5**: it beats everything but 31.
+**Three aces** count **32**. The Schwimmen rules use both; Scat uses neither.
+"""),
+    code("""
+# NBVAL_CHECK_OUTPUT
+schwimmen = Rules.preset("schwimmen")
+print(score("10♠ 10♥ 10♦", schwimmen))
+print(score("A♣ A♠ A♥", schwimmen))
+"""),
+    md("""
+## The sandbox
+
+Pick three cards (click them, or use Tab and Enter), or deal a random hand.
+Then change the rules: pick three tens and switch from Scat to Schwimmen.
+"""),
+    code("""
+Sandbox()
+"""),
+    md("""
+## Quiz: what is this hand worth?
+
+Type the value and press Enter or *Check*. Your score keeps running; *Next hand* deals another.
+"""),
+    code("""
+Quiz()
+"""),
+    md("""
+## Comparing hands and ties
+
+At the end of a round the **lowest** hand loses a life. When two hands tie, tables differ:
+with **Scat** rules everyone tied for lowest loses; with **Schwimmen** rules the tie is broken
+by the scoring suit, clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦ (and three of a kind by rank).
+Type your own hands, or switch the rules and watch the tie-break.
+"""),
+    code("""
+HandComparison(["K♣ 9♣ 8♦", "K♥ 9♥ 7♠", "A♠ Q♦ J♦"], "schwimmen")
+"""),
+    md("""
+## What next
+
+You can count any hand. Back to [the lessons](index.ipynb).
+"""),
+]
+
+
+def write(name: str, cells: list[dict]) -> None:
+    nb = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    for i, cell in enumerate(cells):
+        cell["id"] = f"{name.split('.')[0]}-{i:02d}"
+    (NOTEBOOKS / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write("index.ipynb", INDEX)
+    write("01-scoring.ipynb", SCORING)
