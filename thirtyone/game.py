@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import Card, deck, format_cards, parse_cards
@@ -770,8 +770,6 @@ class State:
         if not 0 <= player < self.players:
             raise ValueError(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
         over = self.phase == "over"
-        events = tuple(e if (e.player == player or not e.secret or over) else e._replace(secret=())
-                       for e in self.events)
         return PlayerView(
             player=player, rules=self.rules, round=self.round, dealer=self.dealer, lives=self.lives,
             out=self.out, current_player=self.current_player, phase=self.phase,
@@ -781,7 +779,7 @@ class State:
             center=self.center if self.center_face_up else None,
             discard_pile=self.discard_pile, stock_count=len(self.stock), out_of_play=self.out_of_play,
             knocker=self.knocker, turns=self.turns, played=self.played, passes=self.passes,
-            known=self.known, taken=self.taken, result=self.result, events=events,
+            known=self.known, taken=self.taken, result=self.result, _log=self._log,
             legal_actions=self.legal_actions() if self.current_player == player else (),
         )
 
@@ -883,9 +881,38 @@ class PlayerView:
     """Cards everyone saw go into each hand (from the discard pile or the center) and still there."""
     taken: Card | None
     result: RoundResult | None
-    events: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
     """What this player may do now (empty when it is not their turn)."""
+    _log: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, without what a stock draw or a face-down center showed someone else
+        (all hands are shown once the round is over)."""
+        out = []
+        node = self._log
+        over = self.phase == "over"
+        while node is not None:
+            node, e = node
+            if e.secret and e.player != self.player and not (over and e.round == self.round):
+                e = e._replace(secret=())
+            out.append(e)
+        out.reverse()
+        return tuple(out)
+
+    def round_events(self) -> tuple[Event, ...]:
+        """The events of this round, as :attr:`events` shows them."""
+        out = []
+        node = self._log
+        while node is not None:
+            node, e = node
+            if e.round != self.round:
+                break
+            if e.secret and e.player != self.player and self.phase != "over":
+                e = e._replace(secret=())
+            out.append(e)
+        out.reverse()
+        return tuple(out)
 
     @property
     def players(self) -> int:
@@ -908,8 +935,8 @@ class PlayerView:
     def collected(self) -> dict[int, tuple[Card, ...]]:
         """Cards each other player picked up from the discard pile or the center this round (003's advice)."""
         got: dict[int, tuple[Card, ...]] = {}
-        for e in self.events:
-            if e.round != self.round or e.player is None or e.player == self.player:
+        for e in self.round_events():
+            if e.player is None or e.player == self.player:
                 continue
             if e.kind == "draw discard":
                 got[e.player] = got.get(e.player, ()) + e.cards
