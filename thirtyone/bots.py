@@ -1,0 +1,282 @@
+"""Bots: strategies that decide from a player's view only (``state.view(player)``), never from hidden cards.
+
+* :class:`RandomBot` — any legal move.
+* :class:`GreedyBot` — keeps the best hand value now: takes the discard when it helps, else draws;
+  throws to keep value and the best chances; swaps for the best center card; knocks only when the
+  round has gone on for ``patience`` orbits (so that games end).
+* :class:`ThresholdBot` — greedy, and knocks once its hand reaches a threshold that may depend on
+  the players, the seat and the turn.
+* :class:`ExpertBot` — for each sensible legal move, estimates the expected lives it loses by
+  sampling the unseen cards consistently with what it has seen (the discard pile, cards others took
+  from the pile or the center, the center) and playing on with the fast threshold policy; it reads
+  which suits others collect and does not throw them those.
+
+``make_bot("beginner" | "intermediate" | "expert" | "random" | "greedy" | "threshold", seed=1)``
+gives the tutorial's named levels. Every bot takes a seed; the same seed gives the same decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from .cards import Card
+from .game import Action, PlayerView, State, from_view, parse_action
+from .policy import best_commerce_move, best_discard, default_threshold, take_discard
+from .rollout import Playout
+from .rules import Rules
+from .scoring import value_table
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
+           "sample_state", "play_game"]
+
+Threshold = float | Callable[[PlayerView], float]
+
+
+@cache
+def mean_hand_value(rules: Rules) -> float:
+    """The average value of a random three-card hand under a rule set."""
+    table = value_table(rules)
+    low = 0 if rules.deck == 52 else 20
+    values = [v for k, v in table.items() if min(k) >= low and k[0] < k[1] < k[2]]
+    return sum(values) / len(values)
+
+
+class Bot:
+    """A strategy: ``bot.choose(view)`` returns one of ``view.legal_actions``."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        """The move to make; ``view`` must be the view of the player to act."""
+        raise NotImplementedError
+
+    def __call__(self, view: PlayerView) -> Action:
+        return self.choose(view)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomBot(Bot):
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rng.choice(view.legal_actions)
+
+
+class GreedyBot(Bot):
+    """Keeps the best hand value now; knocks only after ``patience`` orbits of the table."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, patience: int = 4) -> None:
+        super().__init__(seed)
+        self.patience = patience
+
+    def wants_knock(self, view: PlayerView) -> bool:
+        """Whether to knock now (the knock is legal when this is asked)."""
+        return view.turns >= self.patience * len(view.active)
+
+    def avoid_suits(self, view: PlayerView) -> tuple[int, ...]:
+        """Suits not to throw when another throw is as good (the expert reads the discard pile)."""
+        return ()
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player} has no move: it is not their turn")
+        if len(legal) == 1:
+            return legal[0]
+        rules = view.rules
+        table = value_table(rules)
+        hand = view.hand
+        kinds = {a.kind for a in legal}
+        knock = Action("knock")
+        if "keep hand" in kinds:  # first choice or dealer exchange: keep a better-than-average hand
+            keep = table[hand] >= mean_hand_value(rules)
+            return next(a for a in legal if (a.kind == "keep hand") == keep)
+        if "discard" in kinds:
+            forbidden = None if rules.discard_taken else view.taken
+            c = best_discard(table, hand, forbidden, self.avoid_suits(view))
+            return Action("discard", (c,))
+        if knock in legal and self.wants_knock(view):
+            return knock
+        if rules.family == "draw":
+            top = view.discard_pile[-1] if view.discard_pile else None
+            if top is not None and Action("draw discard") in legal and take_discard(
+                    table, hand, top, bool(rules.discard_taken)):
+                return Action("draw discard")
+            return Action("draw stock") if Action("draw stock") in legal else legal[0]
+        center = view.center or ()
+        now = table[hand]
+        value, move = best_commerce_move(table, hand, center, bool(rules.allow_swap_all))
+        if value <= now and Action("pass") in legal:
+            return Action("pass")
+        return Action("swap all") if not move else Action("swap", move)
+
+
+class ThresholdBot(GreedyBot):
+    """Greedy, and knocks once its hand is worth ``threshold`` or more.
+
+    ``threshold``: a number, or a function of the view (players, seat, turn...) returning one;
+    by default :func:`thirtyone.policy.default_threshold` for the family and players.
+    """
+
+    name = "threshold"
+
+    def __init__(self, seed: int | None = None, threshold: Threshold | None = None, patience: int = 4) -> None:
+        super().__init__(seed, patience)
+        self.threshold = threshold
+
+    def threshold_for(self, view: PlayerView) -> float:
+        """The knock threshold in this situation."""
+        t = self.threshold
+        if t is None:
+            return default_threshold(view.rules.family, len(view.active))
+        return t(view) if callable(t) else float(t)
+
+    def wants_knock(self, view: PlayerView) -> bool:
+        return value_table(view.rules)[view.hand] >= self.threshold_for(view) or super().wants_knock(view)
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> State:
+    """A full state consistent with ``view``: the unseen cards dealt at random to the places the
+    viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock)."""
+    unseen = list(view.unseen())
+    rng.shuffle(unseen)
+    hands: list[tuple[Card, ...]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.player:
+            hands.append(view.hand)
+        elif view.out[seat]:
+            hands.append(())
+        else:
+            known = view.known[seat]
+            k = size - len(known)
+            hands.append(tuple(known) + tuple(unseen[:k]))
+            del unseen[:k]
+    center = None
+    if view.center is None and view.rules.family == "commerce":
+        center, unseen = unseen[:3], unseen[3:]
+    return from_view(view, hands, unseen[:view.stock_count], center, seed=rng.randrange(2**32))
+
+
+class ExpertBot(ThresholdBot):
+    """Chooses the move with the fewest expected lives lost, by sampling and playing on.
+
+    For each sensible move (every draw or knock; the two best throws; the best swap, swap all,
+    pass and knock) it plays ``rollouts`` sampled continuations with the threshold policy for
+    everyone, the same samples for every move, and picks the lowest mean loss.
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, rollouts: int = 48, threshold: Threshold | None = None,
+                 patience: int = 4) -> None:
+        super().__init__(seed, threshold, patience)
+        self.rollouts = rollouts
+
+    def avoid_suits(self, view: PlayerView) -> tuple[int, ...]:
+        """Suits the next player has been collecting from the discard pile or the center (003)."""
+        if not view.active:
+            return ()
+        n = view.players
+        nxt = next((s for s in ((view.player + k) % n for k in range(1, n)) if not view.out[s]), None)
+        picked = view.collected().get(nxt, ()) if nxt is not None else ()
+        return tuple({c.suit for c in picked})
+
+    def candidates(self, view: PlayerView) -> list[Action]:
+        """The moves worth comparing (at most five)."""
+        legal = list(view.legal_actions)
+        rules = view.rules
+        table = value_table(rules)
+        if any(a.kind == "discard" for a in legal):
+            if len(legal) <= 2:
+                return legal
+            forbidden = None if rules.discard_taken else view.taken
+            first = best_discard(table, view.hand, forbidden, self.avoid_suits(view))
+            rest = [c for c in view.hand if c != first]
+            second = best_discard(table, rest + [first], first if forbidden is None else forbidden)
+            return [Action("discard", (first,)), Action("discard", (second,))]
+        if rules.family == "commerce" and view.phase == "turn":
+            value, move = best_commerce_move(table, view.hand, view.center or (), bool(rules.allow_swap_all))
+            picks = [Action("swap", move)] if move else []
+            picks += [a for a in legal if a.kind in ("swap all", "pass", "knock")]
+            return picks or legal[:1]
+        return legal
+
+    def evaluate(self, view: PlayerView, actions: Sequence[Action], rollouts: int
+                 ) -> dict[Action, list[int]]:
+        """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action."""
+        out: dict[Action, list[int]] = {a: [] for a in actions}
+        me = view.player
+        n = view.players
+        threshold = self.threshold_for(view)
+        for _ in range(rollouts):
+            world = sample_state(view, self.rng)
+            seed = self.rng.randrange(2**32)
+            for a in actions:
+                out[a].append(_play_on(world, a, me, n, threshold, self.patience, seed))
+        return out
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        cands = self.candidates(view)
+        if len(cands) == 1:
+            return cands[0]
+        losses = self.evaluate(view, cands, self.rollouts)
+        return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))
+
+
+def _play_on(world: State, action: Action, me: int, n: int, threshold: float, patience: int, seed: int) -> int:
+    """Lives ``me`` loses after ``action`` in ``world``, everyone then playing the threshold policy."""
+    rng = random.Random(seed)
+    kind = action.kind
+    if kind in ("knock", "draw stock", "draw discard", "pass", "swap all") and world.phase == "turn":
+        p = Playout.from_state(world, thresholds=threshold, patience=patience, rng=rng)
+        return p.run(first_move=kind)[me]
+    s = world.apply(action)
+    if s.phase == "over":
+        return s.result.losses[me] if s.result is not None else 0
+    if s.phase not in ("turn", "discard"):  # pragma: no cover - choices lead to turns
+        return 0
+    return Playout.from_state(s, thresholds=threshold, patience=patience, rng=rng).run()[me]
+
+
+LEVELS = {"beginner": "greedy", "intermediate": "threshold", "expert": "expert"}
+"""The tutorial's named levels and the strategy behind each."""
+
+
+def make_bot(level: str = "intermediate", seed: int | None = None, **options: object) -> Bot:
+    """A bot by level (``beginner``, ``intermediate``, ``expert``) or strategy name."""
+    kind = LEVELS.get(level, level)
+    classes: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "threshold": ThresholdBot,
+                                      "expert": ExpertBot}
+    if kind not in classes:
+        raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(list(LEVELS) + list(classes))}")
+    return classes[kind](seed, **options)  # type: ignore[arg-type]
+
+
+def play_game(state: State, bots: Sequence[Bot], max_actions: int = 200_000) -> State:
+    """Play a game to its end, each seat moved by its bot from its own view."""
+    s = state
+    for _ in range(max_actions):
+        if s.game_over:
+            return s
+        if s.round_over:
+            s = s.apply("next round")
+            continue
+        p = s.current_player
+        assert p is not None
+        s = s.apply(parse_action(bots[p].choose(s.view(p))))
+    raise RuntimeError("the game did not end")

@@ -1,0 +1,88 @@
+"""The fast decisions every bot shares: which pile to draw from, what to throw, what to swap.
+
+These work on plain cards and a rule set's value table (see :func:`thirtyone.scoring.value_table`),
+so they run in a few microseconds and serve both the bots (deciding from a player's view)
+and the roll-outs that bots and analyses play thousands of times. They only ever look at
+what a player can see: their own hand, the top of the discard pile, the face-up center.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+
+__all__ = ["take_discard", "best_discard", "best_commerce_move", "DEFAULT_THRESHOLDS", "default_threshold"]
+
+Table = dict[tuple[int, ...], float]
+
+
+def _keep_key(table: Table, kept: tuple[Card, ...], thrown: Card) -> tuple[float, int, int]:
+    """Rank a three-card hand kept after throwing ``thrown``: value first, then fewer suits,
+    then throwing the cheaper card (a greedy player keeps value and the best chances)."""
+    suits = len({c & 3 for c in kept})
+    return (table[kept], -suits, -thrown.value)
+
+
+def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = None,
+                 avoid_suits: Sequence[int] = ()) -> Card:
+    """The card to throw from four so the three kept are worth most (then: fewer suits, cheaper card).
+
+    ``forbidden``: a card that may not be thrown (``discard_taken`` off). ``avoid_suits``: suits
+    another player is collecting; among equally good throws, one of those is thrown last.
+    """
+    best: Card | None = None
+    best_key: tuple[float, int, int, int] | None = None
+    for i, c in enumerate(cards):
+        if c == forbidden:
+            continue
+        kept = tuple(cards[:i]) + tuple(cards[i + 1:])
+        key = _keep_key(table, kept, c) + (-(c & 3 in avoid_suits),)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    assert best is not None
+    return best
+
+
+def take_discard(table: Table, hand: Sequence[Card], top: Card, discard_taken: bool = True) -> bool:
+    """Whether taking ``top`` from the discard pile makes a better hand than the one held now."""
+    now = table[tuple(hand)]
+    four = tuple(hand) + (top,)
+    for i in range(3):  # throwing the taken card again would only keep the hand as it is
+        kept = four[:i] + four[i + 1:]
+        if table[kept] > now:
+            return True
+    return False
+
+
+def best_commerce_move(table: Table, hand: Sequence[Card], center: Sequence[Card],
+                       allow_swap_all: bool) -> tuple[float, tuple[Card, ...]]:
+    """The best swap with the center: ``(value after, (give, take))``, or ``(value, ())`` for swap all."""
+    h = tuple(hand)
+    best_value = -1.0
+    best: tuple[Card, ...] = ()
+    for i in range(len(h)):
+        give = h[i]
+        for take in center:
+            v = table[h[:i] + (take,) + h[i + 1:]]
+            if v > best_value or (v == best_value and give.value < best[0].value):
+                best_value, best = v, (give, take)
+    if allow_swap_all and len(center) == 3:
+        v = table[tuple(center)]
+        if v > best_value:
+            best_value, best = v, ()
+    return best_value, best
+
+
+DEFAULT_THRESHOLDS = {
+    # (family, players) -> knock at this value or more; from the threshold tournament
+    # (python -m thirtyone tournament); players beyond the table use the last entry.
+    ("draw", 2): 24.0, ("draw", 3): 26.0, ("draw", 4): 27.0, ("draw", 5): 27.0, ("draw", 6): 28.0,
+    ("commerce", 2): 26.0, ("commerce", 3): 27.0, ("commerce", 4): 28.0, ("commerce", 5): 28.0,
+    ("commerce", 6): 29.0,
+}
+
+
+def default_threshold(family: str, players: int) -> float:
+    """The knock threshold the intermediate bot uses for a family and number of players."""
+    return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), 27.0)

@@ -1,0 +1,212 @@
+"""Fast play-outs of one round, for bots that look ahead and for the knock studies.
+
+A :class:`Playout` holds a round as plain lists (no immutable states, no event log) and plays
+it to its end with the shared :mod:`thirtyone.policy` decisions: every player draws or swaps
+greedily and knocks once their hand reaches their threshold (or the round has gone on for
+``patience`` orbits). The end of the round is judged by :func:`thirtyone.game.judge`, the same
+function the game uses, so a play-out loses lives exactly as the game would. A test checks
+that a play-out and the full engine, given the same cards and decisions, end alike.
+
+The play-out follows RULES.md: one knock per round, the knock restrictions, one more turn for
+everyone else, 31 and Fire at once (decision 14), everyone passing (decision 16) and the empty
+stock (decisions 5 and 17).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .cards import Card
+from .game import State, judge
+from .policy import best_commerce_move, best_discard, take_discard
+from .rules import Rules
+from .scoring import score, value_table
+
+__all__ = ["Playout"]
+
+
+class Playout:
+    """One round in plain lists; :meth:`run` plays it out and returns the lives each seat loses."""
+
+    __slots__ = ("rules", "table", "hands", "stock", "discard", "center", "knocker", "current", "turns",
+                 "played", "passes", "dealer", "rng", "thresholds", "patience", "phase", "taken", "out")
+
+    def __init__(self, rules: Rules, hands: Sequence[Sequence[Card] | None], stock: Sequence[Card],
+                 discard: Sequence[Card] = (), center: Sequence[Card] = (), *, current: int, dealer: int,
+                 knocker: int | None = None, turns: int = 0, played: Sequence[bool] | None = None,
+                 passes: int = 0, thresholds: Sequence[float] | float = 27.0, patience: int = 4,
+                 rng: random.Random | None = None, phase: str = "turn", taken: Card | None = None) -> None:
+        self.rules = rules
+        self.table = value_table(rules)
+        self.hands = [None if h is None else list(h) for h in hands]
+        self.out = [h is None for h in hands]
+        self.stock = list(reversed(stock))  # top card last, so drawing is pop()
+        self.discard = list(discard)
+        self.center = list(center)
+        self.current = current
+        self.dealer = dealer
+        self.knocker = knocker
+        self.turns = turns
+        self.played = list(played) if played is not None else [False] * len(hands)
+        self.passes = passes
+        n = len(hands)
+        self.thresholds = [float(thresholds)] * n if isinstance(thresholds, (int, float)) else list(thresholds)
+        self.patience = patience
+        self.rng = rng or random.Random(0)
+        self.phase = phase
+        self.taken = taken
+
+    @classmethod
+    def from_state(cls, state: State, **kw: object) -> Playout:
+        """A play-out of a state's round from where it stands (phase ``turn`` or ``discard``)."""
+        if state.phase not in ("turn", "discard"):
+            raise ValueError(f"a play-out starts at a turn, not in phase {state.phase!r}")
+        hands = [None if state.out[i] else h for i, h in enumerate(state.hands)]
+        assert state.current_player is not None
+        return cls(state.rules, hands, state.stock, state.discard_pile, state.center,
+                   current=state.current_player, dealer=state.dealer, knocker=state.knocker, turns=state.turns,
+                   played=state.played, passes=state.passes, phase=state.phase, taken=state.taken,
+                   **kw)  # type: ignore[arg-type]
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _next(self, seat: int) -> int:
+        n = len(self.hands)
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if not self.out[s]:
+                return s
+        return seat
+
+    def _may_knock(self, p: int) -> bool:
+        if self.knocker is not None:
+            return False
+        fk = self.rules.first_knock
+        if fk == "anytime":
+            return True
+        if fk == "not_first_turn":
+            return self.turns > 0
+        if fk == "not_own_first_turn":
+            return self.played[p] or p == self.dealer
+        return self.turns >= self.out.count(False)
+
+    def _wants_knock(self, p: int) -> bool:
+        hand = self.hands[p]
+        assert hand is not None
+        return self._may_knock(p) and (
+            self.table[tuple(hand)] >= self.thresholds[p] or self.turns >= self.patience * self.out.count(False))
+
+    def judge(self, how: str = "knock", holders: Sequence[int] = ()) -> list[int]:
+        """Lives each seat loses if the round ended now."""
+        scores = [None if h is None else score(h, self.rules) for h in self.hands]
+        return judge(self.rules, scores, self.knocker, how, holders)[2]
+
+    def _instant(self, p: int) -> list[int] | None:
+        hand = self.hands[p]
+        assert hand is not None
+        r = self.rules
+        if r.fire and all(c >> 2 == 12 for c in hand):
+            return self.judge("fire", [p])
+        if self.table[tuple(hand)] == 31:
+            return self.judge("31", [p])
+        return None
+
+    # -- play -----------------------------------------------------------------------------------
+    def knock(self) -> None:
+        """The player to act knocks (their whole turn)."""
+        p = self.current
+        self.knocker = p
+        self.passes = 0
+
+    def run(self, first_move: str | None = None) -> list[int]:
+        """Play the round to its end; returns the lives each seat loses.
+
+        ``first_move`` forces the current player's first decision: ``"knock"``, ``"draw stock"``,
+        ``"draw discard"``, ``"pass"``, ``"swap all"`` or ``None`` (the policy decides).
+        """
+        commerce = self.rules.family == "commerce"
+        forced = first_move
+        for _ in range(10_000):
+            p = self.current
+            if self.phase == "discard":
+                end = self._discard(p)
+            elif commerce:
+                end = self._commerce_turn(p, forced)
+            else:
+                end = self._draw_turn(p, forced)
+            forced = None
+            if end is not None:
+                return end
+            self.turns += 1
+            self.played[p] = True
+            nxt = self._next(p)
+            if self.knocker is not None and nxt == self.knocker:
+                return self.judge("knock")
+            self.current = nxt
+        raise RuntimeError("play-out did not end")  # pragma: no cover
+
+    def _draw_turn(self, p: int, forced: str | None) -> list[int] | None:
+        hand = self.hands[p]
+        assert hand is not None
+        if not self.stock:  # decision 17
+            if len(self.discard) <= 1:
+                return self.judge("empty_stock")
+            pile = self.discard[:-1]
+            self.rng.shuffle(pile)
+            self.stock = pile
+            self.discard = self.discard[-1:]
+        if forced == "knock" or (forced is None and self._wants_knock(p)):
+            self.knock()
+            return None
+        top = self.discard[-1] if self.discard else None
+        if forced == "draw discard" or (
+                forced is None and top is not None and take_discard(
+                    self.table, hand, top, bool(self.rules.discard_taken))):
+            assert top is not None
+            self.discard.pop()
+            hand.append(top)
+            self.taken = top
+        else:
+            hand.append(self.stock.pop())
+            self.taken = None
+        return self._discard(p)
+
+    def _discard(self, p: int) -> list[int] | None:
+        hand = self.hands[p]
+        assert hand is not None
+        forbidden = self.taken if not self.rules.discard_taken else None
+        c = best_discard(self.table, hand, forbidden)
+        hand.remove(c)
+        self.discard.append(c)
+        self.taken = None
+        self.phase = "turn"
+        return self._instant(p)
+
+    def _commerce_turn(self, p: int, forced: str | None) -> list[int] | None:
+        hand = self.hands[p]
+        assert hand is not None
+        r = self.rules
+        if forced == "knock" or (forced is None and self._wants_knock(p)):
+            self.knock()
+            return None
+        now = self.table[tuple(hand)]
+        value, move = best_commerce_move(self.table, hand, self.center, bool(r.allow_swap_all))
+        if forced == "pass" or (forced is None and value <= now and r.allow_pass):
+            if self.knocker is None:
+                self.passes += 1
+                if self.passes >= self.out.count(False):
+                    if r.all_pass == "showdown":
+                        return self.judge("all_pass")
+                    if len(self.stock) < 3:
+                        return self.judge("empty_stock")
+                    self.center = [self.stock.pop() for _ in range(3)]
+                    self.passes = 0
+            return None
+        if forced == "swap all" or not move:
+            self.hands[p], self.center = list(self.center), hand
+        else:
+            give, take = move
+            hand[hand.index(give)] = take
+            self.center[self.center.index(take)] = give
+        self.passes = 0
+        return self._instant(p)
