@@ -7,7 +7,9 @@ PORT ?= 8866
 
 .PHONY: tutorial test lint typecheck bench clean
 
-$(STAMP): binder/requirements.txt pyproject.toml
+TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/*)
+
+$(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r binder/requirements.txt
@@ -15,11 +17,12 @@ $(STAMP): binder/requirements.txt pyproject.toml
 	touch $(STAMP)
 
 ## tutorial: set up, then serve the notebooks in Voilà on localhost, landing on the index
+## (Voilà reads notebooks/voila.json: template, no sources, no tracebacks, localhost, idle kernels culled)
 tutorial: $(STAMP)
 	@echo
-	@echo "  thirtyone tutorial: http://localhost:$(PORT)/voila/render/index.ipynb"
+	@echo "  thirtyone tutorial: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
 	@echo
-	cd notebooks && ../$(BIN)/voila --port=$(PORT) --no-browser
+	cd notebooks && ../$(BIN)/voila --port=$(PORT)
 
 ## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser)
 test: $(STAMP) lint typecheck

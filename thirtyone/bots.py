@@ -264,7 +264,7 @@ def make_bot(level: str = "intermediate", seed: int | None = None, **options: ob
                                       "expert": ExpertBot}
     if kind not in classes:
         raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(list(LEVELS) + list(classes))}")
-    return classes[kind](seed, **options)  # type: ignore[arg-type]
+    return classes[kind](seed, **options)
 
 
 def play_game(state: State, bots: Sequence[Bot], max_actions: int = 200_000) -> State:

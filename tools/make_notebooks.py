@@ -1,4 +1,7 @@
-"""Write notebooks/*.ipynb from the cell lists below (no outputs, no execution counts).
+"""Write notebooks/*.ipynb from the cell lists below.
+
+No execution counts and no outputs, except in the cells nbval checks (``# NBVAL_CHECK_OUTPUT``):
+those keep the text they must print, which nbval compares with a fresh run.
 
 Edit the text here, run ``.venv/bin/python tools/make_notebooks.py``, commit both.
 """
@@ -20,6 +23,15 @@ def md(text: str) -> dict:
 def code(text: str) -> dict:
     return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
             "source": text.strip("\n")}
+
+
+def checked(text: str, printed: str) -> dict:
+    """A deterministic cell nbval checks: it keeps the text it must print, and (as nbval requires
+    of a cell with outputs) an execution count."""
+    cell = code("# NBVAL_CHECK_OUTPUT\n" + text.strip("\n"))
+    cell["execution_count"] = 1
+    cell["outputs"] = [{"name": "stdout", "output_type": "stream", "text": printed.strip("\n") + "\n"}]
+    return cell
 
 
 INDEX = [
@@ -90,10 +102,9 @@ Add up the cards of each suit and keep the best suit. Cards of other suits count
 `K♥ 9♥ 4♣` is worth **19**, because the king and the nine of hearts make 19 and the four of clubs
 is alone in its suit.
 """),
-    code("""
-# NBVAL_CHECK_OUTPUT
+    checked("""
 print(score("K♥ 9♥ 4♣").explanation)
-"""),
+""", "K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"),
     code("""
 ScoreView("K♥ 9♥ 4♣")
 """),
@@ -103,30 +114,30 @@ ScoreView("K♥ 9♥ 4♣")
 When all three cards have different suits, each suit holds one card, so only the best card counts.
 Three tens are worth just **10**.
 """),
-    code("""
-# NBVAL_CHECK_OUTPUT
+    checked("""
 print(score("10♠ 10♥ 10♦").explanation)
-"""),
+""", "all suits differ, so only the best card counts: 10♠ = 10; 10♥ and 10♦ are other suits and count nothing"),
     md("""
 ## 31: the best hand
 
 An ace and two cards worth ten, all in one suit, make **31**. In most games, 31 ends the round at once.
 """),
-    code("""
-# NBVAL_CHECK_OUTPUT
+    checked("""
 print(score("A♠ K♠ 10♠").explanation)
-"""),
+""", "A♠ + K♠ + 10♠ = 31, the best a hand of one suit can be"),
     md("""
 ## House rules: three of a kind, three aces
 
 Many tables add two house rules. **Three of a kind** counts **30.5**: it beats everything but 31.
 **Three aces** count **32**. The Schwimmen rules use both; Scat uses neither.
 """),
-    code("""
-# NBVAL_CHECK_OUTPUT
+    checked("""
 schwimmen = Rules.preset("schwimmen")
 print(score("10♠ 10♥ 10♦", schwimmen))
 print(score("A♣ A♠ A♥", schwimmen))
+""", """
+30.5: 10♠ 10♥ 10♦: three of a kind counts 30.5
+32: A♣ A♠ A♥: three aces count 32
 """),
     md("""
 ## The sandbox
