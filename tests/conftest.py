@@ -1,0 +1,177 @@
+"""Shared test fixtures. Add yours here; keep each one generic and documented.
+
+* ``widget_errors`` (automatic): ipywidgets swallows exceptions raised in widget callbacks
+  (``on_click``, ``on_msg``, ``observe`` run from a front-end message) and only logs them on
+  the ``traitlets`` logger. This fixture turns any such log record into a test failure.
+* ``voila_server`` (session): a real Voilà serving ``notebooks/`` with the repo's config
+  (``notebooks/voila.json``) on a free localhost port; ``.url(path)`` builds addresses.
+* ``browser`` (session) and ``page``: Debian's chromium driven by Playwright; ``page`` fails
+  the test on any console error or page error and keeps a screenshot in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+# -- exceptions inside widget callbacks ------------------------------------------------------
+class _CallbackErrors(logging.Handler):
+    """Collects the records ipywidgets logs when a callback raises (outside IPython)."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info or str(record.msg).startswith("Exception in"):
+            self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def widget_errors() -> Iterator[list[logging.LogRecord]]:
+    """Fail the test if a widget callback raised; yields the list (clear it to expect an error)."""
+    handler = _CallbackErrors()
+    # ipywidgets' CallbackDispatcher and _show_traceback log via traitlets.log.get_logger(),
+    # which is the "traitlets" logger when no Application is running (as under pytest).
+    logger = logging.getLogger("traitlets")
+    logger.addHandler(handler)
+    try:
+        yield handler.records
+    finally:
+        logger.removeHandler(handler)
+    if handler.records:
+        first = handler.records[0]
+        detail = logging.Formatter().formatException(first.exc_info) if first.exc_info else ""
+        pytest.fail(f"a widget callback raised: {first.getMessage()}\n{detail}", pytrace=False)
+
+
+# -- a real Voilà server ----------------------------------------------------------------------
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_http(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+    """Wait until ``url`` answers 200, or fail (early, if ``proc`` exits)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode} before answering {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"{url} did not answer within {timeout:.0f} s")
+
+
+@dataclass
+class Server:
+    """A server process started by a fixture."""
+
+    proc: subprocess.Popen[bytes]
+    port: int
+    log: Path
+    prefix: str = "/"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}{self.prefix}{path.lstrip('/')}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+
+
+def start_voila(bin_dir: Path, log: Path, cwd: Path = NOTEBOOKS, args: tuple[str, ...] = ()) -> Server:
+    """Run ``voila`` from ``cwd`` (so it reads ``cwd/voila.json``) on a free port, and wait for it."""
+    port = free_port()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    out = log.open("wb")
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    proc = subprocess.Popen([str(bin_dir / "voila"), f"--port={port}", *args],
+                            cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    server = Server(proc, port, log)
+    try:
+        wait_for_http(server.url("voila/static/voila.js"), proc=proc)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture(scope="session")
+def voila_server() -> Iterator[Server]:
+    """Voilà on ``notebooks/`` with the repo's config, as ``make tutorial`` runs it."""
+    server = start_voila(Path(sys.executable).parent, ARTIFACTS / "voila.log")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# -- a real browser -----------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian chromium under Playwright (skips when chromium is not installed)."""
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page; console errors and page errors fail the test; a screenshot is kept."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.set_default_timeout(30_000)
+    try:
+        yield pg
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.name)
+        try:
+            pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        finally:
+            context.close()
+    assert not errors, "browser console errors:\n" + "\n".join(errors)

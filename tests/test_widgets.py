@@ -1,0 +1,179 @@
+"""The lesson widgets driven in pure Python, as the front end would drive them."""
+
+from __future__ import annotations
+
+import ipywidgets
+import pytest
+
+from thirtyone import Rules, parse_cards, score
+from thirtyone.widgets import (
+    CardPicker,
+    CardRow,
+    CardValues,
+    HandComparison,
+    PlayingCard,
+    Quiz,
+    RulePicker,
+    Sandbox,
+    ScoreView,
+)
+
+
+def click(row: CardRow | PlayingCard, card: str | int) -> None:
+    """Send the message a click (or Enter / Space) on a card sends."""
+    value = int(parse_cards(card)[0]) if isinstance(card, str) else card
+    row._handle_custom_msg({"event": "activate", "card": value}, [])
+
+
+def row_of(picker: CardPicker, card: str) -> CardRow:
+    return picker.rows[parse_cards(card)[0].suit]
+
+
+def test_card_component_traits_and_activation() -> None:
+    heard: list[str] = []
+    c = PlayingCard("K♥", selected=True)
+    c.on_activate(lambda card: heard.append(str(card)))
+    assert (c.value, c.card, c.face_up, c.selected) == (46, parse_cards("K♥")[0], True, True)
+    c._handle_custom_msg({"event": "activate", "card": 46}, [])
+    c.disabled = True
+    c._handle_custom_msg({"event": "activate", "card": 46}, [])  # disabled: ignored
+    assert heard == ["K♥"]
+    assert "export default" in c._esm and "aria-label" in c._esm and "dataset.card" in c._esm
+
+
+@pytest.mark.parametrize("content", [None, "x", {}, {"event": "activate"}, {"event": "activate", "card": "K♥"},
+                                     {"event": "activate", "card": 99}, {"event": "activate", "card": True},
+                                     {"event": "other", "card": 1}, [1, 2]])
+def test_bad_messages_change_nothing(content: object) -> None:
+    picker = CardPicker()
+    for row in picker.rows:
+        row._handle_custom_msg(content, [])
+    assert picker.hand == []
+
+
+def test_pick_three_cards_by_clicking_and_read_the_value() -> None:
+    box = Sandbox()
+    for card in ("K♥", "9♥", "4♣"):
+        click(row_of(box.picker, card), card)
+    assert box.value == 19
+    assert "K♥ + 9♥ = 19; 4♣ is another suit and counts nothing" in box.view.value_html.value
+    assert sorted(box.view.row.highlighted) == sorted(int(c) for c in parse_cards("K♥ 9♥"))
+    assert [int(c) for c in parse_cards("K♥ 9♥")] == [c for c in box.picker.rows[2].selected]
+
+
+def test_double_click_puts_the_card_back_and_a_fourth_card_is_refused() -> None:
+    p = CardPicker(hand="K♥ 9♥ 4♣")
+    click(row_of(p, "A♠"), "A♠")
+    assert p.cards == parse_cards("K♥ 9♥ 4♣")
+    assert "put it back" in p.status.value
+    click(row_of(p, "9♥"), "9♥")
+    click(row_of(p, "9♥"), "9♥")
+    assert p.cards == parse_cards("K♥ 4♣ 9♥")
+
+
+def test_stale_click_on_a_card_not_in_the_deck_is_ignored() -> None:
+    p = CardPicker("schwimmen")
+    assert len(p.rows[0].cards) == 8
+    click(p.rows[0], "2♣")  # not in the 32-card deck
+    assert p.hand == []
+
+
+def test_bad_text_never_crashes() -> None:
+    p = CardPicker()
+    assert not p.pick("K♥ K♥")
+    assert "twice" in p.status.value
+    assert not p.pick("zz")
+    assert p.hand == []
+    view = ScoreView()
+    assert view.show("nonsense") is None and "cannot read" in view.value_html.value
+
+
+def test_deal_is_seeded_and_from_the_rule_set_deck() -> None:
+    a, b = CardPicker("schwimmen", seed=4), CardPicker("schwimmen", seed=4)
+    assert a.deal() == b.deal()
+    assert all(c.rank >= 5 for c in a.cards) and len(set(a.cards)) == 3
+    a.deal_button.click()
+    assert len(a.cards) == 3
+    a.clear_button.click()
+    assert a.cards == ()
+
+
+def test_changing_the_preset_turns_three_tens_into_30_5() -> None:
+    box = Sandbox(hand="10♠ 10♥ 10♦")
+    assert box.value == 10
+    box.rule_picker.dropdown.value = "schwimmen"
+    assert box.value == 30.5
+    assert len(box.picker.rows[0].cards) == 8  # the 32-card deck now
+    assert "three of a kind counts 30.5" in box.view.value_html.value
+    box.rule_picker.toak.value = False
+    assert box.value == 10 and box.rule_picker.rules.name == "custom"
+    box.rule_picker.choose("scat")
+    assert box.value == 10 and not box.rule_picker.toak.value
+
+
+def test_changing_to_a_smaller_deck_drops_cards_it_does_not_hold() -> None:
+    box = Sandbox(hand="K♥ 9♥ 4♣")
+    box.rule_picker.choose("schwimmen")
+    assert box.picker.cards == parse_cards("K♥ 9♥")
+    assert box.value == 19
+
+
+def test_rule_picker_summary_and_options() -> None:
+    rp = RulePicker("feuer")
+    assert rp.toak.value and rp.aces.value and rp.tiebreak.value
+    assert Rules.preset("feuer").summary() in rp.summary.value.replace("&#x27;", "'")
+    rp.aces.value = False
+    assert rp.rules.three_aces is None and rp.rules.fire
+
+
+def test_quiz_marks_right_and_wrong_and_keeps_score() -> None:
+    q = Quiz(seed=7)
+    right = score(q.hand, q.rules).value
+    q.answer.value = str(right).replace(".0", "")
+    assert "Right" in q.feedback.value and (q.right, q.asked) == (1, 1)
+    q.check_button.click()  # a double click counts nothing more
+    assert (q.right, q.asked) == (1, 1)
+    q.next_button.click()
+    assert q.check("not a number") is None and "Type a number" in q.feedback.value
+    assert q.check(q.score.value + 1) is False
+    assert "Not quite" in q.feedback.value and q.score.explanation in q.feedback.value.replace("&#x27;", "'")
+    assert "1 right out of 2" in q.tally.value
+
+
+def test_quiz_accepts_a_comma_and_follows_the_rules() -> None:
+    q = Quiz("schwimmen", seed=1)
+    q.hand = parse_cards("10♠ 10♥ 10♦")
+    assert q.check("30,5") is True
+
+
+def test_hand_comparison_explains_the_tie_break() -> None:
+    hc = HandComparison(["K♣ 9♣ 8♦", "K♥ 9♥ 7♠", "A♠ Q♦ J♦"], "schwimmen")
+    assert hc.outcome is not None and hc.outcome["lowest"] == [1]
+    assert "loses the tie-break" in hc.result.value
+    hc.dropdown.value = "scat"
+    assert hc.outcome is not None and hc.outcome["lowest"] == [0, 1]
+    assert "all lose" in hc.result.value
+    hc.inputs[2].value = "K♣ 2♠ 3♠"
+    assert hc.outcome is None and "another hand" in hc.result.value
+    hc.deal_button.click()
+    assert hc.outcome is not None
+
+
+def test_card_values_explains_a_click() -> None:
+    cv = CardValues()
+    click(cv.row, "A♥")
+    assert "A♥ is worth 11" in cv.text.value
+
+
+def test_score_view_deal_button() -> None:
+    v = ScoreView("K♥ 9♥ 4♣", deal_button=True, seed=3)
+    v.deal_button.click()
+    assert v.score is not None and len(v.score.cards) == 3
+
+
+def test_an_exception_in_a_widget_callback_is_caught(widget_errors: list) -> None:
+    button = ipywidgets.Button()
+    button.on_click(lambda _b: 1 / 0)
+    button.click()
+    assert len(widget_errors) == 1 and "ZeroDivisionError" in str(widget_errors[0].exc_info)
+    widget_errors.clear()  # expected here; any other test with such an error fails
