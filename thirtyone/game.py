@@ -78,11 +78,11 @@ def parse_action(text: str | Action) -> Action:
     """
     if isinstance(text, Action):
         return text
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is an Action or text such as 'draw stock', not {text!r}")
     cached = _ACTIONS.get(text)
     if cached is not None:
         return cached
-    if not isinstance(text, str):
-        raise IllegalActionError(f"an action is an Action or text such as 'draw stock', not {text!r}")
     words = text.strip().split()
     low = [w.lower() for w in words]
     for kind in sorted(KINDS, key=len, reverse=True):
@@ -472,6 +472,16 @@ class State:
         k = action.kind
         p = self.current_player
         fam = self.rules.family
+        if k in ("swap", "swap all", "pass", "take center") and fam == "draw":
+            return f"'{k}' belongs to the commerce family; these rules are draw and discard"
+        if k in ("draw stock", "draw discard", "exchange hand", "discard") and fam == "commerce":
+            return f"'{k}' belongs to draw and discard; these rules are commerce"
+        if k == "next round":
+            return "the round is not over yet"
+        if self.phase in ("choice", "first"):
+            return f"Player {p} must first choose: keep their hand or take the other one"
+        if k in ("keep hand", "take center", "exchange hand"):
+            return f"'{k}' is a choice made only before the first turn"
         if k == "knock":
             if self.knocker is not None:
                 return f"Player {self.knocker} has already knocked: only one knock per round"
@@ -490,18 +500,10 @@ class State:
             return f"{action.cards[0]} is not in Player {p}'s hand"
         if k == "swap" and len(action.cards) == 2 and action.cards[1] not in self.center:
             return f"{action.cards[1]} is not in the center"
-        if k in ("swap", "swap all", "pass", "take center") and fam == "draw":
-            return f"'{k}' belongs to the commerce family; these rules are draw and discard"
-        if k in ("draw stock", "draw discard", "exchange hand") and fam == "commerce":
-            return f"'{k}' belongs to draw and discard; these rules are commerce"
         if k == "pass" and not self.rules.allow_pass:
             return "these rules do not allow passing"
         if k == "swap all" and not self.rules.allow_swap_all:
             return "these rules do not allow swapping all three cards"
-        if k == "next round":
-            return "the round is not over yet"
-        if self.phase in ("choice", "first"):
-            return f"Player {p} must first choose: keep their hand or take the other one"
         return "it is not allowed at this point"
 
     # -- applying actions -----------------------------------------------------------------

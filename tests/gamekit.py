@@ -1,0 +1,50 @@
+"""Helpers for the game tests: stack a deck that deals given hands (RULES.md decision 1), play actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from thirtyone import State, deck
+
+
+def stack(hands: Sequence[str | None], rest: str = "", dealer: int = 0) -> str:
+    """Deck text that deals ``hands[seat]`` to each seat (``None``: a seat that is out), then ``rest``.
+
+    Decision 1: one card at a time, starting left of the dealer, dealer last, three times round;
+    ``rest`` is the center (commerce) or the first discard (draw), then the stock, top first.
+    """
+    n = len(hands)
+    cards = [h.split() if h is not None else None for h in hands]
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    out: list[str] = []
+    for i in range(3):
+        for seat in order:
+            h = cards[seat]
+            if h is not None:
+                out.append(h[i])
+    return " ".join(out + rest.split())
+
+
+def play(state: State, *actions: str) -> State:
+    """Apply actions in turn."""
+    for a in actions:
+        state = state.apply(a)
+    return state
+
+
+def cards_everywhere(s: State) -> list[int]:
+    """Every card the state holds: hands, stock, discard pile, center, out of play."""
+    return ([c for h in s.hands for c in h] + list(s.stock) + list(s.discard_pile) + list(s.center)
+            + list(s.out_of_play))
+
+
+def assert_cards_conserved(s: State) -> None:
+    cards = cards_everywhere(s)
+    assert len(cards) == len(set(cards)), f"a card is in two places: {s!r}"
+    assert sorted(cards) == sorted(deck(s.rules.deck)), f"cards lost or added: {s!r}"
+
+
+def actors(s: State, kinds: Sequence[str] = ("draw stock", "draw discard", "knock", "swap", "swap all",
+                                               "pass", "keep hand", "take center")) -> list[int | None]:
+    """The players who made a move this round, in order (the discard after a draw is not a new move)."""
+    return [e.player for e in s.round_events() if e.kind in kinds]
