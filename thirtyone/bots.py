@@ -23,7 +23,7 @@ from functools import cache
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
-from .policy import best_commerce_move, best_discard, default_threshold, take_discard
+from .policy import best_commerce_move, best_discard, default_threshold, keep_table, take_discard
 from .rollout import Playout
 from .rules import Rules
 from .scoring import value_table
@@ -105,7 +105,7 @@ class GreedyBot(Bot):
             return next(a for a in legal if (a.kind == "keep hand") == keep)
         if "discard" in kinds:
             forbidden = None if rules.discard_taken else view.taken
-            c = best_discard(table, hand, forbidden, self.avoid_suits(view))
+            c = best_discard(keep_table(rules), hand, forbidden, self.avoid_suits(view))
             return Action("discard", (c,))
         if knock in legal and self.wants_knock(view):
             return knock
@@ -202,9 +202,12 @@ class ExpertBot(ThresholdBot):
             if len(legal) <= 2:
                 return legal
             forbidden = None if rules.discard_taken else view.taken
-            first = best_discard(table, view.hand, forbidden, self.avoid_suits(view))
-            rest = [c for c in view.hand if c != first]
-            second = best_discard(table, rest + [first], first if forbidden is None else forbidden)
+            keep = keep_table(rules)
+            first = best_discard(keep, view.hand, forbidden, self.avoid_suits(view))
+            rest = tuple(c for c in view.hand if c != first)
+            second = best_discard(keep, rest + (first,), first if forbidden is None else forbidden)
+            if second == first:  # the taken card may not be thrown and only it was left
+                return [Action("discard", (first,))]
             return [Action("discard", (first,)), Action("discard", (second,))]
         if rules.family == "commerce" and view.phase == "turn":
             value, move = best_commerce_move(table, view.hand, view.center or (), bool(rules.allow_swap_all))

@@ -9,38 +9,47 @@ what a player can see: their own hand, the top of the discard pile, the face-up 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
+from .cards import RANK_VALUES as _VALUES
 from .cards import Card
+from .rules import Rules
+from .scoring import value_table
 
-__all__ = ["take_discard", "best_discard", "best_commerce_move", "DEFAULT_THRESHOLDS", "default_threshold"]
+__all__ = ["keep_table", "take_discard", "best_discard", "best_commerce_move", "DEFAULT_THRESHOLDS", "default_threshold"]
 
 Table = dict[tuple[int, ...], float]
 
 
-def _keep_key(table: Table, kept: tuple[Card, ...], thrown: Card) -> tuple[float, int, int]:
-    """Rank a three-card hand kept after throwing ``thrown``: value first, then fewer suits,
-    then throwing the cheaper card (a greedy player keeps value and the best chances)."""
-    suits = len({c & 3 for c in kept})
-    return (table[kept], -suits, -thrown.value)
+@cache
+def _keep_table(toak: float | None, aces: int | None) -> dict[tuple[int, ...], float]:
+    """Every ordered three-card hand to ``4 * value - suits``: value first, then fewer suits."""
+    r = Rules(three_of_a_kind=toak, three_aces=aces)
+    return {k: 4 * v - len({c & 3 for c in k}) for k, v in value_table(r).items()}
+
+
+def keep_table(rules: Rules) -> dict[tuple[int, ...], float]:
+    """How good a three-card hand is to keep: value first, then fewer suits (better chances)."""
+    return _keep_table(rules.three_of_a_kind, rules.three_aces)
 
 
 def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = None,
                  avoid_suits: Sequence[int] = ()) -> Card:
-    """The card to throw from four so the three kept are worth most (then: fewer suits, cheaper card).
+    """The card to throw from four so the three kept are best: worth most, then fewer suits,
+    then the cheaper card thrown. ``table`` is a :func:`keep_table`.
 
     ``forbidden``: a card that may not be thrown (``discard_taken`` off). ``avoid_suits``: suits
     another player is collecting; among equally good throws, one of those is thrown last.
     """
-    best: Card | None = None
-    best_key: tuple[float, int, int, int] | None = None
-    for i, c in enumerate(cards):
-        if c == forbidden:
+    a, b, c, d = cards
+    best = a
+    best_key = -1e9
+    for thrown, kept in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
+        if thrown == forbidden:
             continue
-        kept = tuple(cards[:i]) + tuple(cards[i + 1:])
-        key = _keep_key(table, kept, c) + (-(c & 3 in avoid_suits),)
-        if best_key is None or key > best_key:
-            best, best_key = c, key
-    assert best is not None
+        key = table[kept] - _VALUES[thrown >> 2] * 0.01 - (0.005 if thrown & 3 in avoid_suits else 0.0)
+        if key > best_key:
+            best, best_key = thrown, key
     return best
 
 

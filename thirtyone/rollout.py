@@ -18,10 +18,10 @@ import random
 from collections.abc import Sequence
 
 from .cards import Card
-from .game import State, judge
-from .policy import best_commerce_move, best_discard, take_discard
+from .game import Action, State, judge
+from .policy import best_commerce_move, best_discard, keep_table, take_discard
 from .rules import Rules
-from .scoring import score, value_table
+from .scoring import score_table, value_table
 
 __all__ = ["Playout"]
 
@@ -29,8 +29,9 @@ __all__ = ["Playout"]
 class Playout:
     """One round in plain lists; :meth:`run` plays it out and returns the lives each seat loses."""
 
-    __slots__ = ("rules", "table", "hands", "stock", "discard", "center", "knocker", "current", "turns",
-                 "played", "passes", "dealer", "rng", "thresholds", "patience", "phase", "taken", "out")
+    __slots__ = ("rules", "table", "keep", "scores", "hands", "stock", "discard", "center", "knocker", "current", "turns",
+                 "played", "passes", "dealer", "rng", "thresholds", "patience", "phase", "taken", "out",
+                 "knock_at", "knock_value", "random_seats")
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card] | None], stock: Sequence[Card],
                  discard: Sequence[Card] = (), center: Sequence[Card] = (), *, current: int, dealer: int,
@@ -39,6 +40,8 @@ class Playout:
                  rng: random.Random | None = None, phase: str = "turn", taken: Card | None = None) -> None:
         self.rules = rules
         self.table = value_table(rules)
+        self.keep = keep_table(rules)
+        self.scores = score_table(rules)
         self.hands = [None if h is None else list(h) for h in hands]
         self.out = [h is None for h in hands]
         self.stock = list(reversed(stock))  # top card last, so drawing is pop()
@@ -56,6 +59,12 @@ class Playout:
         self.rng = rng or random.Random(0)
         self.phase = phase
         self.taken = taken
+        self.knock_at: tuple[int, int] | None = None
+        """``(seat, turns)``: that seat knocks at its first turn once ``turns`` turns have been taken."""
+        self.knock_value: float | None = None
+        """The knocker's hand value when they knocked."""
+        self.random_seats: frozenset[int] = frozenset()
+        """Seats that play random moves (never knocking), for studies against random opponents."""
 
     @classmethod
     def from_state(cls, state: State, **kw: object) -> Playout:
@@ -93,12 +102,15 @@ class Playout:
     def _wants_knock(self, p: int) -> bool:
         hand = self.hands[p]
         assert hand is not None
+        if self.knock_at is not None:
+            return self.knocker is None and p == self.knock_at[0] and self.turns >= self.knock_at[1]
         return self._may_knock(p) and (
             self.table[tuple(hand)] >= self.thresholds[p] or self.turns >= self.patience * self.out.count(False))
 
     def judge(self, how: str = "knock", holders: Sequence[int] = ()) -> list[int]:
         """Lives each seat loses if the round ended now."""
-        scores = [None if h is None else score(h, self.rules) for h in self.hands]
+        table = self.scores
+        scores = [None if h is None else table[tuple(h)] for h in self.hands]
         return judge(self.rules, scores, self.knocker, how, holders)[2]
 
     def _instant(self, p: int) -> list[int] | None:
@@ -117,35 +129,73 @@ class Playout:
         p = self.current
         self.knocker = p
         self.passes = 0
+        hand = self.hands[p]
+        assert hand is not None
+        self.knock_value = self.table[tuple(hand)]
 
-    def run(self, first_move: str | None = None) -> list[int]:
+    def run(self, first_move: str | Action | None = None) -> list[int]:
         """Play the round to its end; returns the lives each seat loses.
 
         ``first_move`` forces the current player's first decision: ``"knock"``, ``"draw stock"``,
-        ``"draw discard"``, ``"pass"``, ``"swap all"`` or ``None`` (the policy decides).
+        ``"draw discard"``, ``"pass"``, ``"swap all"``, a swap :class:`~thirtyone.game.Action`, or
+        ``None`` (the policy decides). A forced move is not checked against the knock restrictions:
+        studies use it to ask "what if this player knocked now?".
         """
-        commerce = self.rules.family == "commerce"
-        forced = first_move
+        forced: str | Action | None = first_move
+        if isinstance(first_move, Action) and first_move.kind != "swap":
+            forced = first_move.kind
+        end = self.step(forced)
         for _ in range(10_000):
-            p = self.current
-            if self.phase == "discard":
-                end = self._discard(p)
-            elif commerce:
-                end = self._commerce_turn(p, forced)
-            else:
-                end = self._draw_turn(p, forced)
-            forced = None
             if end is not None:
                 return end
-            self.turns += 1
-            self.played[p] = True
-            nxt = self._next(p)
-            if self.knocker is not None and nxt == self.knocker:
-                return self.judge("knock")
-            self.current = nxt
+            end = self.step()
         raise RuntimeError("play-out did not end")  # pragma: no cover
 
-    def _draw_turn(self, p: int, forced: str | None) -> list[int] | None:
+    def step(self, forced: str | Action | None = None) -> list[int] | None:
+        """Play one turn (or the rest of one); the lives lost if the round ended, else ``None``."""
+        p = self.current
+        if self.phase == "discard":
+            end = self._discard(p)
+        elif p in self.random_seats:
+            end = self._random_turn(p)
+        elif self.rules.family == "commerce":
+            end = self._commerce_turn(p, forced)
+        else:
+            end = self._draw_turn(p, forced)
+        if end is not None:
+            return end
+        self.turns += 1
+        self.played[p] = True
+        nxt = self._next(p)
+        if self.knocker is not None and nxt == self.knocker:
+            return self.judge("knock")
+        self.current = nxt
+        return None
+
+    def _random_turn(self, p: int) -> list[int] | None:
+        hand = self.hands[p]
+        assert hand is not None
+        rng = self.rng
+        if self.rules.family == "commerce":
+            i, j = rng.randrange(3), rng.randrange(3)
+            hand[i], self.center[j] = self.center[j], hand[i]
+            self.passes = 0
+            return self._instant(p)
+        if not self.stock:
+            if len(self.discard) <= 1:
+                return self.judge("empty_stock")
+            pile = self.discard[:-1]
+            rng.shuffle(pile)
+            self.stock = pile
+            self.discard = self.discard[-1:]
+        if self.discard and rng.random() < 0.5:
+            hand.append(self.discard.pop())
+        else:
+            hand.append(self.stock.pop())
+        self.discard.append(hand.pop(rng.randrange(4)))
+        return self._instant(p)
+
+    def _draw_turn(self, p: int, forced: str | Action | None) -> list[int] | None:
         hand = self.hands[p]
         assert hand is not None
         if not self.stock:  # decision 17
@@ -175,14 +225,14 @@ class Playout:
         hand = self.hands[p]
         assert hand is not None
         forbidden = self.taken if not self.rules.discard_taken else None
-        c = best_discard(self.table, hand, forbidden)
+        c = best_discard(self.keep, hand, forbidden)
         hand.remove(c)
         self.discard.append(c)
         self.taken = None
         self.phase = "turn"
         return self._instant(p)
 
-    def _commerce_turn(self, p: int, forced: str | None) -> list[int] | None:
+    def _commerce_turn(self, p: int, forced: str | Action | None) -> list[int] | None:
         hand = self.hands[p]
         assert hand is not None
         r = self.rules
@@ -190,7 +240,10 @@ class Playout:
             self.knock()
             return None
         now = self.table[tuple(hand)]
-        value, move = best_commerce_move(self.table, hand, self.center, bool(r.allow_swap_all))
+        if isinstance(forced, Action) and forced.kind == "swap":
+            value, move = -1.0, forced.cards
+        else:
+            value, move = best_commerce_move(self.table, hand, self.center, bool(r.allow_swap_all))
         if forced == "pass" or (forced is None and value <= now and r.allow_pass):
             if self.knocker is None:
                 self.passes += 1

@@ -18,7 +18,7 @@ from itertools import permutations
 from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards
 from .rules import Rules
 
-__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "compare_hands"]
+__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "score_table", "compare_hands"]
 
 Value = float  # 19, 30.5, 31, 32
 
@@ -100,23 +100,30 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
 
 
 @cache
-def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...], float], dict[frozenset[int], Score]]:
+def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...], float],
+                                                           dict[tuple[int, ...], Score]]:
     values: dict[tuple[int, ...], float] = {}
-    scores: dict[frozenset[int], Score] = {}
+    scores: dict[tuple[int, ...], Score] = {}
     for a in range(52):
         for b in range(a + 1, 52):
             for c in range(b + 1, 52):
                 hand = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c])
                 s = _compute(hand, toak, aces)
-                scores[frozenset(hand)] = s
                 for p in permutations(hand):
                     values[p] = s.value
+                    scores[p] = s
     return values, scores
 
 
 def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
     """The look-up table for a rule set: every ordered three-card hand to its value."""
     return _tables(rules.three_of_a_kind, rules.three_aces)[0]
+
+
+def score_table(rules: Rules) -> dict[tuple[int, ...], Score]:
+    """Every ordered three-card hand to its :class:`Score` (whose ``cards`` are in deck order):
+    the fast path for simulations that judge thousands of showdowns."""
+    return _tables(rules.three_of_a_kind, rules.three_aces)[1]
 
 
 def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
@@ -139,7 +146,7 @@ def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
     r = rules if rules is not None else _DEFAULT
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
-        s = _tables(r.three_of_a_kind, r.three_aces)[1][frozenset(hand)]
+        s = _tables(r.three_of_a_kind, r.three_aces)[1][hand]
         if s.cards != hand:
             s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
         return s

@@ -1,0 +1,409 @@
+"""The numbers behind the strategy lessons: knock advice, knock-timing tables, a threshold tournament.
+
+Everything here is simulation with the fast play-outs of :mod:`thirtyone.rollout` (greedy play,
+knocking by threshold, judged by the game's own :func:`~thirtyone.game.judge`), seeded, with 95%
+confidence intervals: Wilson intervals for chances, normal intervals for means.
+
+* :func:`knock_advice` — for the player to act: the chance of losing a life and the expected
+  lives lost if they knock now, and if they play on with their best alternative.
+* :func:`knock_survival` — one cell of the knock-timing tables: the chance of surviving a knock at
+  each hand value, for a number of players, a seat after the dealer, a turn (0 = on the deal,
+  before anyone has moved), a rule set and the opponents' strategy.
+* :class:`KnockTables` — the shipped tables (``thirtyone/data/knock_tables.json``), loaded without
+  simulating; ``python -m thirtyone tables`` regenerates them.
+* :func:`threshold_tournament` — which knock threshold loses fewest lives against a field of bots.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cards import Card, deck
+from .game import Action, PlayerView, State
+from .policy import best_commerce_move, default_threshold, take_discard
+from .rollout import Playout
+from .rules import Rules
+from .scoring import value_table
+
+__all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
+           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson"]
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The outcome of one choice over many simulated continuations."""
+
+    action: str
+    """The choice: ``knock``, or the move played on (``draw stock``, ``swap 9♥ A♥``...)."""
+    rollouts: int
+    p_lose: float
+    """Chance of losing at least one life this round."""
+    p_lose_ci: tuple[float, float]
+    expected_lives: float
+    """Expected lives lost this round."""
+    expected_ci: tuple[float, float]
+
+    @classmethod
+    def from_losses(cls, action: str, losses: Sequence[int]) -> Estimate:
+        n = len(losses)
+        lost = sum(1 for x in losses if x)
+        mean = sum(losses) / n
+        var = sum((x - mean) ** 2 for x in losses) / (n - 1) if n > 1 else 0.0
+        half = Z95 * math.sqrt(var / n)
+        return cls(action, n, lost / n, wilson(lost, n), mean, (max(0.0, mean - half), mean + half))
+
+
+@dataclass(frozen=True)
+class KnockAdvice:
+    """Should the player to act knock? Both choices estimated, and the advice in a sentence."""
+
+    player: int
+    value: float
+    knock: Estimate | None
+    """``None`` when knocking is not allowed now."""
+    play_on: Estimate
+    advice: str
+    """``"knock"`` or ``"play on"``."""
+    explanation: str
+
+
+class _Sampler:
+    """Deals the cards a player cannot see, consistently with their view, into fresh play-outs."""
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        self.view = view
+        self.rng = rng
+        self.pool = list(view.unseen())
+        self.slots = [(seat, view.known[seat], size - len(view.known[seat]))
+                      for seat, size in enumerate(view.hand_sizes) if seat != view.player and not view.out[seat]]
+        self.face_down = view.center is None and view.rules.family == "commerce"
+        need = sum(k for _, _, k in self.slots) + view.stock_count + (3 if self.face_down else 0)
+        if need != len(self.pool):  # pragma: no cover - a view always accounts for every card
+            raise AssertionError(f"view accounts for {need} hidden cards but {len(self.pool)} are unseen")
+
+    def playout(self, threshold: float, patience: int) -> Playout:
+        v = self.view
+        pool = self.pool
+        self.rng.shuffle(pool)
+        hands: list[Sequence[Card] | None] = [None] * len(v.hand_sizes)
+        hands[v.player] = v.hand
+        i = 0
+        for seat, known, k in self.slots:
+            hands[seat] = known + tuple(pool[i:i + k])
+            i += k
+        center: Sequence[Card] = v.center or ()
+        if self.face_down:
+            center = pool[i:i + 3]
+            i += 3
+        assert v.current_player is not None
+        return Playout(v.rules, hands, pool[i:], v.discard_pile, center, current=v.current_player, dealer=v.dealer,
+                       knocker=v.knocker, turns=v.turns, played=v.played, passes=v.passes, thresholds=threshold,
+                       patience=patience, rng=self.rng, phase=v.phase, taken=v.taken)
+
+
+def best_alternative(view: PlayerView) -> Action:
+    """The move a greedy player makes instead of knocking."""
+    rules = view.rules
+    table = value_table(rules)
+    legal = [a for a in view.legal_actions if a.kind != "knock"]
+    if rules.family == "draw":
+        top = view.discard_pile[-1] if view.discard_pile else None
+        if top is not None and Action("draw discard") in legal and take_discard(
+                table, view.hand, top, bool(rules.discard_taken)):
+            return Action("draw discard")
+        return Action("draw stock") if Action("draw stock") in legal else legal[0]
+    value, move = best_commerce_move(table, view.hand, view.center or (), bool(rules.allow_swap_all))
+    if value <= table[view.hand] and Action("pass") in legal:
+        return Action("pass")
+    return Action("swap", move) if move else Action("swap all")
+
+
+def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000, seed: int = 0,
+                 threshold: float | None = None, patience: int = 4) -> KnockAdvice:
+    """Knock now, or play on? For the player to act, from their view only.
+
+    ``rollouts`` sampled continuations in all, half for each choice: the unseen cards are dealt at
+    random consistently with the player's view, then everyone plays greedily and knocks at
+    ``threshold`` (default: :func:`~thirtyone.policy.default_threshold`). Playing on means the
+    greedy move now (take the discard if it helps, else draw; the best swap, else pass).
+    """
+    p = state.current_player if player is None else player
+    if p is None or p != state.current_player or state.phase != "turn":
+        raise ValueError("knock advice is for the player whose turn it is, at the start of their turn"
+                         f" (now: player {state.current_player}, phase {state.phase!r})")
+    if rollouts < 2:
+        raise ValueError(f"rollouts must be at least 2, not {rollouts}")
+    view = state.view(p)
+    rules = view.rules
+    n_active = len(view.active)
+    t = default_threshold(rules.family, n_active) if threshold is None else threshold
+    rng = random.Random(seed)
+    sampler = _Sampler(view, rng)
+    may_knock = Action("knock") in view.legal_actions
+    alternative = best_alternative(view)
+    half = rollouts // 2 if may_knock else rollouts
+    knock_losses = [sampler.playout(t, patience).run("knock")[p] for _ in range(half)] if may_knock else []
+    play_losses = [sampler.playout(t, patience).run(alternative)[p] for _ in range(rollouts - len(knock_losses))]
+    play_on = Estimate.from_losses(str(alternative), play_losses)
+    knock = Estimate.from_losses("knock", knock_losses) if may_knock else None
+    value = value_table(rules)[view.hand]
+    shown = _fmt(value)
+    if knock is None:
+        advice = "play on"
+        why = state._why_illegal(Action("knock"))
+        text = (f"You may not knock now ({why}). Playing on ({alternative}) with {shown} loses a life "
+                f"{_pct(play_on.p_lose)} of the time.")
+    else:
+        advice = "knock" if knock.expected_lives <= play_on.expected_lives else "play on"
+        text = (f"With {shown} against {n_active - 1} other player{'s' * (n_active > 2)}, knocking now loses a life "
+                f"{_pct(knock.p_lose)} of the time (about {knock.expected_lives:.2f} lives on average); "
+                f"playing on ({alternative}) loses one {_pct(play_on.p_lose)} of the time "
+                f"({play_on.expected_lives:.2f} lives). "
+                + ("Knock." if advice == "knock" else "Play on."))
+    return KnockAdvice(p, value, knock, play_on, advice, text)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _fmt(v: float) -> str:
+    return str(int(v)) if v == int(v) else str(v)
+
+
+# --------------------------------------------------------------------------------------------
+# Knock-timing tables
+# --------------------------------------------------------------------------------------------
+
+Cell = dict[float, tuple[int, int]]
+"""Hand value -> (knocks, knocks survived)."""
+
+
+def _deal(rules: Rules, players: int, rng: random.Random, dealer: int = 0
+          ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card], list[Card]]:
+    """A shuffled deal as plain lists: hands, stock (top first), discard pile, center (decision 1)."""
+    cards = list(deck(rules.deck))
+    rng.shuffle(cards)
+    order = [(dealer + k) % players for k in range(1, players + 1)]
+    hands: list[tuple[Card, ...]] = [()] * players
+    for i, seat in enumerate(order):
+        hands[seat] = (cards[i], cards[i + players], cards[i + 2 * players])
+    i = 3 * players
+    if rules.family == "commerce":
+        return hands, cards[i + 3:], [], cards[i:i + 3]
+    return hands, cards[i + 1:], [cards[i]], []
+
+
+def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, opponents: str = "greedy",
+                   deals: int = 2000, seed: int = 0) -> Cell:
+    """The chance of surviving a knock, by hand value: one cell of the knock-timing tables.
+
+    ``seat``: 1 is left of the dealer (first to play) ... ``players`` is the dealer. ``turn``: how many
+    turns the table has played before the knock (0: on the deal, before anyone has moved; the seat
+    knocks with the hand it was dealt; otherwise at its first turn once that many turns were played).
+    The opponents play ``opponents`` ("greedy" or "random") and never knock first; the knocker plays
+    greedily; after the knock everyone else has one more turn. Returns ``{value: (knocks, survived)}``; survive = lose no life.
+    """
+    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    if not 2 <= players <= r.max_players:
+        raise ValueError(f"players must be 2 to {r.max_players}, not {players}")
+    if not 1 <= seat <= players:
+        raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}")
+    if opponents not in ("greedy", "random"):
+        raise ValueError(f"opponents must be 'greedy' or 'random', not {opponents!r}")
+    rng = random.Random(f"knock:{seed}:{players}:{seat}:{turn}:{opponents}")
+    out: Cell = {}
+    knocker = seat % players
+    for _ in range(deals):
+        hands, stock, discard, center = _deal(r, players, rng)
+        if turn == 0:
+            po = Playout(r, hands, stock, discard, center, current=knocker, dealer=0, rng=rng)
+            losses = po.run("knock")
+        else:
+            po = Playout(r, hands, stock, discard, center, current=1 % players, dealer=0, rng=rng,
+                         thresholds=math.inf, patience=10**6)
+            po.knock_at = (knocker, turn)
+            if opponents == "random":
+                po.random_seats = frozenset(s for s in range(players) if s != knocker)
+            losses = po.run()
+            if po.knock_value is None:  # the round ended by 31 or Fire before the knock
+                continue
+        v = po.knock_value
+        assert v is not None
+        k, s = out.get(v, (0, 0))
+        out[v] = (k + 1, s + (losses[knocker] == 0))
+    return dict(sorted(out.items()))
+
+
+def deal_study(rules: Rules | str, players: Iterable[int] = range(2, 7), deals: int = 10_000, seed: int = 0,
+               progress: Callable[[int], None] | None = None) -> dict[int, dict[int, Cell]]:
+    """Knocking on the deal: for each number of players and every seat, the chance of surviving a
+    knock made before anyone has moved, each other player answering with one greedy turn.
+
+    The same deals serve every seat. Returns ``{players: {seat: {value: (knocks, survived)}}}``.
+    """
+    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    result: dict[int, dict[int, Cell]] = {}
+    for n in players:
+        rng = random.Random(f"deal-study:{seed}:{n}")
+        cells: dict[int, Cell] = {s: {} for s in range(1, n + 1)}
+        for _ in range(deals):
+            hands, stock, discard, center = _deal(r, n, rng)
+            for seat in range(1, n + 1):
+                knocker = seat % n
+                po = Playout(r, hands, stock, discard, center, current=knocker, dealer=0, rng=rng)
+                lost = po.run("knock")[knocker]
+                v = po.knock_value
+                assert v is not None
+                cell = cells[seat]
+                k, s = cell.get(v, (0, 0))
+                cell[v] = (k + 1, s + (lost == 0))
+        if progress is not None:
+            progress(n)
+        result[n] = {s: dict(sorted(c.items())) for s, c in cells.items()}
+    return result
+
+
+def _pool(cell: Cell, at_least: float) -> tuple[int, int]:
+    k = s = 0
+    for v, (kk, ss) in cell.items():
+        if v >= at_least:
+            k += kk
+            s += ss
+    return k, s
+
+
+DATA = Path(__file__).with_name("data") / "knock_tables.json"
+
+
+class KnockTables:
+    """Shipped knock-timing tables: ``tables.chance(rules, players, seat, turn, value)``."""
+
+    def __init__(self, data: dict[str, list[list[float]]], meta: dict[str, object] | None = None) -> None:
+        self.data = data
+        self.meta = meta or {}
+
+    @staticmethod
+    def key(rules: str, opponents: str, players: int, seat: int, turn: int) -> str:
+        return f"{rules}|{opponents}|{players}|{seat}|{turn}"
+
+    def cell(self, rules: str, players: int, seat: int, turn: int = 0, opponents: str = "greedy") -> Cell:
+        """``{value: (knocks, survived)}`` for one situation; ``KeyError`` if it was not computed."""
+        rows = self.data[self.key(rules, opponents, players, seat, turn)]
+        return {float(v): (int(k), int(s)) for v, k, s in rows}
+
+    def chance(self, rules: str, players: int, seat: int, turn: int, value: float,
+               opponents: str = "greedy") -> tuple[float, float, float, int]:
+        """The chance of surviving a knock at exactly ``value``: ``(p, low, high, knocks)``."""
+        k, s = self.cell(rules, players, seat, turn, opponents).get(float(value), (0, 0))
+        lo, hi = wilson(s, k)
+        return (s / k if k else float("nan"), lo, hi, k)
+
+    def situations(self) -> list[tuple[str, str, int, int, int]]:
+        """Every ``(rules, opponents, players, seat, turn)`` in the tables."""
+        out = []
+        for key in self.data:
+            r, o, n, s, t = key.split("|")
+            out.append((r, o, int(n), int(s), int(t)))
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps({"meta": self.meta, "cells": self.data}, indent=0, sort_keys=True)
+
+
+def _cell_rows(cell: Cell) -> list[list[float]]:
+    return [[v, k, s] for v, (k, s) in sorted(cell.items())]
+
+
+def build_knock_tables(presets: Sequence[str] = ("scat", "schwimmen"), players: Iterable[int] = range(2, 7),
+                       turns: Sequence[int] = (0, 1, 2, 3), opponents: Sequence[str] = ("greedy", "random"),
+                       deals: int = 4000, seed: int = 0,
+                       progress: Callable[[str], None] | None = None) -> KnockTables:
+    """Simulate the knock-timing tables (``python -m thirtyone tables`` writes the shipped file)."""
+    data: dict[str, list[list[float]]] = {}
+    for name in presets:
+        for n in players:
+            for seat in range(1, n + 1):
+                for t in turns:
+                    for opp in opponents:
+                        if t == 0 and opp != opponents[0]:
+                            continue  # on the deal nobody has moved: opponents' strategy before the knock is moot
+                        cell = knock_survival(name, n, seat, t, opp, deals, seed)
+                        data[KnockTables.key(name, opp, n, seat, t)] = _cell_rows(cell)
+                        if progress is not None:
+                            progress(KnockTables.key(name, opp, n, seat, t))
+    meta = {"deals": deals, "seed": seed, "presets": list(presets), "turns": list(turns),
+            "opponents": list(opponents), "method": knock_survival.__doc__.split("\n")[0] if knock_survival.__doc__
+            else ""}
+    return KnockTables(data, meta)
+
+
+def load_knock_tables(path: Path | str | None = None) -> KnockTables:
+    """The shipped knock-timing tables, read from JSON (no simulation)."""
+    raw = json.loads(Path(path or DATA).read_text(encoding="utf-8"))
+    return KnockTables(raw["cells"], raw.get("meta"))
+
+
+# --------------------------------------------------------------------------------------------
+# Threshold tournament
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """How one knock threshold did against the field."""
+
+    threshold: float
+    rounds: int
+    lives_lost: float
+    """Mean lives the threshold player lost per round."""
+    ci: tuple[float, float]
+
+
+def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[float] = range(20, 32),
+                         rounds: int = 2000, field: float | None = None, seed: int = 0,
+                         progress: Callable[[float], None] | None = None) -> list[TournamentRow]:
+    """Which knock threshold loses fewest lives against a field of threshold bots?
+
+    For each candidate threshold, one seat (rotating round by round) knocks at that threshold; the
+    others knock at ``field`` (default: :func:`~thirtyone.policy.default_threshold`). Every candidate
+    plays the same deals. Rows come sorted by threshold; the best is ``min(rows, key=lambda r: r.lives_lost)``.
+    """
+    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    f = default_threshold(r.family, players) if field is None else field
+    rows = []
+    for t in thresholds:
+        rng = random.Random(f"tournament:{seed}:{players}")
+        losses = []
+        for i in range(rounds):
+            dealer = i % players
+            hands, stock, discard, center = _deal(r, players, rng, dealer)
+            me = (dealer + 1 + i // players) % players
+            ths = [f] * players
+            ths[me] = float(t)
+            po = Playout(r, hands, stock, discard, center, current=(dealer + 1) % players, dealer=dealer,
+                         thresholds=ths, rng=rng)
+            losses.append(po.run()[me])
+        est = Estimate.from_losses(str(t), losses)
+        rows.append(TournamentRow(float(t), rounds, est.expected_lives, est.expected_ci))
+        if progress is not None:
+            progress(t)
+    return rows
