@@ -1,0 +1,123 @@
+"""Command line: run the studies and print their tables.
+
+    python -m thirtyone odds scat               # exact distribution of hand values
+    python -m thirtyone deal-study scat          # knocking on the deal, 2-6 players, every seat
+    python -m thirtyone survival scat -p 4 -s 2 -t 3
+    python -m thirtyone tournament schwimmen -p 4
+    python -m thirtyone tables                   # regenerate thirtyone/data/knock_tables.json
+
+Long runs show a progress bar on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .analysis import DATA, build_knock_tables, deal_study, knock_survival, threshold_tournament, wilson
+from .rules import Rules
+
+
+def _bar(total: int, desc: str):  # type: ignore[no-untyped-def]
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is pinned, but the engine does not need it
+        return None
+    return tqdm(total=total, desc=desc, file=sys.stderr, leave=False, disable=not sys.stderr.isatty())
+
+
+def _survival_table(cell: dict[float, tuple[int, int]], min_knocks: int = 30) -> list[str]:
+    lines = [f"{'value':>6} {'knocks':>7} {'survive':>8} {'95% CI':>15}"]
+    for v, (k, s) in cell.items():
+        if k < min_knocks:
+            continue
+        lo, hi = wilson(s, k)
+        lines.append(f"{v:>6g} {k:>7} {s / k:>8.1%} {lo:>7.1%}-{hi:<7.1%}")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m thirtyone`` and the ``thirtyone`` script."""
+    parser = argparse.ArgumentParser(prog="thirtyone", description="Studies of the card game 31.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("odds", help="exact distribution of three-card hand values")
+    p.add_argument("rules", nargs="?", default="scat", help=f"preset: {', '.join(Rules.PRESET_NAMES)}")
+    p = sub.add_parser("deal-study", help="the chance of surviving a knock on the deal, by players and seat")
+    p.add_argument("rules", nargs="?", default="scat")
+    p.add_argument("--deals", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
+    p = sub.add_parser("survival", help="one cell of the knock-timing tables")
+    p.add_argument("rules", nargs="?", default="scat")
+    p.add_argument("-p", "--players", type=int, default=4)
+    p.add_argument("-s", "--seat", type=int, default=1, help="1 = left of the dealer ... players = the dealer")
+    p.add_argument("-t", "--turn", type=int, default=0, help="turns played before the knock (0: on the deal)")
+    p.add_argument("--opponents", choices=["greedy", "random"], default="greedy")
+    p.add_argument("--deals", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("tournament", help="which knock threshold loses fewest lives")
+    p.add_argument("rules", nargs="?", default="scat")
+    p.add_argument("-p", "--players", type=int, default=4)
+    p.add_argument("--rounds", type=int, default=4000)
+    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("tables", help="regenerate the shipped knock-timing tables")
+    p.add_argument("--deals", type=int, default=3000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, default=DATA)
+    args = parser.parse_args(argv)
+
+    try:
+        if args.command == "odds":
+            from .odds import value_distribution
+            rules = Rules.preset(args.rules)
+            dist = value_distribution(rules)
+            print(f"Hand values, {rules.name} ({rules.deck} cards):")
+            for v, f in sorted(dist.items()):
+                print(f"{v:>6g} {float(f):>8.3%}  {f}")
+        elif args.command == "deal-study":
+            bar = _bar(len(args.players), "players")
+            start = time.perf_counter()
+            result = deal_study(args.rules, args.players, args.deals, args.seed,
+                                progress=(lambda n: bar.update(1)) if bar is not None else None)
+            if bar is not None:
+                bar.close()
+            for n, seats in result.items():
+                for seat, cell in seats.items():
+                    print(f"\n{n} players, seat {seat} after the dealer, knocking on the deal:")
+                    print("\n".join(_survival_table(cell)))
+            print(f"\n{args.deals} deals per player count, {time.perf_counter() - start:.1f} s")
+        elif args.command == "survival":
+            cell = knock_survival(args.rules, args.players, args.seat, args.turn, args.opponents, args.deals, args.seed)
+            print(f"{args.rules}, {args.players} players, seat {args.seat}, turn {args.turn}, {args.opponents} opponents:")
+            print("\n".join(_survival_table(cell)))
+        elif args.command == "tournament":
+            bar = _bar(12, "thresholds")
+            rows = threshold_tournament(args.rules, args.players, rounds=args.rounds, seed=args.seed,
+                                        progress=(lambda t: bar.update(1)) if bar is not None else None)
+            if bar is not None:
+                bar.close()
+            best = min(rows, key=lambda r: r.lives_lost)
+            print(f"{'threshold':>9} {'lives lost/round':>17} {'95% CI':>13}")
+            for r in rows:
+                mark = "  <- best" if r is best else ""
+                print(f"{r.threshold:>9g} {r.lives_lost:>17.3f} {r.ci[0]:>6.3f}-{r.ci[1]:<6.3f}{mark}")
+        elif args.command == "tables":
+            keys = 2 * sum(n * (1 + 3 * 2) for n in range(2, 7))
+            bar = _bar(keys, "cells")
+            tables = build_knock_tables(deals=args.deals, seed=args.seed,
+                                        progress=(lambda k: bar.update(1)) if bar is not None else None)
+            if bar is not None:
+                bar.close()
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(tables.to_json() + "\n", encoding="utf-8")
+            print(f"wrote {len(tables.data)} cells to {args.out}")
+    except ValueError as exc:
+        parser.error(str(exc))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
