@@ -804,8 +804,8 @@ def judge(rules: Rules, scores: Sequence[Score | None], knocker: int | None, how
     if how == "fire" or (how == "31" and rules.instant_31 == "others_lose"):
         why = ("Fire: everyone but the holder of three aces loses a life" if how == "fire"
                else "31 was shown: everyone else loses a life")
-        for s in seats:
-            if s not in holders:
+        for s, sc in enumerate(scores):
+            if sc is not None and s not in holders and sc.value != 31:  # decision 14: a 31 never loses
                 losses[s] = 1
                 reasons[s] = why
         return (holders[0] if len(holders) == 1 else None), (), losses, reasons

@@ -1,0 +1,244 @@
+"""Showdowns and instant ends: who loses how many lives and why — every example of the seed texts
+(000, 001, 002, 003) and decisions 4, 14 and 15 of shared/RULES.md."""
+
+from __future__ import annotations
+
+from gamekit import stack
+
+from thirtyone import Rules, new_game
+
+SCAT = Rules.preset("scat")
+SCHWIMMEN = Rules.preset("schwimmen")
+FEUER = Rules.preset("feuer")
+BGA = Rules.preset("bga-commerce")
+WIDOW = Rules.preset("widow")
+
+
+def showdown(rules, hands, knocker, rest="", seed=1, lives=None):
+    """Deal ``hands`` (seat 0 deals), keep every first choice, let ``knocker`` knock at their first
+    chance and everyone else throw back what they draw (draw family) or pass (commerce)."""
+    s = new_game(rules, players=len(hands), seed=seed, deck=stack(hands, rest), lives=lives)
+    while not s.round_over:
+        p = s.current_player
+        legal = [str(a) for a in s.legal_actions()]
+        if s.phase in ("choice", "first"):
+            s = s.apply("keep hand")
+        elif p == knocker and "knock" in legal:
+            s = s.apply("knock")
+        elif rules.family == "draw":
+            s = s.apply("draw stock")
+            s = s.apply(f"discard {s.hands[p][-1]}")
+        else:
+            s = s.apply("pass")
+    return s
+
+
+# -- 003: lowest loses, knocker lowest loses two, ties all lose --------------------------------
+
+LOWEST_1 = ["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♥"]  # 19, 5, 20
+TIED_0_1 = ["K♥ 9♥ 4♣", "K♠ 9♠ 4♦", "Q♠ J♠ 2♥"]  # 19 hearts, 19 spades, 20
+
+
+def test_003_knocker_with_the_lowest_hand_loses_two():
+    s = showdown(SCAT, LOWEST_1, knocker=1)
+    assert s.result.values == (19, 5, 20) and s.result.losses == (0, 2, 0) and s.lives == (3, 1, 3)
+
+
+def test_003_lowest_loses_one_when_someone_else_knocked():
+    assert showdown(SCAT, LOWEST_1, knocker=2).result.losses == (0, 1, 0)
+
+
+def test_003_ties_for_lowest_all_lose():
+    s = showdown(SCAT, TIED_0_1, knocker=2)
+    assert s.result.lowest == (0, 1) and s.result.losses == (1, 1, 0)
+    assert "tied for the lowest" in s.result.reasons[0]
+
+
+def test_two_lives_charges_a_knocker_among_the_tied_lowest():
+    # decision 15: two_lives charges the knocker two whenever they are among the lowest
+    assert showdown(SCAT, TIED_0_1, knocker=1).result.losses == (1, 2, 0)
+
+
+def test_003_instant_31_everyone_else_loses():
+    s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 2♥", "Q♠ J♠ 2♦"], "7♦ 10♠"))
+    s = s.apply("draw stock").apply("discard 2♥")
+    assert s.round_over and s.result.how == "31" and s.result.winner == 1
+    assert s.result.losses == (1, 0, 1) and s.current_player is None
+    kinds = [e.kind for e in s.round_events()]
+    assert kinds[kinds.index("31") + 1] == "showdown"
+
+
+def test_31_in_the_last_turns_under_others_lose_costs_the_knocker_one_life():
+    # decision 14: under others_lose the knocker loses one life like everyone else
+    s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "A♠ K♠ 2♥"], "7♦ 10♠"))
+    s = s.apply("knock").apply("draw stock").apply("discard 2♥")
+    assert s.result.how == "31" and s.result.losses == (1, 1, 0)
+
+
+def test_31_in_the_last_turns_under_showdown_applies_the_knocker_rules():
+    s = new_game(SCAT.replace(instant_31="showdown"), players=3, seed=1,
+                 deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "A♠ K♠ 2♥"], "7♦ 10♠"))
+    s = s.apply("knock").apply("draw stock").apply("discard 2♥")
+    assert s.result.how == "31" and s.result.knocker == 1 and s.result.losses == (0, 2, 0)
+
+
+# -- 002: 31 on the deal, "applies to both" ----------------------------------------------------
+
+def test_31_on_the_deal_ends_the_round_before_the_first_turn():
+    s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "A♠ K♠ 10♠"]))
+    assert s.round_over and s.current_player is None and s.turns == 0
+    assert s.result.how == "31" and s.result.winner == 2 and s.result.losses == (1, 1, 0)
+
+
+def test_002_two_31s_on_the_deal_both_win():
+    for rules in (SCAT, WIDOW):
+        s = new_game(rules, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 10♠", "A♥ Q♥ J♥"]))
+        assert s.round_over and s.result.losses == (1, 0, 0) and s.result.winner is None
+        assert [e.player for e in s.round_events() if e.kind == "31"] == [1, 2]
+
+
+def test_31_on_the_deal_under_showdown_the_lowest_loses():
+    # 000: 31 ends the round at once; the usual showdown applies (before the dealer's choice)
+    s = new_game(SCHWIMMEN, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "A♠ K♠ 10♠"]))
+    assert s.round_over and s.phase == "over" and s.result.how == "31"
+    assert s.result.losses == (0, 1, 0) and s.result.winner == 2
+
+
+# -- 000: Schwimmen / Feuer --------------------------------------------------------------------
+
+def test_000_instant_31_by_a_swap_goes_to_the_showdown():
+    s = new_game(SCHWIMMEN, players=3, seed=1,
+                 deck=stack(["K♥ 9♥ 8♣", "A♠ K♠ 7♦", "Q♠ J♦ 8♥"], "10♠ 9♦ 7♥"))
+    s = s.apply("keep hand").apply("swap 7♦ 10♠")
+    assert s.round_over and s.result.how == "31" and s.result.winner == 1
+    assert s.result.values == (19, 31, 10) and s.result.losses == (0, 0, 1)
+
+
+def test_000_tie_on_value_the_lower_suit_in_skat_order_loses():
+    s = showdown(SCHWIMMEN, ["K♥ 9♥ 7♣", "K♠ 9♠ 7♦", "Q♠ J♠ 8♥"], knocker=2)
+    assert s.result.values[:2] == (19, 19) and s.result.lowest == (0,) and s.result.losses == (1, 0, 0)
+
+
+def test_000_same_value_and_same_suit_both_lose():
+    # 000: "uno tiene rey y diez y el otro reina y jota del mismo palo ... pierden los dos"
+    s = showdown(SCHWIMMEN, ["K♥ 10♥ 7♣", "Q♥ J♥ 8♠", "A♠ K♠ 8♦"], knocker=2)
+    assert s.result.lowest == (0, 1) and s.result.losses == (1, 1, 0)
+
+
+def test_000_tied_triples_the_lower_rank_loses():
+    s = showdown(SCHWIMMEN, ["8♣ 8♠ 8♥", "9♣ 9♠ 9♥"], knocker=1)
+    assert s.result.values == (30.5, 30.5) and s.result.losses == (1, 0)
+
+
+def test_equal_best_suits_score_in_the_higher_suit():
+    # decision 15: K♣ K♦ scores in clubs, K♠ Q♥ in spades; spades is lower in Skat order
+    s = showdown(SCHWIMMEN, ["K♣ K♦ 7♥", "K♠ Q♥ 7♦", "A♠ Q♠ 9♠"], knocker=2)
+    assert s.result.values == (10, 10, 30) and s.result.losses == (0, 1, 0)
+
+
+def test_000_knocker_loses_no_extra_life():
+    assert showdown(SCHWIMMEN, ["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], knocker=1).result.losses == (0, 1, 0)
+
+
+def test_000_fire_by_a_swap_everyone_else_loses():
+    s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ 7♦", "Q♠ J♠ 7♥"], "A♣ 8♦ 9♦"))
+    s = s.apply("keep hand").apply("swap 7♦ A♣")
+    assert s.round_over and s.result.how == "fire" and s.result.winner == 1
+    assert s.result.losses == (1, 0, 1)
+    assert any(e.kind == "fire" and e.player == 1 for e in s.round_events())
+
+
+def test_fire_on_the_deal():
+    s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "Q♠ J♠ 7♥"]))
+    assert s.round_over and s.result.how == "fire" and s.result.losses == (1, 0, 1)
+
+
+def test_fire_beats_31_on_the_deal_and_the_31_holder_does_not_lose():
+    # decision 14: Fire wins over 31; a player holding 31 never loses a life
+    s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "A♦ K♦ 10♦"]))
+    assert s.result.how == "fire" and s.result.winner == 1
+    assert s.result.losses == (1, 0, 0)
+
+
+def test_fire_in_the_last_turns_costs_the_knocker_one_life():
+    # decision 14: under Fire the knocker loses one life like everyone else, even where a knocker loses two
+    rules = FEUER.replace(knocker_lowest="two_lives")
+    s = new_game(rules, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "A♠ A♥ 7♦"], "A♣ 8♥ 9♦"))
+    s = s.apply("keep hand").apply("knock").apply("swap 7♦ A♣")
+    assert s.result.how == "fire" and s.result.knocker == 1 and s.result.losses == (1, 1, 0)
+
+
+def test_three_aces_without_fire_are_32_and_do_not_end_the_round():
+    s = new_game(SCHWIMMEN, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "Q♠ J♠ 7♥"]))
+    assert not s.round_over and s.values()[1] == 32
+
+
+def test_a_31_holder_never_loses_even_when_lowest():
+    # decision 14/15: seat 0 holds three aces (32, no Fire); seat 1 swaps to 31 and is the lowest
+    s = new_game(SCHWIMMEN, players=2, seed=1, deck=stack(["A♠ A♥ A♣", "K♦ Q♦ 7♣"], "A♦ 8♥ 9♥"))
+    s = s.apply("keep hand").apply("swap 7♣ A♦")
+    assert s.result.how == "31" and s.result.values == (32, 31)
+    assert s.result.lowest == (1,) and s.result.losses == (0, 0) and s.result.winner == 0
+
+
+# -- 001: Board Game Arena ---------------------------------------------------------------------
+
+def test_001_knocker_wins_ties():
+    # "Tie with the round closer: closer wins the tiebreak" — even against the higher suit
+    s = showdown(BGA, ["A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"], knocker=0)
+    assert s.result.knocker == 0 and s.result.values == (21, 21, 30)
+    assert s.result.lowest == (1,) and s.result.losses == (0, 1, 0)
+
+
+def test_knocker_loses_a_tie_without_knocker_wins_ties():
+    s = showdown(BGA.replace(knocker_wins_ties=False), ["A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"], knocker=0)
+    assert s.result.lowest == (0,) and s.result.losses == (2, 0, 0)  # diamonds < hearts, sole lowest
+
+
+def test_001_sole_lowest_knocker_loses_two():
+    s = showdown(BGA, ["A♦ K♦ 7♠", "A♥ K♥ 8♥", "A♠ Q♠ 9♠"], knocker=0)
+    assert s.result.losses == (2, 0, 0)
+
+
+def test_two_if_sole_knocker_tied_for_lowest_loses_one():
+    rules = SCAT.replace(knocker_lowest="two_if_sole")
+    assert showdown(rules, TIED_0_1, knocker=1).result.losses == (1, 1, 0)
+    assert showdown(rules, LOWEST_1, knocker=1).result.losses == (0, 2, 0)
+
+
+def test_one_life_knocker():
+    assert showdown(SCAT.replace(knocker_lowest="one_life"), LOWEST_1, knocker=1).result.losses == (0, 1, 0)
+
+
+def test_knocker_wins_ties_with_all_lose():
+    rules = SCAT.replace(knocker_wins_ties=True)
+    assert showdown(rules, TIED_0_1, knocker=1).result.losses == (1, 0, 0)
+
+
+def test_001_everyone_under_21_loses():
+    s = showdown(BGA, ["A♦ K♦ 7♠", "K♥ 9♥ 7♣", "Q♠ J♠ 8♥"], knocker=0)
+    assert s.result.values == (21, 19, 20) and s.result.losses == (0, 1, 1)
+    assert "under 21" in s.result.reasons[2]
+
+
+def test_001_under_21_the_winner_never_loses():
+    # decision 15: everyone under 21, but the highest hand wins and keeps its life;
+    # the knocker is under 21 but not lowest: one life
+    s = showdown(BGA, ["K♦ 9♦ 7♠", "K♥ 8♥ 7♣", "Q♠ 10♠ 8♣"], knocker=0)
+    assert s.result.values == (19, 18, 20) and s.result.winner == 2 and s.result.losses == (1, 1, 0)
+
+
+def test_001_nobody_under_21_the_lowest_loses():
+    s = showdown(BGA, ["A♠ Q♠ 9♠", "A♥ K♥ 7♣", "A♦ K♦ 8♦"], knocker=0)
+    assert s.result.values == (30, 21, 29) and s.result.losses == (0, 1, 0)
+
+
+def test_001_fire_all_but_the_winner_lose():
+    s = new_game(BGA, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ 7♦", "Q♠ J♠ 7♥"], "A♣ 8♦ 9♦"))
+    s = s.apply("keep hand").apply("swap 7♦ A♣")
+    assert s.result.how == "fire" and s.result.losses == (1, 0, 1)
+
+
+def test_fire_on_the_deal_comes_before_the_dealer_exchange():
+    s = new_game(Rules.preset("bga-draw"), players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "Q♠ J♠ 7♥"]))
+    assert s.round_over and s.result.how == "fire"
