@@ -26,7 +26,7 @@ from pathlib import Path
 from .cards import Card, deck
 from .game import Action, PlayerView, State
 from .policy import best_commerce_move, default_threshold, take_discard
-from .rollout import Playout
+from .rollout import Playout, fast_shuffle
 from .rules import Rules
 from .scoring import value_table
 
@@ -102,7 +102,7 @@ class _Sampler:
     def playout(self, threshold: float, patience: int) -> Playout:
         v = self.view
         pool = self.pool
-        self.rng.shuffle(pool)
+        fast_shuffle(pool, self.rng)
         hands: list[Sequence[Card] | None] = [None] * len(v.hand_sizes)
         hands[v.player] = v.hand
         i = 0
@@ -201,7 +201,7 @@ def _deal(rules: Rules, players: int, rng: random.Random, dealer: int = 0
           ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card], list[Card]]:
     """A shuffled deal as plain lists: hands, stock (top first), discard pile, center (decision 1)."""
     cards = list(deck(rules.deck))
-    rng.shuffle(cards)
+    fast_shuffle(cards, rng)
     order = [(dealer + k) % players for k in range(1, players + 1)]
     hands: list[tuple[Card, ...]] = [()] * players
     for i, seat in enumerate(order):
