@@ -164,6 +164,10 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     errors: list[str] = []
     pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
     pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    # a beacon sent while the page unloads (Voilà shutting its kernel down) reports ERR_ABORTED: not a failure
+    pg.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} ({r.failure})")
+          if "ERR_ABORTED" not in str(r.failure) else None)
     pg.set_default_timeout(30_000)
     try:
         yield pg
