@@ -101,22 +101,29 @@ class _Sampler:
 
     def playout(self, threshold: float, patience: int) -> Playout:
         v = self.view
-        pool = self.pool
-        fast_shuffle(pool, self.rng)
+        pool = list(self.pool)
+        rnd = self.rng.random
         hands: list[Sequence[Card] | None] = [None] * len(v.hand_sizes)
         hands[v.player] = v.hand
-        i = 0
         for seat, known, k in self.slots:
-            hands[seat] = known + tuple(pool[i:i + k])
-            i += k
+            got = list(known)
+            for _ in range(k):  # deal at random from the unseen cards, one at a time
+                j = int(rnd() * len(pool))
+                pool[j], pool[-1] = pool[-1], pool[j]
+                got.append(pool.pop())
+            hands[seat] = got
         center: Sequence[Card] = v.center or ()
         if self.face_down:
-            center = pool[i:i + 3]
-            i += 3
+            center = []
+            for _ in range(3):
+                j = int(rnd() * len(pool))
+                pool[j], pool[-1] = pool[-1], pool[j]
+                center.append(pool.pop())
         assert v.current_player is not None
-        return Playout(v.rules, hands, pool[i:], v.discard_pile, center, current=v.current_player, dealer=v.dealer,
+        # the rest is the stock, in no particular order: the play-out draws from it at random
+        return Playout(v.rules, hands, pool, v.discard_pile, center, current=v.current_player, dealer=v.dealer,
                        knocker=v.knocker, turns=v.turns, played=v.played, passes=v.passes, thresholds=threshold,
-                       patience=patience, rng=self.rng, phase=v.phase, taken=v.taken)
+                       patience=patience, rng=self.rng, phase=v.phase, taken=v.taken, lazy=True)
 
 
 def best_alternative(view: PlayerView) -> Action:

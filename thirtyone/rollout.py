@@ -41,13 +41,14 @@ class Playout:
 
     __slots__ = ("rules", "table", "keep", "scores", "hands", "stock", "discard", "center", "knocker", "current", "turns",
                  "played", "passes", "dealer", "rng", "thresholds", "patience", "phase", "taken", "out",
-                 "knock_at", "knock_value", "random_seats")
+                 "knock_at", "knock_value", "random_seats", "lazy")
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card] | None], stock: Sequence[Card],
                  discard: Sequence[Card] = (), center: Sequence[Card] = (), *, current: int, dealer: int,
                  knocker: int | None = None, turns: int = 0, played: Sequence[bool] | None = None,
                  passes: int = 0, thresholds: Sequence[float] | float = 27.0, patience: int = 4,
-                 rng: random.Random | None = None, phase: str = "turn", taken: Card | None = None) -> None:
+                 rng: random.Random | None = None, phase: str = "turn", taken: Card | None = None,
+                 lazy: bool = False) -> None:
         self.rules = rules
         self.table = value_table(rules)
         self.keep = keep_table(rules)
@@ -67,6 +68,9 @@ class Playout:
         self.thresholds = [float(thresholds)] * n if isinstance(thresholds, (int, float)) else list(thresholds)
         self.patience = patience
         self.rng = rng or random.Random(0)
+        self.lazy = lazy
+        """Draw each stock card at random from the cards left (a Fisher-Yates shuffle done one draw at
+        a time): for a stock whose order is unknown, as cheap as the cards actually drawn."""
         self.phase = phase
         self.taken = taken
         self.knock_at: tuple[int, int] | None = None
@@ -182,13 +186,21 @@ class Playout:
         self.current = nxt
         return None
 
+    def _draw(self) -> Card:
+        stock = self.stock
+        if self.lazy:
+            j = int(self.rng.random() * len(stock))
+            stock[j], stock[-1] = stock[-1], stock[j]
+        return stock.pop()
+
     def _refill(self) -> bool:
         """An empty stock takes the discard pile but its top card, shuffled (decision 17).
         False when that leaves no stock: the round goes to the showdown."""
         if len(self.discard) <= 1:
             return False
         pile = self.discard[:-1]
-        fast_shuffle(pile, self.rng)
+        if not self.lazy:
+            fast_shuffle(pile, self.rng)
         self.stock = pile
         self.discard = self.discard[-1:]
         return True
@@ -207,7 +219,7 @@ class Playout:
         if self.discard and rng.random() < 0.5:
             hand.append(self.discard.pop())
         else:
-            hand.append(self.stock.pop())
+            hand.append(self._draw())
         self.discard.append(hand.pop(rng.randrange(4)))
         return self._instant(p)
 
@@ -235,11 +247,11 @@ class Playout:
             d = discard.pop()
             forbidden = d if not self.rules.discard_taken else None
         else:
-            d = self.stock.pop()
+            d = self._draw()
             forbidden = None
         keep = self.keep
         best_key = -1e9
-        kept = hand
+        kept: tuple[Card, Card, Card] = (a, b, c)
         thrown = d
         for t, k in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
             if t == forbidden:
@@ -286,7 +298,7 @@ class Playout:
                         return self.judge("all_pass")
                     if len(self.stock) < 3:
                         return self.judge("empty_stock")
-                    self.center = [self.stock.pop() for _ in range(3)]
+                    self.center = [self._draw() for _ in range(3)]
                     self.passes = 0
             return None
         if forced == "swap all" or not move:
