@@ -41,7 +41,7 @@ class Playout:
 
     __slots__ = ("rules", "table", "keep", "scores", "hands", "stock", "discard", "center", "knocker", "current", "turns",
                  "played", "passes", "dealer", "rng", "thresholds", "patience", "phase", "taken", "out",
-                 "knock_at", "knock_value", "random_seats", "lazy")
+                 "knock_at", "knock_value", "random_seats", "lazy", "next_seat", "n_active")
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card] | None], stock: Sequence[Card],
                  discard: Sequence[Card] = (), center: Sequence[Card] = (), *, current: int, dealer: int,
@@ -69,6 +69,8 @@ class Playout:
         self.patience = patience
         self.rng = rng or random.Random(0)
         self.lazy = lazy
+        self.n_active = self.out.count(False)
+        self.next_seat = [self._find_next(s) for s in range(n)]
         """Draw each stock card at random from the cards left (a Fisher-Yates shuffle done one draw at
         a time): for a stock whose order is unknown, as cheap as the cards actually drawn."""
         self.phase = phase
@@ -94,6 +96,9 @@ class Playout:
 
     # -- helpers --------------------------------------------------------------------------------
     def _next(self, seat: int) -> int:
+        return self.next_seat[seat]
+
+    def _find_next(self, seat: int) -> int:
         n = len(self.hands)
         for k in range(1, n + 1):
             s = (seat + k) % n
@@ -111,15 +116,17 @@ class Playout:
             return self.turns > 0
         if fk == "not_own_first_turn":
             return self.played[p] or p == self.dealer
-        return self.turns >= self.out.count(False)
+        return self.turns >= self.n_active
 
     def _wants_knock(self, p: int) -> bool:
+        if self.knocker is not None:
+            return False
+        if self.knock_at is not None:
+            return p == self.knock_at[0] and self.turns >= self.knock_at[1]
         hand = self.hands[p]
         assert hand is not None
-        if self.knock_at is not None:
-            return self.knocker is None and p == self.knock_at[0] and self.turns >= self.knock_at[1]
-        return self._may_knock(p) and (
-            self.table[tuple(hand)] >= self.thresholds[p] or self.turns >= self.patience * self.out.count(False))
+        return (self.table[tuple(hand)] >= self.thresholds[p] or self.turns >= self.patience * self.n_active) and (
+            self.rules.first_knock == "anytime" or self._may_knock(p))
 
     def judge(self, how: str = "knock", holders: Sequence[int] = ()) -> list[int]:
         """Lives each seat loses if the round ended now."""
@@ -180,7 +187,7 @@ class Playout:
             return end
         self.turns += 1
         self.played[p] = True
-        nxt = self._next(p)
+        nxt = self.next_seat[p]
         if self.knocker is not None and nxt == self.knocker:
             return self.judge("knock")
         self.current = nxt
