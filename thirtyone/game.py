@@ -587,9 +587,9 @@ class State:
             give, take = a.cards
             hand = tuple([take if x == give else x for x in self.hands[p]])
             center = tuple([give if x == take else x for x in self.center])
-            known = tuple([x for x in self.known[p] if x != give]) + (take,)
+            mine = tuple([x for x in self.known[p] if x != give]) + (take,)
             return self._end_turn(p, True, hands=_set(self.hands, p, hand), center=center, passes=0,
-                                  known=_set(self.known, p, known),
+                                  known=_set(self.known, p, mine),
                                   _log=(self._log, Event(self.round, k, p, (give, take))))
         if k == "swap all":
             old = self.hands[p]
