@@ -84,10 +84,12 @@ def best_commerce_move(table: Table, hand: Sequence[Card], center: Sequence[Card
 
 
 DEFAULT_THRESHOLDS = {
-    # (family, players) -> knock at this value or more; from the threshold tournament
-    # (python -m thirtyone tournament); players beyond the table use the last entry.
-    ("draw", 2): 24.0, ("draw", 3): 26.0, ("draw", 4): 27.0, ("draw", 5): 27.0, ("draw", 6): 28.0,
-    ("commerce", 2): 26.0, ("commerce", 3): 27.0, ("commerce", 4): 28.0, ("commerce", 5): 28.0,
+    # (family, players) -> knock at this value or more. From the threshold tournament
+    # (python -m thirtyone tournament scat|schwimmen -p N --rounds 2000): the threshold with the
+    # fewest lives lost against a field of threshold bots; where the curve is flat, the lower one.
+    # Players beyond the table use its last entry.
+    ("draw", 2): 28.0, ("draw", 3): 26.0, ("draw", 4): 25.0, ("draw", 5): 25.0, ("draw", 6): 25.0,
+    ("commerce", 2): 23.0, ("commerce", 3): 27.0, ("commerce", 4): 29.0, ("commerce", 5): 29.0,
     ("commerce", 6): 29.0,
 }
 
