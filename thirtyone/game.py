@@ -106,6 +106,10 @@ def _score(hand: tuple[Card, ...], rules: Rules) -> Score:
     return sc
 
 
+_RNG = random.Random()
+_DECKS = {32: deck(32), 52: deck(52)}
+
+
 def _shuffle(rng: random.Random, order: list[Any]) -> None:
     """``rng.shuffle(order)``, inlined: the same algorithm and the same result, twice as fast."""
     getrandbits = rng.getrandbits
@@ -633,9 +637,9 @@ class State:
         raise AssertionError(k)  # pragma: no cover
 
     def _shuffled(self, cards: Sequence[Card], offset: int = 0) -> tuple[Card, ...]:
-        rng = random.Random(f"{self.seed}:{self.shuffles + offset}")
+        _RNG.seed(f"{self.seed}:{self.shuffles + offset}")  # as random.Random(that string) would be
         order = list(cards)
-        _shuffle(rng, order)
+        _shuffle(_RNG, order)
         return tuple(order)
 
     # -- turn flow ------------------------------------------------------------------------
@@ -716,7 +720,8 @@ class State:
                 if all(c.rank == 12 for c in self.hands[p]):
                     s = self._evolve(_log=(self._log, Event(self.round, "fire", p, self.hands[p])))
                     return s._end_instant("fire", [p])
-        holders = [p for p in seats if hand_value(self.hands[p], r) == 31]
+        values = _scoring(r)[0]
+        holders = [p for p in seats if values[self.hands[p]] == 31]
         if not holders:
             return self
         s = self
@@ -784,51 +789,49 @@ class State:
     def _next_round(self) -> State:
         void = self.result is not None and self.result.void
         dealer = self.dealer if void else self._next_seat(self.dealer)  # decisions 3, 11
-        s = self._evolve(round=self.round + 1, dealer=dealer)
-        return s._deal(s._shuffled(deck(self.rules.deck)), s.shuffles + 1)
+        return self._deal(self._shuffled(_DECKS[self.rules.deck]), self.shuffles + 1, self.round + 1, dealer)
 
-    def _deal(self, order: Sequence[Card], shuffles: int) -> State:
-        """Deal a full deck given top card first (decision 1)."""
-        n = self.players
-        seats = []
-        s = self.dealer
-        for _ in range(n):
-            s = (s + 1) % n
-            if not self.out[s]:
-                seats.append(s)
-        hands: list[tuple[Card, ...]] = [() for _ in range(n)]
-        i = 0
-        for _ in range(3):
-            for seat in seats:
-                hands[seat] += (order[i],)
-                i += 1
+    def _deal(self, order: Sequence[Card], shuffles: int, round_: int | None = None,
+              dealer: int | None = None) -> State:
+        """Deal a full deck given top card first (decision 1), for round ``round_`` dealt by ``dealer``."""
+        rnd = self.round if round_ is None else round_
+        dealer = self.dealer if dealer is None else dealer
+        out = self.out
+        n = len(out)
+        seats = [s for s in [(dealer + k) % n for k in range(1, n + 1)] if not out[s]]
+        m = len(seats)
+        hands: list[tuple[Card, ...]] = [()] * n
+        for j, seat in enumerate(seats):
+            hands[seat] = tuple(order[j:3 * m:m])
+        i = 3 * m
         r = self.rules
-        log = (self._log, Event(self.round, "deal", self.dealer))
+        log: Any = (self._log, Event(rnd, "deal", dealer))
         center: tuple[Card, ...] = ()
         discard: tuple[Card, ...] = ()
-        if r.family == "commerce":
+        commerce = r.family == "commerce"
+        if commerce:
             center = tuple(order[i:i + 3])
             i += 3
         else:
             discard = (order[i],)
             i += 1
-            log = (log, Event(self.round, "first discard", None, discard))
-        face_up = r.family == "commerce" and r.first_choice is None
+            log = (log, Event(rnd, "first discard", None, discard))
+        face_up = commerce and r.first_choice is None
         if face_up:
-            log = (log, Event(self.round, "center", None, center))
+            log = (log, Event(rnd, "center", None, center))
+        if (commerce and r.first_choice == "dealer") or (not commerce and r.dealer_exchange):
+            phase, first = "choice", dealer
+        elif commerce and r.first_choice == "left_of_dealer":
+            phase, first = "first", seats[0]
+        else:  # the stock cannot be empty at the deal, so no reshuffle (decision 17) is due
+            phase, first = "turn", seats[0]
         st = self._evolve(
+            round=rnd, dealer=dealer,
             hands=tuple(hands), stock=tuple(order[i:]), discard_pile=discard, center=center,
-            center_face_up=face_up, out_of_play=(), phase="turn", current_player=None, knocker=None,
+            center_face_up=face_up, out_of_play=(), phase=phase, current_player=first, knocker=None,
             turns=0, played=(False,) * n, passes=0, taken=None, result=None, known=((),) * n,
             shuffles=shuffles, _log=log)
-        st = st._check_deal()
-        if st.phase == "over":
-            return st
-        if (r.family == "commerce" and r.first_choice == "dealer") or (r.family == "draw" and r.dealer_exchange):
-            return st._evolve(phase="choice", current_player=self.dealer)
-        if r.family == "commerce" and r.first_choice == "left_of_dealer":
-            return st._evolve(phase="first", current_player=seats[0])
-        return st._start_turn(seats[0])
+        return st._check_deal()
 
     # -- what a player may see ---------------------------------------------------------------
     def view(self, player: int) -> PlayerView:
