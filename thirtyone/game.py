@@ -107,6 +107,8 @@ def _score(hand: tuple[Card, ...], rules: Rules) -> Score:
 
 
 _RNG = random.Random()
+_NEXT_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
+"""For each pattern of seats out, every seat's next active seat (at most 2**9 patterns)."""
 _DECKS = {32: deck(32), 52: deck(52)}
 
 
@@ -457,13 +459,14 @@ class State:
                 f"player={self.current_player} lives={self.lives}>")
 
     def _next_seat(self, seat: int) -> int:
+        """The next active seat left of ``seat`` (decision 11)."""
         out = self.out
-        n = len(out)
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if not out[s]:
-                return s
-        return seat
+        nxt = _NEXT_SEATS.get(out)
+        if nxt is None:
+            n = len(out)
+            nxt = _NEXT_SEATS[out] = tuple(
+                next(((s + k) % n for k in range(1, n + 1) if not out[(s + k) % n]), s) for s in range(n))
+        return nxt[seat]
 
     # -- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
@@ -589,8 +592,12 @@ class State:
             return self._end_turn(p, False, knocker=p, _log=(self._log, Event(self.round, k, p)))
         if k == "swap":
             give, take = a.cards
-            hand = tuple([take if x == give else x for x in self.hands[p]])
-            center = tuple([give if x == take else x for x in self.center])
+            hand = self.hands[p]
+            i = hand.index(give)
+            hand = hand[:i] + (take,) + hand[i + 1:]
+            center = self.center
+            i = center.index(take)
+            center = center[:i] + (give,) + center[i + 1:]
             mine = tuple([x for x in self.known[p] if x != give]) + (take,)
             return self._end_turn(p, True, hands=_set(self.hands, p, hand), center=center, passes=0,
                                   known=_set(self.known, p, mine),
@@ -664,7 +671,12 @@ class State:
             return self._evolve(**changes)._start_turn(nxt)
         changes["current_player"] = nxt
         changes["taken"] = None
-        return self._evolve(**changes)
+        changes["_legal"] = None
+        new = object.__new__(State)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
 
     def _after_turn(self, p: int, check: bool) -> State:
         s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True), phase="turn")
