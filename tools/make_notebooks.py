@@ -62,8 +62,12 @@ ScoreView("K♥ 9♥ 4♣", deal_button=True)
 
 1. [What is a hand worth?](01-scoring.ipynb) — card values, the best suit, 31, the house rules,
    a sandbox, a quiz, and comparing hands.
+2. [A round of Scat](02-scat.ipynb) — draw and discard: a turn, the discard pile, knocking,
+   instant 31, the showdown and lives; then a round against bots.
+3. [A round of Schwimmen](03-schwimmen.ipynb) — swapping with the center: the first choice,
+   swap one, swap all, pass, closing, Feuer; then a round against bots.
 
-More lessons (playing a round, when to knock, the odds) follow the same pattern: a short idea,
+More lessons (when to knock, the odds) follow the same pattern: a short idea,
 then something to do with cards.
 """),
     md(f"""
@@ -175,6 +179,147 @@ You can count any hand. Back to [the lessons](index.ipynb).
 ]
 
 
+SCAT = [
+    md("""
+# Lesson 2: a round of Scat
+
+In **Scat** (also Blitz, or draw and discard) you play with all 52 cards. On your turn you take one card
+and throw one, so you always end your turn with three. When you think your hand will not be the lowest,
+you **knock**: everyone else has one more turn, then the hands are shown.
+"""),
+    md("""
+## A staged round, step by step
+
+Follow a round at a table of three. Click **Next** to watch the others play. When it is your move,
+make it on the table: click the **stock** or the top card of the **discard pile** to take a card,
+then click a card in your hand to throw it. Tab and Enter (or Space) work too.
+"""),
+    code("""
+from thirtyone import format_cards, new_game
+from thirtyone.widgets import CardTable, Walkthrough
+
+Walkthrough.named("scat")
+"""),
+    md("""
+## What you did
+
+- **The deal:** three cards each, one card face up to start the discard pile, the rest is the stock.
+- **A turn:** take the top card of the stock (only you see it) or of the discard pile (everyone sees it),
+  then throw one card face up.
+- **The discard pile** tells you what others collect: Ben picked up a spade, so he wants spades.
+- **Knocking** instead of taking a card: everyone else has exactly one more turn; the knocker has none.
+- **The showdown:** the lowest hand loses a life. In Scat a knocker who is lowest loses two.
+
+At the start of the round the engine lists these moves for you:
+"""),
+    checked("""
+game = new_game("scat", players=3, deck="K♥ 8♠ Q♣ 5♥ 7♠ J♣ 4♣ 2♦ 3♦ 9♥")
+print("Sam holds", format_cards(game.hands[1]), "and the discard pile shows", format_cards(game.discard_pile))
+print("Sam may:", ", ".join(str(move) for move in game.legal_actions()))
+""", """
+Sam holds K♥ 5♥ 4♣ and the discard pile shows 9♥
+Sam may: draw stock, draw discard, knock
+"""),
+    md("""
+## Instant 31
+
+A hand of **31** ends the round at once, even in the middle of the table's turns.
+With Scat rules everyone else loses a life. Ben has no lives left: he is **swimming**.
+"""),
+    code("""
+Walkthrough.named("scat-31")
+"""),
+    md("""
+## Lives
+
+Everyone starts with three lives. A player who loses the last one keeps playing, **swimming**
+(or **on the bus**); the next loss puts them out. The last player left wins the game.
+"""),
+    md("""
+## Your turn: a round against two bots
+
+Now play a whole round. The bots play at the pace you pick; choose *one move per click* to see each
+move on its own. *Step back* takes back your last move, and *Show all hands* lets you peek, to learn
+why the bots do what they do. After the showdown, *Next round* deals again.
+"""),
+    code("""
+CardTable("scat", players=3, seat=1)
+"""),
+    md("""
+## What next
+
+In [lesson 3](03-schwimmen.ipynb) you swap cards with the center instead: Schwimmen.
+Back to [the lessons](index.ipynb).
+"""),
+]
+
+SCHWIMMEN = [
+    md("""
+# Lesson 3: a round of Schwimmen
+
+In **Schwimmen** (commerce) you play with 32 cards, sevens to aces. Three cards lie face up in the middle,
+the **center**. On your turn you swap one card with the center, swap all three, pass, or knock.
+"""),
+    md("""
+## A staged round, step by step
+
+You deal this round. Click **Next** to watch the others. To swap, click a card of your hand,
+then a card of the center (or the other way round); the buttons pass, swap all three and knock.
+"""),
+    code("""
+from thirtyone import format_cards, new_game
+from thirtyone.widgets import CardTable, Walkthrough
+
+Walkthrough.named("schwimmen")
+"""),
+    md("""
+## What you did
+
+- **The first choice:** the dealer may take the face-down center hand for their own, which then lies
+  face up as the center; or keep their hand, and the center is turned face up.
+- **Swap one:** give one card and take one from the center.
+- **Swap all:** give your whole hand for the whole center.
+- **Pass:** change nothing. When **everyone passes** in a row, the center is cleared away and three new
+  cards come from the stock.
+- **Closing (knocking):** everyone else has one more turn, then the showdown. With these rules the lowest
+  hand loses one life, even the knocker's, and ties are broken by suit.
+
+Before the first turn, the dealer's choice is the only move:
+"""),
+    checked("""
+game = new_game("schwimmen", players=3, deck="10♥ J♥ 7♣ 8♥ 7♥ 8♦ 7♠ 8♣ 9♠ A♥ 9♥ 8♠")
+print("Sam holds", format_cards(game.hands[0]))
+print("Sam may:", ", ".join(str(move) for move in game.legal_actions()))
+""", """
+Sam holds 7♣ 8♦ 9♠
+Sam may: keep hand, take center
+"""),
+    md("""
+## Feuer
+
+Many tables play **Feuer** (fire): three aces count 32 and end the round at once, and everyone else
+loses a life.
+"""),
+    code("""
+Walkthrough.named("feuer")
+"""),
+    md("""
+## Your turn: a round against two bots
+
+You deal, so you choose first: keep your hand or take the center. Pick the bots' pace, or
+*one move per click*; *Step back* takes back your last move; *Show all hands* lets you peek.
+"""),
+    code("""
+CardTable("schwimmen", players=3, seat=0)
+"""),
+    md("""
+## What next
+
+Back to [lesson 2](02-scat.ipynb), or to [the lessons](index.ipynb).
+"""),
+]
+
+
 def write(name: str, cells: list[dict]) -> None:
     nb = {
         "cells": cells,
@@ -193,3 +338,5 @@ def write(name: str, cells: list[dict]) -> None:
 if __name__ == "__main__":
     write("index.ipynb", INDEX)
     write("01-scoring.ipynb", SCORING)
+    write("02-scat.ipynb", SCAT)
+    write("03-schwimmen.ipynb", SCHWIMMEN)

@@ -5,9 +5,11 @@ engine for values and reasons; none of them re-implements a rule.
 """
 
 from .card import CardRow, PlayingCard
+from .guide import Walkthrough
 from .picker import CardPicker, RulePicker
 from .quiz import Quiz
+from .table import CardTable
 from .views import CardValues, HandComparison, Sandbox, ScoreView
 
 __all__ = ["PlayingCard", "CardRow", "CardPicker", "RulePicker", "ScoreView", "CardValues",
-           "Sandbox", "HandComparison", "Quiz"]
+           "Sandbox", "HandComparison", "Quiz", "CardTable", "Walkthrough"]

@@ -1,0 +1,139 @@
+"""The guided walkthroughs: every tour is legal, plays through by clicks, hints on other moves,
+and says what the engine says."""
+
+from __future__ import annotations
+
+import pytest
+from test_table import click, do
+
+from thirtyone import score
+from thirtyone.game import Action
+from thirtyone.widgets import Walkthrough
+from thirtyone.widgets.guide import TOURS, Step, Tour
+
+
+def learner_move(g: Walkthrough, action: Action) -> None:
+    do(g.table, action)
+
+
+def play_through(g: Walkthrough, wrong_first: bool = True) -> list[str]:
+    """Click Next, or make the asked move (after a wrong one, when there is one); returns the hints."""
+    hints = []
+    for _ in range(100):
+        if g.done:
+            return hints
+        expected = g.expected
+        if expected is None:
+            assert not g.next_button.disabled
+            g.next_button.click()
+            continue
+        assert g.next_button.disabled and "Your move" in g.narration.value
+        index, state = g.index, g.table.state
+        others = [a for a in g.table.legal() if a != expected and a.kind != "swap"]
+        if wrong_first and others:
+            learner_move(g, others[0])
+            assert g.index == index and g.table.state is state
+            assert g.table.message == g.step_now.hint  # type: ignore[union-attr]
+            hints.append(g.table.message)
+        learner_move(g, expected)
+        assert g.index == index + 1, f"step {index + 1}: {expected} was not taken ({g.table.message})"
+    raise AssertionError("the tour did not end")
+
+
+@pytest.mark.parametrize("name", list(TOURS))
+def test_every_tour_plays_through_by_clicks(name: str) -> None:
+    g = Walkthrough.named(name)
+    hints = play_through(g)
+    assert hints, "every tour asks the learner at least once where another move is possible"
+    final = g.table.state
+    assert final.round_over and final.result is not None
+    assert final.result.explain(g.table.labels) in g.table.showdown.value
+    assert "step" in g.narration.value and "Start again" in g.narration.value
+    assert g.next_button.disabled
+    g.again_button.click()
+    assert g.index == 0 and g.table.state is g._progress.states[0]
+
+
+def test_the_scat_tour_says_what_the_engine_says() -> None:
+    tour = TOURS["scat"]
+    states = tour.states()
+    you = tour.seat
+    assert score(states[0].hands[you]).value == 15 and "worth 15" in tour.steps[0].say
+    assert states[0].discard_pile == states[0].discard_pile[:1] and str(states[0].discard_pile[0]) == "9♥"
+    assert score(states[3].hands[you]).value == 24 and "worth 24" in tour.steps[3].say
+    assert score(states[7].hands[you]).value == 30 and "worth 30" in tour.steps[7].say
+    r = states[-1].result
+    assert r is not None and r.how == "knock" and r.knocker == you
+    assert r.values == (29, 30, 25) and r.losses == (0, 0, 1) and states[-1].lives == (3, 3, 2)
+    assert "Ben's 25" in tour.steps[-1].say
+    assert "took the K♠ from the discard pile" in " ".join(e.describe(tour.names) for e in states[-1].events)
+
+
+def test_the_instant_31_tour() -> None:
+    states = TOURS["scat-31"].states()
+    r = states[-1].result
+    assert r is not None and r.how == "31" and r.losses == (1, 0, 1)
+    assert states[-1].lives == (2, 3, 0) and states[-1].out == (False, False, True)
+    assert score(states[0].hands[1]).value == 20
+
+
+def test_the_schwimmen_tour_covers_commerce() -> None:
+    tour = TOURS["schwimmen"]
+    states = tour.states()
+    kinds = [e.kind for e in states[-1].round_events()]
+    for kind in ("take center", "pass", "new center", "swap all", "swap", "knock", "showdown"):
+        assert kind in kinds
+    assert score(states[0].hands[0], states[0].rules).value == 9
+    assert score(states[2].hands[0], states[0].rules).value == 20
+    r = states[-1].result
+    assert r is not None and r.values == (28, 26, 27) and r.losses == (0, 1, 0)
+
+
+def test_the_feuer_tour_ends_in_fire() -> None:
+    states = TOURS["feuer"].states()
+    r = states[-1].result
+    assert r is not None and r.how == "fire" and r.losses == (0, 1, 1)
+
+
+def test_back_and_next_and_the_table_status() -> None:
+    g = Walkthrough.named("scat")
+    assert g.back_button.disabled and not g.back()
+    assert g.table.status.layout.display == "none"  # the narration says whose turn it is
+    g.next()
+    assert g.index == 1 and not g.next()  # the learner's move: Next waits
+    assert g.table.message == g.step_now.hint  # type: ignore[union-attr]
+    click(g.table.pile_row, "9♥")
+    assert g.index == 2
+    assert g.back() and g.index == 1 and len(g.table.hand()) == 3
+    assert g.table.state is g._progress.states[1]
+
+
+def test_out_of_script_clicks_change_nothing() -> None:
+    g = Walkthrough.named("scat")
+    s = g.table.state
+    g.table.stock_button.click()  # step 1 is narration: the table waits for Next
+    assert g.table.state is s and g.table.message == "Click Next to go on."
+    g.go(3)  # Ben's turn
+    click(g.table.pile_row, g.table.state.discard_pile[-1])  # disabled: not the learner's turn
+    g.table.stock_button.click()
+    assert g.index == 3 and g.table.message == "Wait: it is Ben's turn."
+
+
+def test_show_all_hands_in_a_walkthrough() -> None:
+    g = Walkthrough.named("schwimmen", show_all=True)
+    assert g.table.show_all and g.table.center_row.cards[0] != -1
+    g.show_all_box.value = False
+    assert g.table.center_row.cards == [-1, -1, -1]
+
+
+def test_a_bad_tour_fails_when_built() -> None:
+    bad = Tour("bad", "scat", ("Ana", "Sam", "Ben"), 1, "K♥ 8♠ Q♣ 5♥ 7♠ J♣ 4♣ 2♦ 3♦ 9♥",
+               (Step("go", ("draw stock",)),))
+    with pytest.raises(ValueError, match="seat 1"):
+        Walkthrough(bad)
+    illegal = Tour("bad", "scat", ("Ana", "Sam", "Ben"), 1, "K♥ 8♠ Q♣ 5♥ 7♠ J♣ 4♣ 2♦ 3♦ 9♥",
+                   (Step("go", ("discard 2♣",), ask="throw"),))
+    with pytest.raises(ValueError, match="cannot discard"):
+        illegal.states()
+    with pytest.raises(ValueError, match="unknown tour"):
+        Walkthrough.named("nope")

@@ -1,0 +1,370 @@
+"""The card table driven in pure Python, as the front end drives it: clicks on cards are the
+messages a click (or Enter / Space) sends, buttons are clicked. The ``widget_errors`` fixture
+(conftest) fails any test in which a widget callback raised."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from thirtyone import Rules, new_game, parse_cards, score
+from thirtyone.bots import make_bot
+from thirtyone.game import Action, State, narrate
+from thirtyone.widgets import CardRow, CardTable
+
+
+def click(row: CardRow, card: object) -> None:
+    """The message a click, Enter or Space on a card sends."""
+    value = int(parse_cards(card)[0]) if isinstance(card, str) else int(card)  # type: ignore[call-overload]
+    row._handle_custom_msg({"event": "activate", "card": value}, [])
+
+
+def do(table: CardTable, action: Action) -> None:
+    """Make ``action`` the way a learner does, by clicking."""
+    k = action.kind
+    assert table.mine is not None
+    if k == "draw stock":
+        table.stock_button.click()
+    elif k == "draw discard":
+        click(table.pile_row, table.pile_row.cards[-1])
+    elif k == "discard":
+        click(table.mine.row, action.cards[0])
+    elif k == "swap":
+        click(table.mine.row, action.cards[0])
+        click(table.center_row, action.cards[1])
+    else:
+        button = {"knock": table.knock_button, "swap all": table.swap_all_button, "pass": table.pass_button,
+                  "keep hand": table.keep_button, "take center": table.take_button,
+                  "exchange hand": table.take_button, "next round": table.next_round_button}[k]
+        assert not button.disabled, f"{k} should be enabled"
+        button.click()
+
+
+def learner_plays_round(table: CardTable, choose: object, limit: int = 400) -> State:
+    """Play until the round is over: the learner clicks ``choose(table)``'s move, bots play at pace 0."""
+    for _ in range(limit):
+        s = table.state
+        if s.round_over:
+            return s
+        assert table.my_turn, f"bots should have moved: {s}"
+        action = choose(table)  # type: ignore[operator]
+        do(table, action)
+        assert table.state is not s, f"{action} was not made: {table.message}"
+    raise AssertionError("the round did not end")
+
+
+def greedy_learner(table: CardTable) -> Action:
+    """The learner plays like the beginner bot, from their own view."""
+    assert table.seat is not None
+    return make_bot("beginner", seed=3).choose(table.state.view(table.seat))
+
+
+def random_learner(seed: int) -> object:
+    rng = random.Random(seed)
+    return lambda table: rng.choice(table.legal())
+
+
+# -- whole rounds --------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["scat", "schwimmen", "feuer", "widow", "bga-draw", "bga-commerce"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_round_through_the_widget(rules: str, seed: int) -> None:
+    table = CardTable(rules, players=3, seat=seed % 3, seed=seed, pace=0, bots="beginner")
+    chooser = greedy_learner if seed != 3 else random_learner(seed)
+    end = learner_plays_round(table, chooser)
+    r = end.result
+    assert r is not None
+    # the showdown panel says what the engine says
+    panel = table.showdown.value
+    assert r.explain(table.labels).replace("'", "&#x27;") in panel or r.explain(table.labels) in panel
+    for sc in r.scores:
+        if sc is not None:
+            assert sc.explanation in panel
+    assert table.showdown.layout.display is None
+    # all hands are face up once the round is over
+    for p, box in table.seats.items():
+        assert box.row.cards == [int(c) for c in end.hands[p]]
+    # the log is the engine's narration, sentence by sentence
+    for line in narrate(end.view(table.seat).round_events(), table.labels, table.seat):
+        assert line.replace("'", "&#x27;") in table.log_html.value or line in table.log_html.value
+    # next round, then step back to the showdown
+    if not end.game_over:
+        do(table, Action("next round"))
+        assert table.state.round == end.round + 1
+        assert table.back() and table.state is end
+
+
+def test_scat_round_by_clicks_from_the_deal_to_the_showdown() -> None:
+    table = CardTable("scat", players=3, seat=1, seed=5, pace=0)
+    assert table.my_turn and "take a card" in table.status.value
+    turns = 0
+    while not table.state.round_over:
+        if turns >= 2 and table.play("knock"):
+            continue
+        table.stock_button.click()
+        assert table.state.phase == "discard" and len(table.hand()) == 4
+        assert "Now throw a card" in table.status.value
+        click(table.mine.row, table.hand()[0])  # type: ignore[union-attr]
+        turns += 1
+    r = table.state.result
+    assert r is not None and r.how in ("knock", "31", "empty_stock")
+    assert "Showdown, round 1" in table.showdown.value
+
+
+def test_commerce_swap_one_swap_all_pass_and_the_first_choice() -> None:
+    table = CardTable("schwimmen", players=3, seat=0, seed=4, pace=0, step_mode=True, bots="beginner")
+    assert table.keep_button.layout.display is None and table.take_button.description == "Take the center hand"
+    assert table.center_row.cards == [-1, -1, -1] and not table.center_row.interactive
+    table.take_button.click()
+    s = table.state
+    assert s.center_face_up and table.center_row.interactive
+    assert table.keep_button.layout.display == "none"
+    table.play_bots()
+    assert table.my_turn
+    give, take = table.hand()[1], table.state.center[2]
+    click(table.center_row, take)  # the center card first, then the hand card
+    assert table.center_row.selected == [int(take)] and "give" in table.message
+    click(table.mine.row, give)  # type: ignore[union-attr]
+    assert take in table.hand() and give in table.state.center
+    table.play_bots()
+    before = table.hand()
+    center = table.state.center
+    table.swap_all_button.click()
+    assert table.hand() == center and table.state.center == before
+    table.play_bots()
+    n = len(table.state.round_events())
+    table.pass_button.click()
+    assert any(e.kind == "pass" and e.player == 0 for e in table.state.round_events()[n:])
+
+
+def test_picking_a_hand_card_twice_puts_it_back() -> None:
+    table = CardTable("schwimmen", players=3, seat=0, seed=4, pace=0, state=new_game("schwimmen", 3, seed=4)
+                      .apply("keep hand"), bots=None)
+    table.state = table.state  # nothing happens on the same state
+    # it is Ana's turn (no bots): the learner waits
+    click(table.mine.row, table.hand()[0])  # type: ignore[union-attr]
+    assert "Wait" in table.message and table.mine.row.selected == []  # type: ignore[union-attr]
+
+
+def test_hand_selection_toggles_in_commerce() -> None:
+    s = new_game("schwimmen", 3, seed=4).apply("keep hand")
+    while s.current_player != 0:
+        s = s.apply("pass")
+    table = CardTable(state=s, seat=0, bots=None)
+    row = table.mine.row  # type: ignore[union-attr]
+    click(row, table.hand()[0])
+    assert row.selected == [int(table.hand()[0])]
+    click(row, table.hand()[0])
+    assert row.selected == [] and table.state is s
+
+
+# -- only legal moves, only on your turn, once -------------------------------------------------
+def test_out_of_turn_clicks_change_nothing() -> None:
+    table = CardTable("scat", players=3, seat=0, seed=2, pace=0, step_mode=True)
+    s = table.state
+    assert s.current_player == 1 and not table.my_turn
+    table.stock_button.click()
+    click(table.pile_row, s.discard_pile[-1])
+    click(table.mine.row, s.hands[0][0])  # type: ignore[union-attr]
+    table.knock_button.click()
+    table.next_round_button.click()
+    assert table.state is s and not table.history
+    assert table.message == "Wait: it is Ana's turn."
+    assert table.step() and table.state.phase == "discard"  # one step is one action: Ana has drawn
+    assert table.step() and table.state.current_player == 2
+    assert "Ben's turn" in table.status.value and "Next move" in table.status.value
+    assert table.step() and table.step() and table.my_turn
+    assert not table.step()  # the learner's turn: no bot moves
+
+
+def test_double_clicks_apply_once_and_stale_clicks_are_ignored() -> None:
+    table = CardTable("scat", players=3, seat=1, seed=9, pace=0, step_mode=True)
+    s0 = table.state
+    top = s0.discard_pile[-1]
+    click(table.pile_row, top)
+    click(table.pile_row, top)  # second half of a double click: the card is in the hand now
+    table.stock_button.click()  # drawing twice is not a move
+    assert len(table.history) == 1 and len(table.hand()) == 4
+    assert "now throw" in table.message
+    throw = next(c for c in table.hand() if c != top)
+    click(table.mine.row, throw)  # type: ignore[union-attr]
+    s1 = table.state
+    click(table.mine.row, throw)  # type: ignore[union-attr]  # stale: no longer in the hand
+    click(table.pile_row, s0.discard_pile[-1])  # stale: not the top of the pile any more
+    assert table.state is s1 and len(table.history) == 2
+    for bad in (None, "x", {}, {"event": "activate"}, {"event": "activate", "card": "K♥"},
+                {"event": "activate", "card": 99}, {"event": "activate", "card": True}, [1, 2]):
+        table.mine.row._handle_custom_msg(bad, [])  # type: ignore[union-attr]
+        table.pile_row._handle_custom_msg(bad, [])
+        table.center_row._handle_custom_msg(bad, [])
+    assert table.state is s1
+
+
+def test_a_hand_card_before_drawing_is_a_hint_not_a_move() -> None:
+    table = CardTable("scat", players=3, seat=1, seed=9, pace=0)
+    s = table.state
+    click(table.mine.row, table.hand()[0])  # type: ignore[union-attr]
+    assert table.state is s and "First take a card" in table.message
+    assert not table.play("discard " + str(table.hand()[0]))
+    assert not table.play("swap all") and not table.play("nonsense")
+    assert table.state is s
+
+
+def test_discarding_the_taken_card_is_refused_when_the_rules_forbid_it() -> None:
+    rules = Rules.preset("bga-draw").replace(dealer_exchange=False)
+    table = CardTable(rules, players=3, seat=1, seed=9, pace=0)
+    top = table.state.discard_pile[-1]
+    click(table.pile_row, top)
+    assert table.mine.row.disabled == [int(top)]  # type: ignore[union-attr]
+    assert f"not the {top} you just took" in table.status.value
+    click(table.mine.row, top)  # type: ignore[union-attr]
+    assert table.state.phase == "discard" and top in table.hand()
+
+
+def test_one_knock_per_round() -> None:
+    table = CardTable("scat", players=3, seat=1, seed=11, pace=0, step_mode=True)
+    table.play("knock")
+    assert table.state.knocker == 1 and table.knock_button.disabled
+    table.play_bots()
+    assert table.state.round_over
+
+
+# -- what the learner sees -----------------------------------------------------------------------
+def test_the_table_shows_the_learners_view_unless_show_all() -> None:
+    table = CardTable("scat", players=4, seat=0, seed=3, pace=0, step_mode=True)
+    s = table.state
+    for box in table.seats.values():
+        assert box.row.cards == [-1] * 3 and "face down" in box.row.label
+    assert table.mine.row.cards == [int(c) for c in s.hands[0]]  # type: ignore[union-attr]
+    table.step()  # Ana draws from the stock: the log does not say which card
+    table.step()
+    drawn = table.state.round_events()[-2]
+    assert drawn.kind == "draw stock" and f"drew the {drawn.secret[0]}" not in table.log_html.value
+    assert "Ana drew from the stock" in table.log_html.value
+    table.show_all_box.value = True
+    assert table.show_all
+    for p, box in table.seats.items():
+        assert box.row.cards == [int(c) for c in table.state.hands[p]]
+    assert f"drew the {drawn.secret[0]} from the stock" in table.log_html.value
+    table.show_all = False
+    assert all(-1 in box.row.cards for box in table.seats.values())
+
+
+def test_seats_show_names_lives_dealer_knocker_swimming_and_out() -> None:
+    s = new_game("scat", 3, seed=3, lives=(0, 1, 3))
+    table = CardTable(state=s, seat=1, pace=0, step_mode=True)
+    ana, ben = table.seats[0], table.seats[2]
+    assert "swimming" in ana.head.value and "dealer" in ana.head.value
+    assert "3 lives" in ben.head.value and "1 life" in table.mine.head.value  # type: ignore[union-attr]
+    assert "Sam (you)" in table.mine.head.value and "to play" in table.mine.head.value  # type: ignore[union-attr]
+    table.play("knock")
+    assert "knocked" in table.mine.head.value  # type: ignore[union-attr]
+    table.play_bots()
+    r = table.state.result
+    assert r is not None
+    for p in r.losers:
+        box = table.seats.get(p, table.mine)
+        assert "lost" in box.head.value  # type: ignore[union-attr]
+        if table.state.out[p]:
+            assert "out of the game" in box.head.value  # type: ignore[union-attr]
+
+
+def test_the_showdown_panel_agrees_with_the_engine() -> None:
+    deck = "K♠ 9♣ Q♦ 10♠ 8♣ J♦ 3♦ 5♥ 7♥ A♠"
+    table = CardTable("scat", players=3, seat=1, deck=deck, seed=1, lives=(3, 3, 0), pace=0,
+                      names=("Ana", "Sam", "Ben"))
+    click(table.pile_row, "A♠")
+    click(table.mine.row, "3♦")  # type: ignore[union-attr]
+    r = table.state.result
+    assert r is not None and r.how == "31"
+    panel = table.showdown.value
+    assert r.explain(table.labels) in panel
+    assert score("A♠ K♠ 10♠").explanation in panel and "loses 1 life" in panel
+    assert "Ben is out of the game." in table.log_html.value
+    assert "out of the game" in table.seats[2].head.value
+    assert table.next_round_button.layout.display is None
+
+
+def test_game_over_says_who_won() -> None:
+    s = new_game("scat", 2, seed=3, lives=(0, 3))
+    table = CardTable(state=s, seat=1, pace=0)
+    while not table.state.game_over:
+        if table.state.round_over:
+            table.next_round()
+            continue
+        learner_plays_round(table, lambda t: Action("knock") if Action("knock") in t.legal() else greedy_learner(t))
+    assert "wins the game" in table.showdown.value and table.next_round_button.disabled
+    assert not table.next_round()
+
+
+# -- bots: step mode, pace, step back ---------------------------------------------------------------
+def test_step_mode_and_step_back() -> None:
+    table = CardTable("scat", players=3, seat=0, seed=6, pace=0, step_mode=True)
+    assert table.step_button.layout.display is None and not table.step_button.disabled
+    for _ in range(4):  # Ana and Ben each draw and throw
+        table.step_button.click()
+    assert table.my_turn and table.step_button.disabled
+    table.stock_button.click()
+    s = table.state
+    assert table.back() and table.state.phase == "turn" and table.my_turn  # one move at a time in step mode
+    assert table.back() and table.state.current_player == 2 and table.state.phase == "discard"
+    table.pace_menu.value = 0.0  # instant: the bots play at once
+    assert not table.step_mode and table.my_turn
+    assert s.phase == "discard"
+
+
+def test_step_back_goes_to_the_learners_last_move() -> None:
+    table = CardTable("scat", players=3, seat=1, seed=6, pace=0)
+    s0 = table.state
+    table.stock_button.click()
+    s1 = table.state
+    click(table.mine.row, table.hand()[0])  # type: ignore[union-attr]
+    assert table.my_turn and len(table.history) >= 4  # the bots moved
+    assert table.back() and table.state is s1
+    assert table.back() and table.state is s0
+    assert not table.back()
+
+
+def test_bots_move_at_their_pace_on_the_event_loop() -> None:
+    async def scenario() -> CardTable:
+        table = CardTable("scat", players=3, seat=0, seed=6, pace=0.01)
+        assert table.state.current_player == 1  # nothing yet: the first bot moves after the pace
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if table.my_turn:
+                break
+        return table
+
+    table = asyncio.run(scenario())
+    assert table.my_turn and len(table.timings) == 4 and len(table.history) == 4
+
+
+def test_a_step_back_cancels_the_planned_bot_move() -> None:
+    async def scenario() -> tuple[CardTable, State]:
+        table = CardTable("scat", players=3, seat=1, seed=6, pace=0.05)
+        table.stock_button.click()
+        click(table.mine.row, table.hand()[0])  # type: ignore[union-attr]
+        assert table.state.current_player == 2
+        table.back()
+        s = table.state
+        await asyncio.sleep(0.15)
+        return table, s
+
+    table, s = asyncio.run(scenario())
+    assert table.state is s and table.my_turn
+
+
+def test_a_game_of_bots_only() -> None:
+    table = CardTable("schwimmen", players=4, seat=None, seed=8, pace=0)
+    assert table.mine is None and table.state.round_over
+    assert table.next_round() and table.state.round_over
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        CardTable("scat", players=3, seat=3)
+    with pytest.raises(ValueError):
+        CardTable("scat", players=3, names=("A", "B"))
+    with pytest.raises(ValueError):
+        CardTable("scat", players=3, bots=[None])

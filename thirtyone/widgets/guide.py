@@ -1,0 +1,333 @@
+"""The guided walkthrough: a staged round plays out one step at a time and explains itself.
+
+A :class:`Tour` is a staged deal (``new_game(..., deck=...)``) and a list of :class:`Step` s.
+A step says something, then either the bots make their moves when the learner clicks *Next*,
+or the learner is asked to make one move on the card table ("Take the 9♥ from the discard
+pile"); anything else gets the step's hint and changes nothing. Every move comes from the
+engine: a tour whose moves are not legal fails when it is built, and the table's log and
+showdown panel use the engine's own sentences.
+
+The lessons' tours are :data:`TOURS`; ``Walkthrough.tour("scat")`` shows one.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as w
+
+from ..game import Action, State, new_game, parse_action
+from .table import CardTable
+
+__all__ = ["Step", "Tour", "Walkthrough", "TOURS"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a tour."""
+
+    say: str
+    """What the narrator says: what just happened and what comes next."""
+    moves: tuple[str, ...] = ()
+    """The moves made at this step, as action text; a bot's whole turn is one step."""
+    ask: str = ""
+    """When set, the learner makes the step's one move, asked in these words."""
+    hint: str = ""
+    """What the learner is told when they try another move."""
+
+
+@dataclass(frozen=True)
+class Tour:
+    """A staged round: rules, seats, the stacked deck (top card first) and the steps."""
+
+    title: str
+    rules: str
+    names: tuple[str, ...]
+    seat: int
+    deck: str
+    steps: tuple[Step, ...]
+    lives: tuple[int, ...] | None = None
+    seed: int = 1
+
+    def start(self) -> State:
+        """The state right after the staged deal."""
+        return new_game(self.rules, players=len(self.names), seed=self.seed, deck=self.deck, lives=self.lives)
+
+    def states(self) -> list[State]:
+        """The state before each step, and after the last; raises ``ValueError`` on a bad script."""
+        s = self.start()
+        out = [s]
+        for i, step in enumerate(self.steps):
+            if step.ask and len(step.moves) != 1:
+                raise ValueError(f"{self.title}, step {i + 1}: the learner makes exactly one move")
+            for m in step.moves:
+                mover = s.current_player
+                if (mover == self.seat) != bool(step.ask):
+                    raise ValueError(f"{self.title}, step {i + 1}: {m!r} would be made by seat {mover}")
+                s = s.apply(m)  # IllegalActionError (a ValueError) says why
+            out.append(s)
+        return out
+
+
+SCAT = Tour(
+    title="A round of Scat",
+    rules="scat",
+    names=("Ana", "Sam", "Ben"),
+    seat=1,
+    deck="K♥ 8♠ Q♣ 5♥ 7♠ J♣ 4♣ 2♦ 3♦ 9♥ 5♠ 9♣ A♥ 10♦ K♠ 2♣",
+    steps=(
+        Step("Ana deals three cards to each player, one at a time, starting on her left: you, Ben, then "
+             "herself. She turns the next card face up to start the discard pile: the 9♥. The rest of the "
+             "deck is the stock, face down. Your hand is K♥ 5♥ 4♣, worth 15: K♥ + 5♥."),
+        Step("You sit on the dealer's left, so you play first. A turn is: take one card, then throw one. "
+             "You may take the top card of the discard pile, which everyone sees, or the top card of the "
+             "stock, which only you see.",
+             ("draw discard",), ask="Take the 9♥ from the discard pile: it is a heart, like your K♥ and 5♥.",
+             hint="Not that: click the 9♥ on the discard pile. It fits your hearts."),
+        Step("You hold four cards for a moment. Throw one to get back to three: the 4♣ is alone in its "
+             "suit and counts nothing.",
+             ("discard 4♣",), ask="Throw the 4♣.", hint="Throw the 4♣: in a hand of hearts a club counts nothing."),
+        Step("K♥ 9♥ 5♥ is worth 24. Now it is Ben's turn: he draws from the stock (only he sees the card) "
+             "and throws one card face up.", ("draw stock", "discard 2♦")),
+        Step("Ben threw the 2♦. Ana's turn.", ("draw stock", "discard 3♦")),
+        Step("Ana threw the 3♦. It does not fit your hearts, so this time take a card nobody has seen.",
+             ("draw stock",), ask="Draw from the stock: click it.",
+             hint="Click the stock this time: the 3♦ on the pile does not help your hearts."),
+        Step("You drew the A♥! Keep the three best hearts.",
+             ("discard 5♥",), ask="Throw the 5♥.",
+             hint="Throw the 5♥: A♥ K♥ 9♥ is worth 30, the most these four cards can make."),
+        Step("A♥ K♥ 9♥ is worth 30, one short of the best hand. Ben's turn.", ("draw stock", "discard 10♦")),
+        Step("Ana's turn. Watch the discard pile.", ("draw stock", "discard K♠")),
+        Step("Ana threw the K♠. Your turn: instead of taking a card you may knock. Then everyone else has "
+             "exactly one more turn, and the hands are shown. 30 will hardly be the lowest hand.",
+             ("knock",), ask="Knock: click the Knock button.",
+             hint="Click Knock: 30 is a strong hand, and every turn you wait gives the others another chance."),
+        Step("You knocked, so you will not play again this round. Ben's last turn.",
+             ("draw discard", "discard 5♠")),
+        Step("Ben took the K♠ from the discard pile: a player who picks up spades is collecting spades. "
+             "Ana's last turn; after her comes the showdown.", ("draw stock", "discard 2♣")),
+        Step("The showdown: every hand is shown and counted, and the lowest hand loses a life. Ben's 25 is "
+             "the lowest, so he loses one and has two left. Had you knocked and been the lowest, it would "
+             "have cost you two lives. A player with no lives left keeps playing, swimming (or 'on the bus'); "
+             "the next loss puts them out."),
+    ),
+)
+
+SCAT_31 = Tour(
+    title="Instant 31",
+    rules="scat",
+    names=("Ana", "Sam", "Ben"),
+    seat=1,
+    deck="K♠ 9♣ Q♦ 10♠ 8♣ J♦ 3♦ 5♥ 7♥ A♠",
+    lives=(3, 3, 0),
+    steps=(
+        Step("A new deal. Ben has lost all his lives: he is swimming, and one more loss puts him out. "
+             "Your hand is K♠ 10♠ 3♦, worth 20, and the discard pile shows the A♠."),
+        Step("An ace and two cards worth ten, all of one suit, make 31.",
+             ("draw discard",), ask="Take the A♠ from the discard pile.",
+             hint="Click the A♠ on the discard pile: with your K♠ and 10♠ it makes 31."),
+        Step("Now throw the card that does not belong.", ("discard 3♦",), ask="Throw the 3♦.",
+             hint="Throw the 3♦: A♠ K♠ 10♠ is 31."),
+        Step("31! The round ends at once, before anyone else moves. With these rules everyone else loses a "
+             "life: Ana has two left, and Ben, who was swimming, is out of the game."),
+    ),
+)
+
+SCHWIMMEN = Tour(
+    title="A round of Schwimmen",
+    rules="schwimmen",
+    names=("Sam", "Ana", "Ben"),
+    seat=0,
+    deck="10♥ J♥ 7♣ 8♥ 7♥ 8♦ 7♠ 8♣ 9♠ A♥ 9♥ 8♠ K♦ 9♦ 7♦",
+    steps=(
+        Step("You deal: three cards to each player and three face down in the middle, the center. The deck "
+             "has 32 cards, sevens to aces. Your hand is 7♣ 8♦ 9♠: three suits, so only the best card "
+             "counts, and it is worth just 9."),
+        Step("The dealer chooses first: keep this hand, or take the center hand without seeing it. Your old "
+             "hand then lies face up as the center.",
+             ("take center",), ask="Take the center hand: yours is weak.",
+             hint="Click \"Take the center hand\": a hand worth 9 is easy to beat."),
+        Step("You got A♥ 9♥ 8♠, worth 20. From now on a turn is one of: swap one card with the center, swap "
+             "all three, pass, or knock. Ana plays first.", ("pass",)),
+        Step("Ana passed. Ben's turn.", ("pass",)),
+        Step("Ben passed too. None of 7♣ 8♦ 9♠ is a heart.", ("pass",), ask="Pass.",
+             hint="Click Pass: no card in the center helps your hearts."),
+        Step("Everyone passed in a row, so the center is cleared away and three new cards are laid from the "
+             "stock: K♦ 9♦ 7♦. Ana's turn.", ("swap all",)),
+        Step("Ana swapped all three: she holds K♦ 9♦ 7♦, worth 26, and her old hand is the center. "
+             "Ben's turn.", ("swap 8♣ 10♥",)),
+        Step("Ben swapped his 8♣ for the 10♥. Now the 8♥ in the center fits your hearts.",
+             ("swap 8♠ 8♥",), ask="Swap your 8♠ for the 8♥: click the 8♠ in your hand, then the 8♥ in the center.",
+             hint="Click your 8♠, then the 8♥ in the center."),
+        Step("A♥ 9♥ 8♥ is worth 28. Ana's turn.", ("pass",)),
+        Step("Ana passed. Ben's turn.", ("pass",)),
+        Step("Ben passed. With 28 you can close the round: knock, and everyone else has one more turn.",
+             ("knock",), ask="Knock: click the Knock button.",
+             hint="Click Knock: if you pass now, everyone has passed and a new center is laid."),
+        Step("You closed. Ana's last turn.", ("pass",)),
+        Step("Ben's last turn; then the showdown.", ("pass",)),
+        Step("The showdown: your 28 is the best, Ben has 27 and Ana 26. Ana's hand is the lowest, so she "
+             "loses a life. With these rules the one who knocks loses only one life if lowest, and a tie is "
+             "broken by the scoring suit: clubs, spades, hearts, diamonds."),
+    ),
+)
+
+FEUER = Tour(
+    title="Feuer",
+    rules="feuer",
+    names=("Sam", "Ana", "Ben"),
+    seat=0,
+    deck="K♥ 9♠ A♠ Q♥ 8♠ A♥ 10♠ J♦ 9♣ A♦ 8♣ 7♥",
+    steps=(
+        Step("Feuer (fire) is Schwimmen with one more rule: three aces end the round at once, and everyone "
+             "else loses a life. You deal again, and you hold A♠ A♥ 9♣."),
+        Step("Two aces already.", ("keep hand",), ask="Keep your hand.",
+             hint="Click \"Keep my hand\": two aces are too good to give away."),
+        Step("The center is turned face up: A♦ 8♣ 7♥. The third ace! Ana plays first.", ("swap 10♠ 7♥",)),
+        Step("Ana took the 7♥. Ben's turn.", ("swap J♦ 10♠",)),
+        Step("The A♦ is still there.", ("swap 9♣ A♦",), ask="Swap your 9♣ for the A♦.",
+             hint="Click your 9♣, then the A♦ in the center."),
+        Step("Feuer! Three aces end the round at once: Ana and Ben each lose a life."),
+    ),
+)
+
+TOURS = {"scat": SCAT, "scat-31": SCAT_31, "schwimmen": SCHWIMMEN, "feuer": FEUER}
+"""The lessons' tours by name."""
+
+
+@dataclass
+class _Progress:
+    index: int = 0
+    states: list[State] = field(default_factory=list)
+
+
+class Walkthrough(w.VBox):
+    """A tour on a card table: *Next* plays the bots' moves, the learner makes the asked ones."""
+
+    def __init__(self, tour: Tour, *, show_all: bool = False) -> None:
+        self.tour = tour
+        self._progress = _Progress(0, tour.states())
+        self.narration = w.HTML()
+        self.next_button = w.Button(description="Next", button_style="primary", tooltip="Play the next step")
+        self.back_button = w.Button(description="Back", icon="undo", tooltip="Go back one step")
+        self.again_button = w.Button(description="Start again")
+        self.show_all_box = w.Checkbox(value=show_all, description="Show all hands", indent=False,
+                                       layout=w.Layout(width="max-content"))
+        self.table = CardTable(state=self._progress.states[0], seat=tour.seat, names=tour.names, bots=None,
+                               controls=False, show_all=show_all)
+        self.table.guard = self._guard
+        self.table.status.layout.display = "none"  # the narration says whose turn it is
+        self.table.observe(self._table_moved, "state")
+        self._setting = False
+        self.next_button.on_click(lambda _b: self.next())
+        self.back_button.on_click(lambda _b: self.back())
+        self.again_button.on_click(lambda _b: self.go(0))
+        self.show_all_box.observe(lambda c: setattr(self.table, "show_all", c["new"]), "value")
+        bar = w.HBox([self.back_button, self.next_button, self.again_button, self.show_all_box],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([self.narration, bar, self.table])
+        self.add_class("to-walkthrough")
+        self.go(0)
+
+    @classmethod
+    def named(cls, name: str, **kwargs: Any) -> Walkthrough:
+        """One of the lessons' tours: ``scat``, ``scat-31``, ``schwimmen``, ``feuer``."""
+        if name not in TOURS:
+            raise ValueError(f"unknown tour {name!r}: choose one of {', '.join(TOURS)}")
+        return cls(TOURS[name], **kwargs)
+
+    # -- where we are ---------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """The step shown now (``len(steps)`` past the end)."""
+        return self._progress.index
+
+    @property
+    def step_now(self) -> Step | None:
+        steps = self.tour.steps
+        return steps[self.index] if self.index < len(steps) else None
+
+    @property
+    def done(self) -> bool:
+        """The last step is shown."""
+        return self.index == len(self.tour.steps) - 1
+
+    @property
+    def expected(self) -> Action | None:
+        """The move the learner is asked to make now, if any."""
+        step = self.step_now
+        return parse_action(step.moves[0]) if step is not None and step.ask else None
+
+    # -- moving ---------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show step ``index`` with the table as it was before that step."""
+        index = max(0, min(index, len(self.tour.steps) - 1))
+        self._progress.index = index
+        self._setting = True
+        try:
+            self.table.history = list(self._progress.states[:index])
+            self.table.message = ""
+            self.table.state = self._progress.states[index]
+            self.table.render()
+        finally:
+            self._setting = False
+        self._render()
+
+    def next(self) -> bool:
+        """Play the bots' moves of this step (or just go on after a narration); not on a learner's step."""
+        step = self.step_now
+        if step is None or step.ask or self.index >= len(self.tour.steps) - 1 and not step.moves:
+            if step is not None and step.ask:
+                self.table.message = step.hint or step.ask
+            return False
+        self.go(self.index + 1)
+        return True
+
+    def back(self) -> bool:
+        """Go back one step."""
+        if self.index == 0:
+            return False
+        self.go(self.index - 1)
+        return True
+
+    def _guard(self, action: Action) -> str | None:
+        step = self.step_now
+        if step is None or not step.ask:
+            return "Click Next to go on."
+        if action == self.expected:
+            return None
+        return step.hint or step.ask
+
+    def _table_moved(self, change: Any) -> None:
+        if self._setting or self.expected is None:
+            return
+        # the learner made the asked move (the guard let nothing else through)
+        self.go(self.index + 1)
+
+    # -- drawing --------------------------------------------------------------------------
+    def _render(self) -> None:
+        step = self.step_now
+        n = len(self.tour.steps)
+        if step is None:
+            return
+        text = f"<p>{html.escape(step.say, quote=False)}</p>"
+        if step.ask:
+            text += f'<p class="to-ask"><strong>Your move:</strong> {html.escape(step.ask, quote=False)}</p>'
+        elif step.moves:
+            text += '<p class="to-ask">Click <strong>Next</strong> to watch.</p>'
+        elif self.index == n - 1:
+            text += '<p class="to-ask">That is the whole round. <strong>Start again</strong> to replay it.</p>'
+        else:
+            text += '<p class="to-ask">Click <strong>Next</strong> to go on.</p>'
+        self.narration.value = (f'<div class="to-narration" role="status" aria-live="polite">'
+                                f'<p class="to-progress">{html.escape(self.tour.title)} · step {self.index + 1} of {n}'
+                                f"</p>{text}</div>")
+        self.next_button.disabled = bool(step.ask) or (self.index == n - 1 and not step.moves)
+        self.back_button.disabled = self.index == 0
+
+    def steps_text(self) -> Sequence[str]:
+        """Every step's words, for reading the tour without playing it."""
+        return [s.say + (" " + s.ask if s.ask else "") for s in self.tour.steps]

@@ -1,0 +1,708 @@
+"""The card table: a learner plays a round of 31 against bots, move by move.
+
+:class:`CardTable` sits on the engine's immutable states. It shows the learner's
+``state.view(seat)`` (every hand in the "show all hands" teaching mode): the seats with names,
+lives and who is swimming, the stock, the discard pile or the center, the learner's hand, an
+event log in the engine's sentences (:func:`thirtyone.game.narrate`) and, after a round, a
+showdown panel with every hand's value and the engine's explanation.
+
+Moves are made the natural way, and only legal ones (``state.legal_actions()``): click the stock
+or the top of the discard pile to draw, click a card to throw it; in commerce click a hand card
+and a center card to swap them; buttons knock, pass and swap all. Every card and button is a
+``<button>``, so Tab and Enter or Space do the same. A click is ignored unless it is the
+learner's turn and the move is legal; a stale click (a card that is no longer there) and the
+second half of a double click change nothing.
+
+Bots move at ``pace`` seconds per move through the kernel's event loop (``loop.call_later``,
+no threads), or one move per click in ``step_mode``; with ``pace == 0`` they move at once.
+:meth:`play_bots` and :meth:`step` do the same synchronously, for tests and scripts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from ..bots import Bot, make_bot
+from ..cards import ALL_CARDS, Card
+from ..game import Action, IllegalActionError, State, narrate, new_game, parse_action
+from ..rules import Rules
+from .card import CardRow
+from .views import number
+
+__all__ = ["CardTable", "NAMES", "PACES", "TABLE_CSS"]
+
+NAMES = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
+"""Default seat names; the learner's seat is shown with "(you)"."""
+
+PACES = (("slow (2 s a move)", 2.0), ("normal (1 s a move)", 1.0), ("fast (0.3 s a move)", 0.3),
+         ("instant", 0.0), ("one move per click", -1.0))
+"""The pace menu: seconds between two bot moves; -1 is step mode."""
+
+TABLE_CSS = """
+<style>
+.to-table { gap: 8px; max-width: 900px; }
+.to-table .to-felt { background: #0f5132; color: #fff; border-radius: 18px; padding: 12px 16px;
+  gap: 18px; align-items: center; justify-content: center; flex-wrap: wrap; }
+.to-table .to-felt .to-caption { color: #fff; }
+.to-table .to-seats { gap: 10px; flex-wrap: wrap; }
+.to-table .to-seat { border: 2px solid #6b6b6b; border-radius: 10px; padding: 6px 10px; background: #fff;
+  min-width: 150px; }
+.to-table .to-seat.to-acting { border: 3px solid #1a57c9; box-shadow: 0 0 0 3px rgba(26,87,201,.25); }
+.to-table .to-seat.to-gone { opacity: .6; }
+.to-table .to-seat-head { font-size: 14px; line-height: 1.5; }
+.to-table .to-badge { display: inline-block; border: 1px solid #444; border-radius: 8px; padding: 0 6px;
+  margin-left: 4px; font-size: 12px; background: #f2f2f2; color: #1a1a1a; }
+.to-table .to-badge.to-turn { background: #1a57c9; color: #fff; border-color: #1a57c9; }
+.to-table .to-badge.to-knock { background: #7a4b00; color: #fff; border-color: #7a4b00; }
+.to-table .to-lives-marks { color: #b3001b; letter-spacing: 1px; }
+.to-table .to-caption { font-size: 13px; margin: 0 0 4px 0; }
+.to-table .to-pile { align-items: center; }
+.to-table .widget-button.to-stock { width: 62px; height: 88px; padding: 0 2px; border-radius: 7px; color: #fff;
+  font-weight: 600; font-size: 12px; white-space: normal; line-height: 1.25; border: 3px solid #fff;
+  background: repeating-linear-gradient(45deg, #24408e 0 6px, #3457b8 6px 12px); }
+.to-table .widget-button.to-stock:disabled { opacity: .55; }
+.to-table .widget-button.to-stock:focus-visible { outline: 3px solid #ffd23f; outline-offset: 2px; }
+.to-table .to-status p { margin: 4px 0; }
+.to-walkthrough .to-narration { border-left: 5px solid #1a57c9; padding: 2px 12px; background: #f3f6fc;
+  max-width: 860px; }
+.to-walkthrough .to-narration p { font-size: 15px; line-height: 1.45; margin: 6px 0; color: #1a1a1a; }
+.to-walkthrough .to-narration p.to-progress { font-size: 13px; color: #3d3d3d; }
+.to-table .to-message { min-height: 1.5em; }
+.to-table .to-message p { margin: 2px 0; color: #7a2e00; font-weight: 600; }
+.to-table .to-log-box { max-height: 190px; overflow-y: auto; display: flex; flex-direction: column-reverse;
+  border: 1px solid #bbb; border-radius: 6px; padding: 2px 8px; }
+.to-table .to-log { margin: 4px 0; padding-left: 1.4em; font-size: 14px; }
+.to-table .to-showdown table { border-collapse: collapse; margin: 6px 0; font-size: 14px; }
+.to-table .to-showdown th, .to-table .to-showdown td { border: 1px solid #999; padding: 3px 8px; text-align: left;
+  vertical-align: top; }
+.to-table .to-showdown .to-lost { font-weight: 700; }
+.to-table .to-showdown { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
+</style>
+"""
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _lives_text(lives: int, out: bool, swimming_on: bool) -> str:
+    if out:
+        return '<span class="to-badge">out of the game</span>'
+    if lives == 0:
+        return '<span class="to-badge">swimming: no lives left</span>' if swimming_on else ""
+    marks = f'<span class="to-lives-marks" aria-hidden="true">{"♥" * lives}</span>'
+    return f"{marks} {lives} {'life' if lives == 1 else 'lives'}"
+
+
+class _Seat(w.VBox):
+    """One seat: its name, lives and badges above its cards."""
+
+    def __init__(self, label: str, interactive: bool) -> None:
+        self.head = w.HTML()
+        self.row = CardRow(interactive=interactive, label=label)
+        super().__init__([self.head, self.row])
+        self.add_class("to-seat")
+
+
+class CardTable(w.VBox):
+    """A table of 31 for one learner and bots: ``CardTable("scat", players=3)``.
+
+    ``seat``: the learner's seat (``None``: nobody, bots only). ``bots``: a level for every
+    other seat (``"beginner"``, ``"intermediate"``, ``"expert"``), a list with a bot (or
+    ``None``) per seat, or ``None`` for no bots (a script moves them, as the walkthrough does).
+    ``state`` or ``deck``/``seed``/``lives``: where to start (see :func:`thirtyone.new_game`).
+    """
+
+    state = traitlets.Instance(State)
+    """The state shown; set it through :meth:`show_state` (or a move), which keeps the history."""
+    pace = traitlets.Float(1.0)
+    """Seconds between two bot moves (0: at once)."""
+    step_mode = traitlets.Bool(False)
+    """Bots wait for a click on "Next move" (or :meth:`step`)."""
+    show_all = traitlets.Bool(False)
+    """Teaching mode: every hand (and a face-down center) is shown face up."""
+    message = traitlets.Unicode("")
+    """Why the learner's last click did nothing, or a hint; cleared by the next move."""
+
+    def __init__(self, rules: Rules | str | None = "scat", players: int = 3, *, seat: int | None = 0,
+                 names: Sequence[str] | None = None, bots: str | Sequence[Bot | None] | None = "intermediate",
+                 seed: int | None = None, deck: Sequence[Card] | str | None = None,
+                 lives: Sequence[int] | None = None, state: State | None = None, pace: float = 1.0,
+                 step_mode: bool = False, show_all: bool = False, controls: bool = True) -> None:
+        if state is None:
+            state = new_game(rules, players=players, seed=seed, deck=deck, lives=lives)
+        n = state.players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        self.seat = seat
+        if names is None:
+            bots_names = iter(NAMES[1:])
+            names = [NAMES[0] if i == seat else next(bots_names) for i in range(n)]
+        self.names = tuple(names)
+        if len(self.names) != n:
+            raise ValueError(f"give {n} names, one per seat, not {len(self.names)}")
+        self.labels = tuple(f"{x} (you)" if i == seat else x for i, x in enumerate(self.names))
+        """Names as the table and the log say them: the learner's with "(you)"."""
+        self.bots = self._make_bots(bots, n, seed)
+        self.history: list[State] = []
+        self.guard: Callable[[Action], str | None] | None = None
+        """Called with each move the learner tries; a text refuses the move and is shown as a hint."""
+        self._selected: tuple[str, Card] | None = None
+        self._timer: asyncio.Handle | None = None
+        self._gen = 0
+        self._pending: tuple[int, Action] | None = None
+        self._ready = False
+        self._playing = False
+        self.timings: list[float] = []
+        """Seconds each bot move took to think, apply and show (the pace not counted)."""
+
+        self.css = w.HTML(TABLE_CSS)
+        self.status = w.HTML()
+        self.message_html = w.HTML()
+        self.message_html.add_class("to-message")
+        others = [s for s in self._order(n) if s != seat]
+        self.seats: dict[int, _Seat] = {s: _Seat(f"{self.names[s]}'s hand", False) for s in others}
+        self.stock_button = w.Button(description="Draw from the stock", tooltip="Draw the top card of the stock")
+        self.stock_button.add_class("to-stock")
+        self.stock_picture = CardRow([-1], interactive=False, label="the stock, face down")
+        self.stock_caption = w.HTML()
+        self.pile_row = CardRow(label="discard pile, top card")
+        self.pile_caption = w.HTML()
+        self.center_row = CardRow(label="the center")
+        self.center_caption = w.HTML()
+        self.mine = _Seat("your hand", True) if seat is not None else None
+        self.knock_button = w.Button(description="Knock", tooltip="Knock: everyone else has one more turn")
+        self.swap_all_button = w.Button(description="Swap all three", tooltip="Swap your whole hand with the center")
+        self.pass_button = w.Button(description="Pass", tooltip="Pass: change nothing this turn")
+        self.keep_button = w.Button(description="Keep my hand")
+        self.take_button = w.Button(description="Take the center hand" if state.rules.family == "commerce"
+                                    else "Exchange my hand")
+        self.step_button = w.Button(description="Next move", tooltip="Let the next bot make its move")
+        self.back_button = w.Button(description="Step back", icon="undo", tooltip="Take back the last move")
+        self.next_round_button = w.Button(description="Next round", button_style="primary")
+        self.pace_menu = w.Dropdown(options=list(PACES), description="Bots' pace",
+                                    style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
+        self.show_all_box = w.Checkbox(description="Show all hands (teaching mode)", indent=False,
+                                       layout=w.Layout(width="max-content"))
+        self.showdown = w.HTML()
+        self.showdown.add_class("to-showdown")
+        self.log_html = w.HTML()
+
+        commerce = state.rules.family == "commerce"
+        stock_box = w.VBox([self.stock_caption, self.stock_picture if commerce else self.stock_button],
+                           layout=w.Layout(align_items="center"))
+        pile_box = w.VBox([self.pile_caption, self.pile_row], layout=w.Layout(align_items="center"))
+        center_box = w.VBox([self.center_caption, self.center_row], layout=w.Layout(align_items="center"))
+        middle = [center_box, stock_box] if commerce else [stock_box, pile_box]
+        self.felt = w.HBox(middle)
+        self.felt.add_class("to-felt")
+        self.actions = w.HBox([self.keep_button, self.take_button, self.knock_button]
+                              + ([self.swap_all_button, self.pass_button] if commerce else []),
+                              layout=w.Layout(flex_flow="row wrap"))
+        self.controls = w.HBox([self.step_button, self.back_button, self.next_round_button, self.pace_menu,
+                                self.show_all_box], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        if not controls:
+            self.controls.layout.display = "none"
+        seats_box = w.HBox(list(self.seats.values()))
+        seats_box.add_class("to-seats")
+        children: list[w.Widget] = [self.css, self.status, seats_box, self.felt]
+        if self.mine is not None:
+            children += [self.mine, self.actions]
+        children += [self.message_html, self.controls, self.showdown, self.log_html]
+        super().__init__(children, state=state)
+        self.add_class("to-table")
+        self.pace = pace
+        self.step_mode = step_mode
+        self.show_all = show_all
+        self.show_all_box.value = show_all
+        self.pace_menu.value = -1.0 if step_mode else min((p for _, p in PACES if p >= 0),
+                                                          key=lambda p: abs(p - pace))
+
+        self.stock_button.on_click(lambda _b: self.click_stock())
+        self.pile_row.on_activate(self.click_pile)
+        self.center_row.on_activate(self.click_center)
+        if self.mine is not None:
+            self.mine.row.on_activate(self.click_hand)
+        for button, text in ((self.knock_button, "knock"), (self.swap_all_button, "swap all"),
+                             (self.pass_button, "pass"), (self.keep_button, "keep hand")):
+            button.on_click(lambda _b, t=text: self.play(t))
+        self.take_button.on_click(lambda _b: self.play("take center" if self.state.rules.family == "commerce"
+                                                       else "exchange hand"))
+        self.step_button.on_click(lambda _b: self.step())
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_round_button.on_click(lambda _b: self.next_round())
+        self.pace_menu.observe(self._pace_chosen, "value")
+        self.show_all_box.observe(lambda c: setattr(self, "show_all", c["new"]), "value")
+        self._ready = True
+        self.render()
+        self._schedule()
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _make_bots(self, bots: str | Sequence[Bot | None] | None, n: int, seed: int | None) -> list[Bot | None]:
+        if bots is None:
+            return [None] * n
+        if isinstance(bots, str):
+            base = 0 if seed is None else seed * 100
+            return [None if i == self.seat else make_bot(bots, seed=None if seed is None else base + i)
+                    for i in range(n)]
+        out = list(bots)
+        if len(out) != n:
+            raise ValueError(f"give one bot (or None) per seat: {n}, not {len(out)}")
+        return out
+
+    def _order(self, n: int) -> list[int]:
+        """Seats in playing order starting left of the learner (the learner last)."""
+        me = self.seat if self.seat is not None else n - 1
+        return [(me + k) % n for k in range(1, n + 1)]
+
+    # -- what the learner does ------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        """It is the learner's move."""
+        return self.seat is not None and self.state.current_player == self.seat
+
+    def legal(self) -> tuple[Action, ...]:
+        """The learner's legal moves now (none when it is not their turn)."""
+        return self.state.legal_actions() if self.my_turn else ()
+
+    def play(self, action: Action | str) -> bool:
+        """The learner makes ``action``; True if it was made. Out of turn, illegal or refused by
+        :attr:`guard`: nothing changes and :attr:`message` says why."""
+        try:
+            a = parse_action(action)
+        except IllegalActionError as e:
+            self.message = str(e)
+            return False
+        if not self.my_turn:
+            self.message = self._wait_text()
+            return False
+        if a not in self.state.legal_actions():
+            self.message = self._not_now(a)
+            return False
+        if self.guard is not None:
+            hint = self.guard(a)
+            if hint:
+                self.message = hint
+                return False
+        self._selected = None
+        self.message = ""
+        self.show_state(self.state.apply(a))
+        return True
+
+    def click_stock(self) -> bool:
+        """The stock was clicked: draw from it."""
+        return self.play("draw stock")
+
+    def click_pile(self, card: Card) -> bool:
+        """A discard-pile card was clicked: take it, if it is the top card."""
+        pile = self.state.discard_pile
+        if not pile or pile[-1] != card:  # stale: the pile has changed since
+            return False
+        return self.play("draw discard")
+
+    def click_hand(self, card: Card) -> bool:
+        """A card of the learner's hand was clicked: throw it, or pick it for a swap."""
+        s = self.state
+        if self.seat is None or card not in s.hands[self.seat]:  # stale
+            return False
+        if not self.my_turn:
+            self.message = self._wait_text()
+            return False
+        if s.rules.family == "draw":
+            if s.phase == "turn" and any(a.kind == "draw stock" or a.kind == "draw discard" for a in self.legal()):
+                self.message = "First take a card: click the stock or the top card of the discard pile."
+                return False
+            return self.play(Action("discard", (card,)))
+        if s.phase != "turn":
+            self.message = self._status_text()
+            return False
+        picked = self._selected
+        if picked is not None and picked[0] == "center":
+            return self.play(Action("swap", (card, picked[1])))
+        self._selected = None if picked == ("hand", card) else ("hand", card)
+        self.message = ("" if self._selected is None else
+                        f"Now click the center card to take for your {card}.")
+        self.render()
+        return False
+
+    def click_center(self, card: Card) -> bool:
+        """A center card was clicked: swap it for the picked hand card, or pick it first."""
+        s = self.state
+        if card not in s.center or not s.center_face_up:  # stale, or face down
+            return False
+        if not self.my_turn:
+            self.message = self._wait_text()
+            return False
+        if s.phase != "turn":
+            self.message = self._status_text()
+            return False
+        picked = self._selected
+        if picked is not None and picked[0] == "hand":
+            return self.play(Action("swap", (picked[1], card)))
+        self._selected = None if picked == ("center", card) else ("center", card)
+        self.message = ("" if self._selected is None else
+                        f"Now click the card of your hand to give for the {card}.")
+        self.render()
+        return False
+
+    # -- history ----------------------------------------------------------------------------
+    def show_state(self, state: State) -> None:
+        """Show a new state, keeping the old one for :meth:`back`; bots then move if it is their turn."""
+        self.history.append(self.state)
+        self._selected = None
+        self.state = state
+        self.render()
+        self._schedule()
+
+    def back(self) -> bool:
+        """Step back to the learner's previous move or the last showdown (one move at a time in step
+        mode, or when no bot plays); states are immutable, so this is the very state shown then."""
+        if not self.history:
+            return False
+        self._cancel()
+        one = self.step_mode or self.seat is None or all(b is None for b in self.bots)
+        s = self.history.pop()
+        while not one and self.history and s.current_player != self.seat and not s.round_over:
+            s = self.history.pop()
+        self._selected = None
+        self.message = ""
+        self.state = s
+        self.render()
+        self._schedule()
+        return True
+
+    def next_round(self) -> bool:
+        """Deal the next round, once this one is over."""
+        if not self.state.round_over or self.state.game_over:
+            return False
+        self.message = ""
+        self.show_state(self.state.apply("next round"))
+        return True
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game with the same rules, seats and bots."""
+        s = self.state
+        self.message = ""
+        self.show_state(new_game(s.rules, players=s.players, seed=seed))
+
+    # -- bots -------------------------------------------------------------------------------
+    def bot_to_move(self) -> Bot | None:
+        """The bot whose move it is, if any."""
+        p = self.state.current_player
+        if p is None or p == self.seat:
+            return None
+        return self.bots[p]
+
+    def step(self) -> bool:
+        """Play one bot move now; False if it is not a bot's turn."""
+        bot = self.bot_to_move()
+        if bot is None:
+            return False
+        t = time.perf_counter()
+        p = self.state.current_player
+        assert p is not None
+        pending = self._pending
+        self._pending = None
+        if pending is not None and pending[0] == self._gen:
+            action = pending[1]
+        else:
+            action = bot.choose(self.state.view(p))
+        self.show_state(self.state.apply(action))
+        self.timings.append(time.perf_counter() - t)
+        return True
+
+    def play_bots(self, limit: int = 10_000) -> int:
+        """Play bot moves until it is the learner's turn or the round is over; returns how many."""
+        n = 0
+        was = self._playing
+        self._playing = True  # no timers, no recursion while we play synchronously
+        try:
+            while n < limit and self.step():
+                n += 1
+        finally:
+            self._playing = was
+        return n
+
+    def _schedule(self) -> None:
+        """Plan the next bot move: at once (pace 0), after ``pace`` seconds, or on a click (step mode)."""
+        self._cancel()
+        if self._playing or self.step_mode or self.bot_to_move() is None:
+            return
+        if self.pace <= 0:
+            self.play_bots()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # plain Python, no event loop: use step() or play_bots()
+            return
+        gen = self._gen
+        due = loop.time() + self.pace
+        # think now, while the learner looks at the last move; show the move when its time comes
+        self._timer = loop.call_soon(self._think, gen, due)
+
+    def _think(self, gen: int, due: float) -> None:
+        self._timer = None
+        if gen != self._gen:
+            return
+        try:
+            bot = self.bot_to_move()
+            p = self.state.current_player
+            if bot is None or p is None:
+                return
+            self._pending = (gen, bot.choose(self.state.view(p)))
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_at(max(due, loop.time()), self._move, gen)
+        except Exception:
+            self.log.exception("Exception in a bot's move")
+
+    def _move(self, gen: int) -> None:
+        self._timer = None
+        if gen != self._gen:
+            return
+        try:
+            self.step()
+        except Exception:
+            self.log.exception("Exception in a bot's move")
+
+    def _cancel(self) -> None:
+        self._gen += 1
+        self._pending = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _pace_chosen(self, change: Any) -> None:
+        value = change["new"]
+        if value < 0:
+            self.step_mode = True
+        else:
+            self.pace = value
+            self.step_mode = False
+
+    @traitlets.observe("step_mode", "pace")
+    def _timing_changed(self, _change: Any) -> None:
+        if self._ready:
+            self.render()
+            self._schedule()
+
+    @traitlets.observe("show_all")
+    def _show_all_changed(self, change: Any) -> None:
+        if self._ready:
+            self.show_all_box.value = change["new"]
+            self.render()
+
+    @traitlets.observe("message")
+    def _message_changed(self, change: Any) -> None:
+        if self._ready:
+            text = change["new"]
+            self.message_html.value = f'<div role="status"><p>{_esc(text)}</p></div>' if text else \
+                '<div role="status"></div>'
+
+    # -- words ------------------------------------------------------------------------------
+    def _wait_text(self) -> str:
+        s = self.state
+        if s.round_over:
+            return "The round is over: see the showdown, then click Next round."
+        p = s.current_player
+        return f"Wait: it is {self.labels[p]}'s turn." if p is not None else ""
+
+    def _not_now(self, a: Action) -> str:
+        s = self.state
+        if a.kind in ("draw stock", "draw discard") and s.phase == "discard":
+            return "You have drawn: now throw one of your four cards."
+        if a.kind == "knock" and s.knocker is not None:
+            return f"{self.labels[s.knocker]} has already knocked: only one knock per round."
+        if a.kind == "knock":
+            return "You may not knock just now: " + self._status_text()
+        return self._status_text()
+
+    def _status_text(self) -> str:
+        """What the learner can do now, from the legal moves."""
+        s = self.state
+        if s.game_over:
+            w_ = s.winner
+            return "The game is over" + (f": {self.labels[w_]} wins." if w_ is not None else ".")
+        if s.round_over:
+            return f"Round {s.round} is over: read the showdown below, then click Next round."
+        p = s.current_player
+        assert p is not None
+        if p != self.seat:
+            tail = " Click Next move to see it." if self.step_mode and self.bots[p] is not None else ""
+            knocked = (f" {self.labels[s.knocker]} has knocked: this is everyone's last turn."
+                       if s.knocker is not None else "")
+            return f"{self.labels[p]}'s turn.{knocked}{tail}"
+        kinds = {a.kind for a in s.legal_actions()}
+        knock = " or knock" if "knock" in kinds else ""
+        last = (f" {self.labels[s.knocker]} has knocked: this is your last turn."
+                if s.knocker is not None else "")
+        if s.phase == "choice":
+            if s.rules.family == "commerce":
+                return ("You deal, so you choose first: keep your hand, or take the face-down center hand "
+                        "(yours then lies face up as the center).")
+            return "You deal, so you may keep your hand or exchange it for three cards from the stock."
+        if s.phase == "first":
+            return "Your first turn: keep your hand, or take the face-down center hand."
+        if s.phase == "discard":
+            banned = ""
+            if s.taken is not None and Action("discard", (s.taken,)) not in s.legal_actions():
+                banned = f" (not the {s.taken} you just took)"
+            return f"Now throw a card: click one of your four cards{banned}.{last}"
+        if s.rules.family == "draw":
+            return f"Your turn: take a card (click the stock or the top of the discard pile){knock}.{last}"
+        extra = [x for x, k in (("swap all three", "swap all"), ("pass", "pass")) if k in kinds]
+        more = (", " + ", ".join(extra) if extra else "") + knock
+        return f"Your turn: click one of your cards, then a center card, to swap them{more}.{last}"
+
+    # -- drawing ----------------------------------------------------------------------------
+    def render(self) -> None:
+        """Show the state: seats, piles, hand, buttons, status, showdown and log."""
+        s = self.state
+        rules = s.rules
+        seat = self.seat
+        viewer = seat if seat is not None else s.current_player if s.current_player is not None else 0
+        v = s.view(viewer)
+        everything = self.show_all or seat is None
+        hands = s.hands if everything else v.hands
+        mine = self.my_turn
+        legal = s.legal_actions() if mine else ()
+        kinds = {a.kind for a in legal}
+        with self.hold_sync():
+            self.status.value = (f'<div class="to-status" role="status"><p><strong>Round {s.round}</strong> · '
+                                 f"{_esc(self.labels[s.dealer])} deals. {_esc(self._status_text())}</p></div>")
+            for p, box in self.seats.items():
+                self._draw_seat(box, p, s, hands[p] if hands is not None else None)
+            if self.mine is not None and seat is not None:
+                self._draw_seat(self.mine, seat, s, s.hands[seat])
+                row = self.mine.row
+                sel = [int(self._selected[1])] if self._selected and self._selected[0] == "hand" else []
+                banned = [int(c) for c in s.hands[seat]
+                          if s.phase == "discard" and mine and Action("discard", (c,)) not in legal]
+                with row.hold_sync():
+                    row.cards = [int(c) for c in s.hands[seat]]
+                    row.selected = sel
+                    row.disabled = banned
+                    row.highlighted = []
+            # the middle of the table
+            self.stock_button.disabled = "draw stock" not in kinds
+            self.stock_picture.cards = [-1] if s.stock else []
+            self.stock_caption.value = (f'<p class="to-caption">Stock ({len(s.stock)} '
+                                        f"{'card' if len(s.stock) == 1 else 'cards'})</p>")
+            if rules.family == "draw":
+                pile = s.discard_pile
+                self.pile_row.cards = [int(pile[-1])] if pile else []
+                self.pile_row.disabled = [] if "draw discard" in kinds or not pile else [int(pile[-1])]
+                self.pile_caption.value = (f'<p class="to-caption">Discard pile ({len(pile)} '
+                                           f"{'card' if len(pile) == 1 else 'cards'})</p>")
+            else:
+                up = s.center_face_up
+                shown = up or everything
+                self.center_row.cards = [int(c) if shown else -1 for c in s.center]
+                self.center_row.interactive = up
+                sel = [int(self._selected[1])] if self._selected and self._selected[0] == "center" else []
+                self.center_row.selected = sel
+                self.center_row.label = "the center" if up else "the center, face down"
+                self.center_caption.value = ('<p class="to-caption">The center'
+                                             + ("" if up else " (face down)") + "</p>")
+            # buttons
+            self.knock_button.disabled = "knock" not in kinds
+            self.swap_all_button.disabled = "swap all" not in kinds
+            self.pass_button.disabled = "pass" not in kinds
+            choosing = s.phase in ("choice", "first") and seat is not None and s.current_player == seat
+            for b in (self.keep_button, self.take_button):
+                b.layout.display = None if choosing else "none"
+            self.keep_button.disabled = "keep hand" not in kinds
+            self.take_button.disabled = not ({"take center", "exchange hand"} & kinds)
+            bot = self.bot_to_move()
+            self.step_button.disabled = bot is None
+            self.step_button.layout.display = None if self.step_mode else "none"
+            self.back_button.disabled = not self.history
+            self.next_round_button.disabled = not s.round_over or s.game_over
+            self.next_round_button.layout.display = None if s.round_over else "none"
+            self._draw_showdown(s)
+            self._draw_log(s, viewer, everything)
+
+    def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
+        badges = []
+        if p == s.dealer:
+            badges.append('<span class="to-badge">dealer</span>')
+        if s.knocker == p:
+            badges.append('<span class="to-badge to-knock">knocked</span>')
+        if s.current_player == p:
+            badges.append('<span class="to-badge to-turn">▶ to play</span>')
+        if s.result is not None and s.result.losses[p]:
+            n = s.result.losses[p]
+            badges.append(f'<span class="to-badge">lost {n} {"life" if n == 1 else "lives"}</span>')
+        lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
+        box.head.value = (f'<div class="to-seat-head"><strong>{_esc(self.labels[p])}</strong> {lives} '
+                          + "".join(badges) + "</div>")
+        size = len(s.hands[p])
+        if p == self.seat:
+            pass
+        elif hand is not None:
+            box.row.cards = [int(c) for c in hand]
+            box.row.label = f"{self.names[p]}'s hand"
+        else:
+            box.row.cards = [-1] * size
+            box.row.label = f"{self.names[p]}'s hand, {size} cards face down"
+        if s.current_player == p:
+            box.add_class("to-acting")
+        else:
+            box.remove_class("to-acting")
+        if s.out[p]:
+            box.add_class("to-gone")
+        else:
+            box.remove_class("to-gone")
+
+    def _draw_showdown(self, s: State) -> None:
+        r = s.result
+        if r is None:
+            self.showdown.value = ""
+            self.showdown.layout.display = "none"
+            return
+        self.showdown.layout.display = None
+        rows = []
+        for p, sc in enumerate(r.scores):
+            if sc is None:
+                continue
+            lost = r.losses[p]
+            what = (f'<span class="to-lost">loses {lost} {"life" if lost == 1 else "lives"}</span>: '
+                    f"{_esc(r.reasons[p])}" if lost else "keeps every life")
+            lives = "out" if s.out[p] else ("swimming" if s.lives[p] == 0 else str(s.lives[p]))
+            rows.append(f'<tr data-seat="{p}"><th scope="row">{_esc(self.labels[p])}</th>'
+                        f"<td>{_esc(' '.join(str(c) for c in sc.cards))}</td>"
+                        f'<td class="to-value">{number(sc.value)}</td><td>{_esc(sc.explanation)}</td>'
+                        f"<td>{what}</td><td>{lives}</td></tr>")
+        end = ""
+        if s.game_over and s.winner is not None:
+            end = f"<p><strong>{_esc(self.labels[s.winner])} wins the game!</strong></p>"
+        self.showdown.value = (
+            f'<section aria-label="showdown"><h3>Showdown, round {r.round}</h3>'
+            f'<p class="to-explain">{_esc(r.explain(self.labels))}</p>'
+            "<table><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Hand</th>"
+            "<th scope=\"col\">Value</th><th scope=\"col\">Why</th><th scope=\"col\">Lives lost</th>"
+            "<th scope=\"col\">Lives left</th></tr></thead><tbody>" + "".join(rows)
+            + f"</tbody></table>{end}</section>")
+
+    def _draw_log(self, s: State, viewer: int, everything: bool) -> None:
+        events = s.round_events() if everything else s.view(viewer).round_events()
+        lines = narrate(events, self.labels, None if everything else viewer)
+        items = "".join(f"<li>{_esc(x)}</li>" for x in lines)
+        self.log_html.value = ('<div class="to-log-box" role="log" tabindex="0" aria-label="What happened this round">'
+                               f'<ol class="to-log">{items}</ol></div>')
+
+    # -- for tests and lessons ----------------------------------------------------------------
+    def hand(self, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards of a seat (the learner's by default)."""
+        p = self.seat if seat is None else seat
+        return self.state.hands[p] if p is not None else ()
+
+    def card_row_cards(self, row: CardRow) -> tuple[Card | None, ...]:
+        """What a card row shows (``None`` for a face-down card)."""
+        return tuple(ALL_CARDS[c] if 0 <= c < 52 else None for c in row.cards)
