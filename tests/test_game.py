@@ -340,3 +340,12 @@ def test_dealer_and_first_player_with_staged_deck_in_a_later_round_use_the_seed(
     a = _knock_round(SCAT, None).apply("next round")
     b = _knock_round(SCAT, None).apply("next round")
     assert a.hands == b.hands and a.stock == b.stock
+
+
+def test_readme_examples_run():
+    import doctest
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted >= 10
