@@ -349,3 +349,14 @@ def test_readme_examples_run():
     readme = Path(__file__).resolve().parent.parent / "README.md"
     result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted >= 10
+
+
+@pytest.mark.parametrize("lives", [2, 3, 5])
+def test_lives_option(lives):
+    assert new_game(SCAT.replace(lives=lives), players=4, seed=1).lives == (lives,) * 4
+
+
+def test_draw_family_on_the_32_card_deck():
+    s = new_game(SCAT.replace(deck=32), players=8, seed=1)
+    assert len(s.stock) == 32 - 24 - 1 and all(c.rank >= 5 for c in s.stock)
+    assert_cards_conserved(s)

@@ -242,3 +242,46 @@ def test_001_fire_all_but_the_winner_lose():
 def test_fire_on_the_deal_comes_before_the_dealer_exchange():
     s = new_game(Rules.preset("bga-draw"), players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "Q♠ J♠ 7♥"]))
     assert s.round_over and s.result.how == "fire"
+
+
+# -- decision 14: when 31 and Fire are checked; scoring options in showdowns ---------------------
+
+def test_31_among_four_cards_mid_turn_does_not_end_the_round():
+    s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 2♥", "Q♠ J♠ 2♦"], "7♦ 10♠"))
+    s = s.apply("draw stock")
+    assert len(s.hands[1]) == 4 and not s.round_over
+    s = s.apply("discard K♠")  # A♠ 2♥ 10♠: no 31 after all
+    assert not s.round_over and s.current_player == 2
+
+
+def test_swap_all_into_31_ends_the_round():
+    s = new_game(WIDOW, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♦"], "A♥ Q♥ 10♥"))
+    s = s.apply("keep hand").apply("swap all")
+    assert s.round_over and s.result.how == "31" and s.result.winner == 2 and s.result.losses == (1, 1, 0)
+
+
+def test_left_of_dealer_takes_the_center_into_31():
+    s = new_game(WIDOW, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♦"], "A♥ Q♥ 10♥"))
+    s = s.apply("take center")
+    assert s.round_over and s.result.how == "31" and s.result.winner == 1 and s.result.losses == (1, 0, 1)
+
+
+def test_dealer_exchange_into_fire():
+    s = new_game(Rules.preset("bga-draw"), players=3, seed=1,
+                 deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♦"], "7♦ A♠ A♥ A♣"))
+    s = s.apply("exchange hand")
+    assert s.result.how == "fire" and s.result.winner == 0 and s.result.losses == (0, 1, 1)
+
+
+def test_three_of_a_kind_counts_30_5_only_with_the_option():
+    hands = ["7♣ 7♠ 7♥", "Q♠ J♠ 2♥", "K♦ 9♦ 4♣"]  # a triple of sevens, 20, 19
+    assert showdown(SCAT, hands, knocker=1).result.losses == (1, 0, 0)  # scat: 7
+    s = showdown(SCAT.replace(three_of_a_kind=30.5), hands, knocker=1)
+    assert s.result.values == (30.5, 20, 19) and s.result.losses == (0, 0, 1)
+
+
+def test_three_aces_count_32_only_with_the_option():
+    hands = ["A♣ A♠ A♥", "Q♠ J♠ 2♥", "K♦ 9♦ 4♣"]
+    assert showdown(SCAT, hands, knocker=1).result.values[0] == 11
+    assert showdown(SCAT.replace(three_aces=32), hands, knocker=1).result.values[0] == 32
+    assert showdown(SCAT.replace(three_of_a_kind=30.5), hands, knocker=1).result.values[0] == 30.5
