@@ -428,27 +428,13 @@ class State:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event of the game so far, oldest first."""
-        out = []
-        node = self._log
-        while node is not None:
-            node, e = node
-            out.append(e)
-        out.reverse()
-        return tuple(out)
+        return _walk(self._log)
 
     log = events
 
     def round_events(self) -> tuple[Event, ...]:
         """The events of the current round."""
-        out = []
-        node = self._log
-        while node is not None:
-            node, e = node
-            if e.round != self.round:
-                break
-            out.append(e)
-        out.reverse()
-        return tuple(out)
+        return _walk(self._log, self.round)
 
     def values(self) -> tuple[float | None, ...]:
         """Each seat's hand value now (``None`` for seats that are out)."""
@@ -923,6 +909,23 @@ def judge(rules: Rules, scores: Sequence[Score | None], knocker: int | None, how
     return winner, lowest, losses, reasons
 
 
+def _walk(log: Any, round_: int | None = None, viewer: int | None = None,
+          shown: int | None = None) -> tuple[Event, ...]:
+    """The events of a log, oldest first; only round ``round_`` if given. With ``viewer``: the
+    secrets of other players hidden, except those of round ``shown`` (a round that is over)."""
+    out = []
+    node = log
+    while node is not None:
+        node, e = node
+        if round_ is not None and e.round != round_:
+            break
+        if viewer is not None and e.secret and e.player != viewer and e.round != shown:
+            e = e._replace(secret=())
+        out.append(e)
+    out.reverse()
+    return tuple(out)
+
+
 def _fmt(v: float) -> str:
     return str(int(v)) if v == int(v) else str(v)
 
@@ -970,30 +973,11 @@ class PlayerView:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, without what a stock draw or a face-down center showed someone else
         (all hands are shown once the round is over)."""
-        out = []
-        node = self._log
-        over = self.phase == "over"
-        while node is not None:
-            node, e = node
-            if e.secret and e.player != self.player and not (over and e.round == self.round):
-                e = e._replace(secret=())
-            out.append(e)
-        out.reverse()
-        return tuple(out)
+        return _walk(self._log, None, self.player, self.round if self.phase == "over" else None)
 
     def round_events(self) -> tuple[Event, ...]:
         """The events of this round, as :attr:`events` shows them."""
-        out = []
-        node = self._log
-        while node is not None:
-            node, e = node
-            if e.round != self.round:
-                break
-            if e.secret and e.player != self.player and self.phase != "over":
-                e = e._replace(secret=())
-            out.append(e)
-        out.reverse()
-        return tuple(out)
+        return _walk(self._log, self.round, self.player, self.round if self.phase == "over" else None)
 
     @property
     def players(self) -> int:
