@@ -119,32 +119,38 @@ export default { render };
 """
 
 CARD_CSS = r"""
-.to-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; min-height: 4px; }
+.to-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; min-height: 4px; padding: 3px 2px; }
 .to-card {
-  position: relative; box-sizing: border-box; width: 58px; height: 84px; padding: 0; margin: 0;
+  position: relative; box-sizing: border-box; width: 60px; height: 86px; padding: 0; margin: 0;
   border: 1px solid #6b6b6b; border-radius: 7px; background: #fff; color: #1a1a1a;
-  font: 600 17px/1 system-ui, "DejaVu Sans", sans-serif; cursor: default;
+  font: 700 15px/1 system-ui, "DejaVu Sans", sans-serif; cursor: default;
   box-shadow: 0 1px 2px rgba(0,0,0,.25); flex: none;
 }
 button.to-card { cursor: pointer; }
-button.to-card:hover { transform: translateY(-2px); }
+button.to-card:hover { box-shadow: 0 3px 6px rgba(0,0,0,.35); }
 .to-card:focus-visible { outline: 3px solid #1a57c9; outline-offset: 2px; }
-.to-corner { position: absolute; top: 5px; left: 5px; display: flex; flex-direction: column; align-items: center; gap: 2px; }
-.to-corner.to-bottom { top: auto; left: auto; bottom: 5px; right: 5px; transform: rotate(180deg); }
-.to-small { width: 12px; height: 12px; fill: currentColor; }
-.to-pip { position: absolute; width: 28px; height: 28px; left: 50%; top: 50%; transform: translate(-50%,-50%); fill: currentColor; }
+.to-corner { position: absolute; top: 4px; left: 4px; display: flex; flex-direction: column; align-items: center; gap: 1px; }
+.to-corner.to-bottom { top: auto; left: auto; bottom: 4px; right: 4px; transform: rotate(180deg); }
+.to-small { width: 10px; height: 10px; fill: currentColor; }
+.to-pip { position: absolute; width: 26px; height: 26px; left: 50%; top: 50%; transform: translate(-40%,-50%); fill: currentColor; }
 .to-h, .to-d { color: #b3001b; }
 .to-four.to-d { color: #0b4fa6; }
 .to-four.to-c { color: #116b2a; }
 .to-back { background: repeating-linear-gradient(45deg, #24408e 0 6px, #3457b8 6px 12px); border: 3px solid #fff; outline: 1px solid #6b6b6b; }
-.to-selected { transform: translateY(-8px); border: 3px solid #1a57c9; box-shadow: 0 4px 8px rgba(26,87,201,.45); }
-.to-selected::after { content: "✓"; position: absolute; top: -9px; right: -7px; width: 18px; height: 18px;
-  border-radius: 50%; background: #1a57c9; color: #fff; font-size: 12px; line-height: 18px; text-align: center; }
-button.to-selected:hover { transform: translateY(-10px); }
+.to-selected { border: 3px solid #1a57c9; background: #e8f0ff; box-shadow: 0 0 0 2px #b9cdf5; }
+.to-selected::after { content: "✓"; position: absolute; top: 3px; right: 3px; width: 16px; height: 16px;
+  border-radius: 50%; background: #1a57c9; color: #fff; font-size: 11px; line-height: 16px; text-align: center; }
 .to-highlighted { background: #fff6c9; border: 3px solid #8a6d00; }
 .to-highlighted::before { content: ""; position: absolute; left: 6px; right: 6px; bottom: -7px; height: 4px; border-radius: 2px; background: #8a6d00; }
 .to-disabled { opacity: .45; }
 button.to-disabled { cursor: not-allowed; }
+/* the text around the cards, in every lesson widget */
+.to-suit-label { font-size: 22px; line-height: 86px; }
+.to-summary, .to-score p, .to-result p, .to-result li, .to-note, .to-feedback, .to-tally { line-height: 1.45; margin: .3em 0; }
+.to-value strong { font-size: 1.7em; }
+.to-right { color: #116b2a; }
+.to-wrong { color: #b3001b; }
+.to-lowest { font-weight: 700; border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; }
 """
 
 

@@ -13,7 +13,7 @@ from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, pars
 from ..rules import Rules
 from .card import CardRow
 
-__all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "as_rules"]
+__all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "as_rules", "preset_dropdown"]
 
 PRESET_LABELS = {
     "scat": "Scat / Blitz (52 cards, draw and discard)",
@@ -33,7 +33,33 @@ def as_rules(rules: Rules | str | None) -> Rules:
     return Rules.preset(rules) if rules else Rules()
 
 
-class CardPicker(w.VBox):
+def preset_dropdown(start: Rules) -> w.Dropdown:
+    """The preset drop-down, showing ``start`` (or Scat for a custom rule set)."""
+    return w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES],
+                      value=start.name if start.name in PRESET_LABELS else "scat",
+                      description="Rules", layout=w.Layout(width="max-content"))
+
+
+class FollowsRules:
+    """A widget drawn for one rule set: assigning ``rules`` redraws it (``_rules_changed``)."""
+
+    _rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set the widget follows."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+        self._rules_changed()
+
+    def _rules_changed(self) -> None:
+        raise NotImplementedError
+
+
+class CardPicker(FollowsRules, w.VBox):
     """The rule set's deck laid out by suit: click (or Enter/Space) three cards, or deal a random hand.
 
     ``hand`` holds the picked cards in the order picked. Clicking a picked card puts it back;
@@ -54,30 +80,20 @@ class CardPicker(w.VBox):
             row.on_activate(self.toggle)
         labels = [w.HTML(f'<span class="to-suit-label" aria-hidden="true">{SUITS[s]}</span>',
                          layout=w.Layout(width="28px")) for s in range(4)]
-        self.deal_button = w.Button(description="Deal a random hand", icon="random")
-        self.clear_button = w.Button(description="Put the cards back")
+        self.deal_button = w.Button(description="Deal a random hand", icon="random", layout=w.Layout(width="auto"))
+        self.clear_button = w.Button(description="Put the cards back", layout=w.Layout(width="auto"))
         self.deal_button.on_click(lambda _b: self.deal())
         self.clear_button.on_click(lambda _b: self.clear())
         self.status = w.HTML(layout=w.Layout(min_height="1.6em"))
         super().__init__([*(w.HBox([lab, row]) for lab, row in zip(labels, self.rows, strict=True)),
                           w.HBox([self.deal_button, self.clear_button]), self.status])
         self.add_class("to-picker")
-        self._lay_out()
+        self._rules_changed()
         if hand:
             self.pick(hand)
 
-    # -- the rule set ---------------------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        """The rule set whose deck is shown."""
-        return self._rules
-
-    @rules.setter
-    def rules(self, rules: Rules) -> None:
-        self._rules = rules
-        self._lay_out()
-
-    def _lay_out(self) -> None:
+    def _rules_changed(self) -> None:
+        """Lay out the rule set's deck; picked cards it does not hold go back."""
         cards = deck(self._rules.deck)
         with self.hold_trait_notifications():
             for s, row in enumerate(self.rows):
@@ -152,9 +168,7 @@ class RulePicker(w.VBox):
 
     def __init__(self, rules: Rules | str | None = None) -> None:
         start = as_rules(rules)
-        self.dropdown = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES],
-                                   value=start.name if start.name in PRESET_LABELS else "scat",
-                                   description="Rules", layout=w.Layout(width="max-content"))
+        self.dropdown = preset_dropdown(start)
         self.toak = w.Checkbox(description="Three of a kind counts 30.5", indent=False)
         self.aces = w.Checkbox(description="Three aces count 32", indent=False)
         self.tiebreak = w.Checkbox(description="Ties for lowest are broken by suit or rank", indent=False)

@@ -12,13 +12,13 @@ from ..cards import Card, deck
 from ..rules import Rules
 from ..scoring import Score, score
 from .card import CardRow
-from .picker import as_rules
+from .picker import FollowsRules, as_rules
 from .views import number
 
 __all__ = ["Quiz"]
 
 
-class Quiz(w.VBox):
+class Quiz(FollowsRules, w.VBox):
     """Deals a hand, reads the learner's answer, says right or wrong with the engine's reason.
 
     Each hand counts once: answering again, or a double click on "Check", changes nothing.
@@ -36,7 +36,7 @@ class Quiz(w.VBox):
         self.answer = w.Text(description="Your answer", placeholder="e.g. 19", continuous_update=False,
                              layout=w.Layout(width="220px"))
         self.check_button = w.Button(description="Check", button_style="primary")
-        self.next_button = w.Button(description="Next hand")
+        self.next_button = w.Button(description="Next hand", layout=w.Layout(width="auto"))
         self.feedback = w.HTML()
         self.tally = w.HTML()
         self.check_button.on_click(lambda _b: self.check())
@@ -47,13 +47,7 @@ class Quiz(w.VBox):
         self.add_class("to-quiz")
         self.next_hand()
 
-    @property
-    def rules(self) -> Rules:
-        return self._rules
-
-    @rules.setter
-    def rules(self, rules: Rules) -> None:
-        self._rules = rules
+    def _rules_changed(self) -> None:
         self.next_hand()
 
     @property

@@ -13,7 +13,7 @@ from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, forma
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
 from .card import CardRow
-from .picker import PRESET_LABELS, CardPicker, RulePicker, as_rules
+from .picker import CardPicker, FollowsRules, RulePicker, as_rules, preset_dropdown
 
 __all__ = ["ScoreView", "CardValues", "Sandbox", "HandComparison", "number"]
 
@@ -23,7 +23,7 @@ def number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-class ScoreView(w.VBox):
+class ScoreView(FollowsRules, w.VBox):
     """A hand with its value and the engine's explanation; the cards that count are highlighted."""
 
     def __init__(self, hand: str | Iterable[Card] = (), rules: Rules | str | None = None, *,
@@ -35,7 +35,7 @@ class ScoreView(w.VBox):
         self.value_html = w.HTML()
         children: list[w.Widget] = [self.row, self.value_html]
         if deal_button:
-            self.deal_button = w.Button(description="Deal another hand")
+            self.deal_button = w.Button(description="Deal another hand", layout=w.Layout(width="auto"))
             self.deal_button.on_click(lambda _b: self.deal())
             children.append(self.deal_button)
         super().__init__(children)
@@ -43,13 +43,7 @@ class ScoreView(w.VBox):
         self.score: Score | None = None
         self.show(hand)
 
-    @property
-    def rules(self) -> Rules:
-        return self._rules
-
-    @rules.setter
-    def rules(self, rules: Rules) -> None:
-        self._rules = rules
+    def _rules_changed(self) -> None:
         self.show(self.row.cards if -1 not in self.row.cards else ())
 
     def deal(self) -> None:
@@ -127,24 +121,21 @@ class Sandbox(w.VBox):
         return self.view.score.value if self.view.score else None
 
 
-class HandComparison(w.VBox):
+class HandComparison(FollowsRules, w.VBox):
     """Two or more hands side by side: which is lowest, and why, with the tie-break explained."""
 
     def __init__(self, hands: Sequence[str] = ("K♥ 9♥ 4♣", "10♠ 10♥ 10♦"),
                  rules: Rules | str | None = None, *, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-        start = as_rules(rules)
-        self.dropdown = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES],
-                                   value=start.name if start.name in PRESET_LABELS else "scat",
-                                   description="Rules", layout=w.Layout(width="max-content"))
-        self.rules = start
+        self._rules = as_rules(rules)
+        self.dropdown = preset_dropdown(self._rules)
         n = max(2, len(hands))
         self.inputs = [w.Text(description=f"Hand {i + 1}", continuous_update=False,
                               layout=w.Layout(width="230px")) for i in range(n)]
         self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(n)]
         self.values = [w.HTML() for _ in range(n)]
         self.result = w.HTML()
-        self.deal_button = w.Button(description="Deal new hands")
+        self.deal_button = w.Button(description="Deal new hands", layout=w.Layout(width="auto"))
         self.deal_button.on_click(lambda _b: self.deal())
         lines = [w.HBox([t, r, v], layout=w.Layout(align_items="center"))
                  for t, r, v in zip(self.inputs, self.rows, self.values, strict=True)]
@@ -160,6 +151,8 @@ class HandComparison(w.VBox):
 
     def _preset_chosen(self, change: Any) -> None:
         self.rules = Rules.preset(change["new"])
+
+    def _rules_changed(self) -> None:
         self.update()
 
     def set_hands(self, hands: Sequence[str]) -> None:
