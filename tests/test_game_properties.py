@@ -14,7 +14,7 @@ from gamekit import assert_cards_conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from thirtyone import PRESETS, Action, IllegalActionError, Rules, State, deck, new_game
+from thirtyone import PRESETS, Action, IllegalActionError, Rules, State, deck, narrate, new_game
 
 MAX_STEPS = 30_000
 KINDS = ("draw stock", "draw discard", "discard", "knock", "swap", "swap all", "pass", "keep hand",
@@ -132,6 +132,9 @@ def play_out(rules: Rules, players: int, seed: int, play_seed: int, *, check_all
     assert s.out.count(False) == 1 and s.winner == s.out.index(False)
     assert s.legal_actions() == ()
     assert all(x <= y for x, y in zip(s.lives, start_lives))
+    names = [f"N{i}" for i in range(players)]
+    for line in narrate(s.events, names) + narrate(s.events, names, viewer=0):
+        assert "None" not in line and "Player" not in line and "( " not in line, line
     # the same seed and actions give the same game
     r = new_game(rules, players=players, seed=seed)
     for a in taken:

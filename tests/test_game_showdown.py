@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gamekit import stack
 
-from thirtyone import Rules, new_game
+from thirtyone import Rules, narrate, new_game
 
 SCAT = Rules.preset("scat")
 SCHWIMMEN = Rules.preset("schwimmen")
@@ -95,6 +95,7 @@ def test_002_two_31s_on_the_deal_both_win():
         s = new_game(rules, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 10♠", "A♥ Q♥ J♥"]))
         assert s.round_over and s.result.losses == (1, 0, 0) and s.result.winner is None
         assert [e.player for e in s.round_events() if e.kind == "31"] == [1, 2]
+        assert "Showdown (31 was shown)" in " ".join(narrate(s.events))
 
 
 def test_31_on_the_deal_under_showdown_the_lowest_loses():

@@ -225,7 +225,7 @@ class Event(NamedTuple):
         if k == "showdown":
             why = {"knock": f"{p} knocked and everyone has had one more turn",
                    "all_pass": "everyone passed in a row", "empty_stock": "the stock ran out",
-                   "31": f"{p} has 31", "fire": f"{p} has Fire"}.get(self.note, self.note)
+                   "31": f"{p} has 31" if p else "31 was shown", "fire": f"{p} has Fire"}.get(self.note, self.note)
             shown = ", ".join(f"{_name(i, names)} {_fmt(v)}" for i, v in enumerate(self.values) if v is not None)
             return f"Showdown ({why}): {shown}."
         if k == "void":
