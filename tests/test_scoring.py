@@ -1,0 +1,250 @@
+"""Scoring: every example of the sources and RULES.md, tie-breaks, and the exact distribution
+of hand values over every three-card hand, checked against an independent brute-force count."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, permutations
+
+import pytest
+from brute31 import brute_value
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thirtyone.cards import deck, parse_cards
+from thirtyone.rules import Rules
+from thirtyone.scoring import compare_hands, hand_value, score, score_key, value_table
+
+SCAT = Rules.preset("scat")              # 52 cards, no house rules, every tied player loses
+SCHWIMMEN = Rules.preset("schwimmen")    # 32 cards, 30.5 and 32, Skat-order tie-break
+BGA_DRAW = Rules.preset("bga-draw")      # 52 cards, 30.5 and 32, tie-break
+PRESET_NAMES = ("scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow")
+
+
+def value(text: str, rules: Rules) -> float:
+    return hand_value(parse_cards(text), rules)
+
+
+# -- the examples of the sources ----------------------------------------------------------------
+def test_a_hand_is_worth_its_best_suit() -> None:
+    s = score("K♥ 9♥ 4♣", SCAT)
+    assert value("K♥ 9♥ 4♣", SCAT) == s.value == 19
+    assert s.explanation == "K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"
+    assert (s.suit_symbol, s.rule) == ("♥", "suit")
+    assert [str(c) for c in s.counting] == ["K♥", "9♥"]
+    assert [str(c) for c in s.others] == ["4♣"]
+    assert str(s) == "19: K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"
+
+
+def test_three_tens_of_three_suits_are_worth_ten() -> None:
+    s = score("10♣ 10♠ 10♥", SCAT)
+    assert s.value == 10
+    assert s.explanation.startswith("all suits differ, so only the best card counts")
+    assert len(s.counting) == 1 and len(s.others) == 2
+
+
+@pytest.mark.parametrize("text", ["A♠ K♠ Q♠", "A♥ 10♥ J♥", "Q♦ A♦ K♦", "J♣ A♣ 10♣"])
+@pytest.mark.parametrize("rules", [SCAT, SCHWIMMEN], ids=["scat", "schwimmen"])
+def test_an_ace_and_two_ten_valued_cards_of_one_suit_are_31(text: str, rules: Rules) -> None:
+    s = score(text, rules)
+    assert s.value == 31 and s.rule == "thirty_one"
+    assert "the best a hand of one suit can be" in s.explanation
+
+
+@pytest.mark.parametrize(("text", "worth"), [("A♣ K♠ 7♥", 11), ("9♣ 8♠ 7♦", 9), ("2♣ 5♠ 3♥", 5), ("K♦ J♠ 8♥", 10)])
+def test_all_suits_different_only_the_best_card_counts(text: str, worth: int) -> None:
+    s = score(text, SCAT)
+    assert s.value == worth
+    assert s.explanation.startswith("all suits differ, so only the best card counts")
+
+
+def test_two_cards_of_a_suit_can_beat_a_higher_single() -> None:
+    assert value("K♦ 9♣ 2♣", SCAT) == 11       # 9 + 2 beats the king
+    assert value("A♠ K♠ 4♣", SCAT) == 21
+
+
+@pytest.mark.parametrize("rules", [SCHWIMMEN, BGA_DRAW, Rules.preset("feuer"), Rules.preset("bga-commerce")],
+                         ids=["schwimmen", "bga-draw", "feuer", "bga-commerce"])
+def test_three_of_a_kind_is_30_5_and_three_aces_32_with_the_house_rules(rules: Rules) -> None:
+    for rank in ("7", "10", "J", "K"):
+        s = score(f"{rank}♣ {rank}♠ {rank}♦", rules)
+        assert (s.value, s.rule, s.suit) == (30.5, "three_of_a_kind", None)
+        assert s.explanation.endswith("three of a kind counts 30.5")
+    aces = score("A♣ A♥ A♦", rules)
+    assert (aces.value, aces.rule) == (32, "three_aces")
+    assert aces.explanation.endswith("three aces count 32")
+
+
+def test_without_house_rules_three_of_a_kind_is_an_ordinary_hand() -> None:
+    assert value("7♣ 7♠ 7♥", SCAT) == 7
+    assert value("A♣ A♠ A♥", SCAT) == 11
+    assert value("2♣ 2♠ 2♦", Rules.preset("widow")) == 2
+
+
+def test_each_house_rule_alone() -> None:
+    only_30_5 = SCAT.replace(three_of_a_kind=30.5)
+    assert value("A♣ A♠ A♥", only_30_5) == 30.5
+    assert score("A♣ A♠ A♥", only_30_5).rule == "three_of_a_kind"
+    only_32 = SCAT.replace(three_aces=32)
+    assert value("A♣ A♠ A♥", only_32) == 32
+    assert value("K♣ K♠ K♥", only_32) == 10
+
+
+def test_a_card_outside_the_rule_sets_deck_is_refused_when_scoring_text() -> None:
+    with pytest.raises(ValueError, match="6♥ is not in the 32-card deck"):
+        score("K♥ 9♥ 6♥", SCHWIMMEN)
+    with pytest.raises(ValueError, match="twice"):
+        score(parse_cards("K♥ 9♥") + parse_cards("K♥"), SCAT)
+
+
+def test_fewer_or_more_than_three_cards_count_their_best_suit() -> None:
+    assert hand_value(parse_cards("A♥ K♥ Q♥ J♥"), SCAT) == 41
+    assert hand_value(parse_cards("A♥ 9♣"), SCAT) == 11
+    assert hand_value((), SCAT) == 0
+
+
+def test_hand_value_takes_lists_and_defaults_to_scat() -> None:
+    assert hand_value(list(parse_cards("K♥ 9♥ 4♣"))) == 19
+    assert score("10♣ 10♠ 10♥").value == 10
+    assert len(value_table(SCAT)) == 52 * 51 * 50
+
+
+# -- ties ------------------------------------------------------------------------------------------
+def test_gamecircle_tie_king_ten_against_queen_jack_of_one_suit_both_lose() -> None:
+    hands = [parse_cards("K♥ 10♥ 8♣"), parse_cards("Q♥ J♥ 9♠")]
+    assert score_key(hands[0], SCHWIMMEN) == score_key(hands[1], SCHWIMMEN) == (20, 1)
+    result = compare_hands(hands, SCHWIMMEN)
+    assert result["lowest"] == [0, 1] and result["highest"] is None
+    assert "tie on value and suit" in str(result["explanation"])
+
+
+def test_gamecircle_tie_king_nine_six_against_ten_eight_seven_on_52_cards() -> None:
+    rules = SCHWIMMEN.replace(deck=52)       # the 6 is not in the 32-card deck
+    a, b = score("K♠ 9♠ 6♠", rules), score("10♠ 8♠ 7♠", rules)
+    assert a.value == b.value == 25
+    assert a.key(rules) == b.key(rules)
+    assert compare_hands([a.cards, b.cards], rules)["lowest"] == [0, 1]
+
+
+def test_triples_break_ties_by_rank_ace_highest() -> None:
+    order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    keys = [score(f"{r}♣ {r}♠ {r}♥", BGA_DRAW).key(BGA_DRAW) for r in order]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    assert all(k[0] == 30.5 for k in keys)
+    aces_as_triple = BGA_DRAW.replace(three_aces=None)
+    assert score("A♣ A♠ A♥", aces_as_triple).key(aces_as_triple) > score("K♣ K♠ K♥", aces_as_triple).key(aces_as_triple)
+    result = compare_hands([parse_cards("K♣ K♠ K♥"), parse_cards("7♦ 7♠ 7♥")], BGA_DRAW)
+    assert result["lowest"] == [1] and result["highest"] == 0
+    assert "its rank (7) is the lowest of the tied triples" in str(result["explanation"])
+
+
+def test_regular_hands_break_ties_by_suit_clubs_spades_hearts_diamonds() -> None:
+    hands = [parse_cards(t) for t in ("K♦ Q♦ 9♠", "K♥ Q♥ 9♣", "K♠ Q♠ 9♦", "K♣ Q♣ 9♥")]
+    keys = [score_key(h, SCHWIMMEN.replace(deck=52)) for h in hands]
+    assert keys == sorted(keys) and len(set(keys)) == 4
+    result = compare_hands(hands, SCHWIMMEN.replace(deck=52))
+    assert result["lowest"] == [0] and result["highest"] == 3
+    assert "diamonds is lowest in Skat order" in str(result["explanation"])
+
+
+def test_without_the_tie_break_every_tied_player_loses() -> None:
+    hands = [parse_cards("K♣ Q♣ 8♥"), parse_cards("K♦ Q♦ 9♠"), parse_cards("A♠ K♠ Q♠")]
+    assert score_key(hands[0], SCAT) == score_key(hands[1], SCAT)
+    result = compare_hands(hands, SCAT)
+    assert result["lowest"] == [0, 1] and result["highest"] == 2
+    assert result["explanation"] == "Hands 1, 2 tie for lowest on 20: with these rules they all lose."
+
+
+def test_compare_hands_names_a_sole_lowest() -> None:
+    result = compare_hands([parse_cards("K♥ 9♥ 4♣"), parse_cards("A♠ K♠ 4♦")], SCAT)
+    assert result["lowest"] == [0] and result["highest"] == 1
+    assert result["explanation"] == "Hand 1 is lowest with 19."
+    assert [s.value for s in result["scores"]] == [19, 21]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("text", "suit"), [("K♥ 10♣ 7♦", "♣"), ("A♦ A♥ 5♣", "♥"), ("9♠ 9♦ 2♥", "♠")])
+def test_equal_best_suits_in_one_hand_the_higher_in_skat_order_counts(text: str, suit: str) -> None:
+    s = score(text, SCHWIMMEN.replace(deck=52))
+    assert s.suit_symbol == suit
+    assert s.tiebreak == 3 - "♣♠♥♦".index(suit)
+
+
+# -- order never matters --------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["K♥ 9♥ 4♣", "10♣ 10♠ 10♥", "A♠ K♠ Q♠", "A♣ K♠ 7♥", "K♥ 10♣ 7♦", "7♣ 7♠ 7♦",
+                                  "A♣ A♠ A♥", "K♦ 9♣ 2♣", "9♠ 9♦ 2♥"])
+@pytest.mark.parametrize("rules", [SCAT, BGA_DRAW], ids=["scat", "bga-draw"])
+def test_permuting_a_hand_changes_neither_value_nor_explanation(text: str, rules: Rules) -> None:
+    first = score(text, rules)
+    for p in permutations(parse_cards(text)):
+        s = score(p, rules)
+        assert s.cards == p
+        assert (s.value, s.explanation, s.suit, s.rule, s.key(rules)) == \
+            (first.value, first.explanation, first.suit, first.rule, first.key(rules))
+        assert (s.counting, s.others) == (first.counting, first.others)
+        assert hand_value(p, rules) == first.value
+
+
+# -- the exact distribution over every three-card hand ----------------------------------------------
+def engine_counts(rules: Rules) -> Counter[float]:
+    return Counter(hand_value(h, rules) for h in combinations(deck(rules.deck), 3))
+
+
+def brute_counts(rules: Rules) -> Counter[float]:
+    """Independent: every hand as text, scored by the brute-force scorer."""
+    texts = [f"{r}{s}" for s in "♣♠♥♦" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+             if rules.deck == 52 or r not in ("2", "3", "4", "5", "6")]
+    return Counter(brute_value(h, rules.three_of_a_kind, rules.three_aces) for h in combinations(texts, 3))
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_the_distribution_of_hand_values_matches_a_brute_force_count(name: str) -> None:
+    rules = Rules.preset(name)
+    counts = engine_counts(rules)
+    assert sum(counts.values()) == {32: 4960, 52: 22100}[rules.deck]
+    assert counts == brute_counts(rules)
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    # 31: an ace and two of the four ten-valued cards, in each of four suits: 4 * C(4, 2)
+    ("scat", {31: 24, 2: 4, 3: 28}),   # three 2s count 2; value 3: three suits of {2, 3} with a 3 (4 * 7)
+    ("bga-draw", {31: 24, 30.5: 48, 32: 4, 2: 0, 3: 24}),  # triples move to 30.5 and 32
+    ("schwimmen", {31: 24, 30.5: 28, 32: 4, 7: 0, 8: 24}),  # 7..K triples; 8 is three suits of {7, 8}
+    ("widow", {31: 24, 32: 0, 30.5: 0}),
+])
+def test_counts_worked_out_by_hand(name: str, expected: dict[float, int]) -> None:
+    counts = engine_counts(Rules.preset(name))
+    for v, n in expected.items():
+        assert counts[v] == n, v
+
+
+# -- properties -----------------------------------------------------------------------------------------
+hands52 = st.lists(st.sampled_from(deck(52)), min_size=3, max_size=3, unique=True)
+presets = st.sampled_from([SCAT, BGA_DRAW])
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands52, presets)
+def test_value_is_the_best_suit_total_or_a_house_rule(hand: list, rules: Rules) -> None:
+    v = hand_value(tuple(hand), rules)
+    assert v == brute_value(hand, rules.three_of_a_kind, rules.three_aces)
+    suits = {c.suit for c in hand}
+    best_suit = max(sum(c.value for c in hand if c.suit == s) for s in suits)
+    special = len({c.rank for c in hand}) == 1 and rules.three_of_a_kind is not None
+    assert v == best_suit or (special and v in (30.5, 32))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands52, presets)
+def test_value_stays_in_the_allowed_range(hand: list, rules: Rules) -> None:
+    v = hand_value(tuple(hand), rules)
+    allowed = set(range(2, 32)) | ({30.5, 32} if rules.three_of_a_kind else set())
+    assert v in allowed
+    assert min(c.value for c in hand) <= v
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands52, presets, st.permutations(range(3)))
+def test_permuting_never_changes_the_score(hand: list, rules: Rules, order: list[int]) -> None:
+    a = score(tuple(hand), rules)
+    b = score(tuple(hand[i] for i in order), rules)
+    assert (a.value, a.explanation, a.key(rules)) == (b.value, b.explanation, b.key(rules))
