@@ -27,7 +27,7 @@ from .scoring import Score, _tables, hand_value, score
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
-    "new_game", "parse_action", "narrate", "from_view", "judge",
+    "new_game", "parse_action", "narrate", "from_view", "judge", "knock_allowed",
 ]
 
 
@@ -488,16 +488,8 @@ class State:
             bool(rules.allow_swap_all), bool(rules.allow_pass), knock]
 
     def _may_knock(self, p: int) -> bool:
-        if self.knocker is not None:
-            return False
-        fk = self.rules.first_knock
-        if fk == "anytime":
-            return True
-        if fk == "not_first_turn":
-            return self.turns > 0
-        if fk == "not_own_first_turn":
-            return self.played[p] or p == self.dealer
-        return self.turns >= len(self.active)  # not_first_orbit
+        return self.knocker is None and knock_allowed(
+            self.rules.first_knock, self.turns, self.played[p], p == self.dealer, len(self.active))
 
     def _why_illegal(self, action: Action) -> str:
         if self.phase == "over":
@@ -849,6 +841,21 @@ class State:
             known=self.known, taken=self.taken, result=self.result, _log=self._log,
             legal_actions=self.legal_actions() if self.current_player == player else (),
         )
+
+
+def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: bool, active: int) -> bool:
+    """Whether the ``first_knock`` option lets a player knock now (nobody has knocked yet).
+
+    ``turns``: turns taken this round; ``has_played``: this player has had a turn this round;
+    ``active``: players still in. Shared by the game and the fast play-outs.
+    """
+    if first_knock == "anytime":
+        return True
+    if first_knock == "not_first_turn":
+        return turns > 0
+    if first_knock == "not_own_first_turn":
+        return has_played or is_dealer
+    return turns >= active  # not_first_orbit
 
 
 def judge(rules: Rules, scores: Sequence[Score | None], knocker: int | None, how: str = "knock",

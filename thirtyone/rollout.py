@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .cards import RANK_VALUES as _VALUES
 from .cards import Card
-from .game import Action, State, judge
+from .game import Action, State, judge, knock_allowed
 from .policy import best_commerce_move, best_discard, keep_table
 from .rules import Rules
 from .scoring import score_table, value_table
@@ -107,16 +107,8 @@ class Playout:
         return seat
 
     def _may_knock(self, p: int) -> bool:
-        if self.knocker is not None:
-            return False
-        fk = self.rules.first_knock
-        if fk == "anytime":
-            return True
-        if fk == "not_first_turn":
-            return self.turns > 0
-        if fk == "not_own_first_turn":
-            return self.played[p] or p == self.dealer
-        return self.turns >= self.n_active
+        return self.knocker is None and knock_allowed(
+            self.rules.first_knock, self.turns, self.played[p], p == self.dealer, self.n_active)
 
     def _wants_knock(self, p: int) -> bool:
         if self.knocker is not None:
