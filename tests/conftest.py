@@ -179,3 +179,14 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         finally:
             context.close()
     assert not errors, "browser console errors:\n" + "\n".join(errors)
+
+
+# -- property tests: the same examples on every CI run -------------------------------------
+try:
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+    if os.environ.get("CI"):
+        _hypothesis_settings.load_profile("ci")
+except ImportError:  # pragma: no cover - hypothesis is pinned
+    pass
