@@ -248,3 +248,20 @@ def test_permuting_never_changes_the_score(hand: list, rules: Rules, order: list
     a = score(tuple(hand), rules)
     b = score(tuple(hand[i] for i in order), rules)
     assert (a.value, a.explanation, a.key(rules)) == (b.value, b.explanation, b.key(rules))
+
+
+@pytest.mark.parametrize("name", ["scat", "schwimmen", "bga-draw"])
+def test_fast_tables_agree_with_the_reasons_for_every_hand(name: str) -> None:
+    """The look-up tables (value, tie-break) say what the explained score says, in any card order."""
+    from itertools import combinations
+
+    from thirtyone.cards import deck
+    from thirtyone.scoring import rank_table, value_table
+
+    rules = Rules.preset(name)
+    values, ranked = value_table(rules), rank_table(rules)
+    for hand in combinations(deck(rules.deck), 3):
+        s = score(hand, rules)
+        backwards = hand[::-1]
+        assert values[hand] == values[backwards] == s.value
+        assert ranked[backwards] == (s.value, s.tiebreak)

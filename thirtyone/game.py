@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
 from .rules import Rules
-from .scoring import Score, _tables, hand_value, score
+from .scoring import Ranked, Score, hand_value, score, value_table
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
@@ -79,31 +79,17 @@ _DRAW_TURNS = {(stock, pile, knock): tuple(
 _COMMERCE_EXTRAS = {(every, pass_, knock): tuple(
     a for a, ok in ((_action("swap all"), every), (_action("pass"), pass_), (_action("knock"), knock)) if ok)
     for every in (False, True) for pass_ in (False, True) for knock in (False, True)}
-_TABLE_CACHE: dict[int, tuple[Rules, dict[tuple[int, ...], float], dict[tuple[int, ...], Score]]] = {}
+_TABLE_CACHE: dict[int, tuple[Rules, dict[tuple[int, ...], float]]] = {}
 
 
-def _scoring(rules: Rules) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], Score]]:
-    """The rule set's value and score tables (keyed by the rules object's id: hashing Rules is slow)."""
+def _values(rules: Rules) -> dict[tuple[int, ...], float]:
+    """The rule set's value table (keyed by the rules object's id: hashing Rules is slow)."""
     hit = _TABLE_CACHE.get(id(rules))
     if hit is None or hit[0] is not rules:
-        values, scores = _tables(rules.three_of_a_kind, rules.three_aces)
         if len(_TABLE_CACHE) > 256:
             _TABLE_CACHE.clear()
-        hit = _TABLE_CACHE[id(rules)] = (rules, values, scores)
-    return hit[1], hit[2]
-
-
-def _score(hand: tuple[Card, ...], rules: Rules) -> Score:
-    """``score(hand, rules)`` for a dealt three-card hand, without its checks."""
-    if len(hand) != 3:
-        return score(hand, rules)
-    sc = _scoring(rules)[1][hand]
-    if sc.cards != hand:
-        copy = object.__new__(Score)
-        copy.__dict__.update(sc.__dict__)
-        copy.__dict__["cards"] = hand
-        sc = copy
-    return sc
+        hit = _TABLE_CACHE[id(rules)] = (rules, value_table(rules))
+    return hit[1]
 
 
 _RNG = random.Random()
@@ -639,7 +625,7 @@ class State:
         if check:
             hand = changes["hands"][p] if "hands" in changes else self.hands[p]
             if ((r.fire and len(hand) == 3 and hand[0] >= 48 and hand[1] >= 48 and hand[2] >= 48)
-                    or _scoring(r)[0].get(hand) == 31):
+                    or _values(r).get(hand) == 31):
                 return self._evolve(**changes)._check_instant(p)
         nxt = self._next_seat(p)
         knocker = changes["knocker"] if "knocker" in changes else self.knocker
@@ -710,7 +696,7 @@ class State:
                 if all(c.rank == 12 for c in self.hands[p]):
                     s = self._evolve(_log=(self._log, Event(self.round, "fire", p, self.hands[p])))
                     return s._end_instant("fire", [p])
-        values = _scoring(r)[0]
+        values = _values(r)
         holders = [p for p in seats if values[self.hands[p]] == 31]
         if not holders:
             return self
@@ -726,7 +712,7 @@ class State:
 
     def _scores(self) -> tuple[Score | None, ...]:
         r = self.rules
-        return tuple([None if o else _score(h, r) for o, h in zip(self.out, self.hands)])
+        return tuple([None if o else score(h, r) for o, h in zip(self.out, self.hands)])
 
     def _showdown(self, how: str, protected: Sequence[int] = ()) -> State:
         """Compare hands: the lowest (or everyone under 21) loses, with the knocker's rules (decision 15)."""
@@ -858,7 +844,7 @@ def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: boo
     return turns >= active  # not_first_orbit
 
 
-def judge(rules: Rules, scores: Sequence[Score | None], knocker: int | None, how: str = "knock",
+def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None, how: str = "knock",
           holders: Sequence[int] = ()) -> tuple[int | None, tuple[int, ...], list[int], list[str]]:
     """Who wins and who loses how many lives at the end of a round, and why.
 

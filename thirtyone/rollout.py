@@ -22,7 +22,7 @@ from .cards import Card
 from .game import Action, State, judge, knock_allowed
 from .policy import best_commerce_move, best_discard, keep_table
 from .rules import Rules
-from .scoring import score_table, value_table
+from .scoring import rank_table, value_table
 
 __all__ = ["Playout", "fast_shuffle"]
 
@@ -52,7 +52,7 @@ class Playout:
         self.rules = rules
         self.table = value_table(rules)
         self.keep = keep_table(rules)
-        self.scores = score_table(rules)
+        self.scores = rank_table(rules)
         self.hands = [None if h is None else list(h) for h in hands]
         self.out = [h is None for h in hands]
         self.stock = list(reversed(stock))  # top card last, so drawing is pop()

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations
+from typing import NamedTuple
 
-from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards
+from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
 from .rules import Rules
 
-__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "score_table", "compare_hands"]
+__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "compare_hands"]
 
 Value = float  # 19, 30.5, 31, 32
 
@@ -99,20 +99,49 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
     return Score(cards, float(best), suit, counting, others, rule, text, 3 - suit)
 
 
+class Ranked(NamedTuple):
+    """What a showdown needs of a hand: its value and its tie-break (see :class:`Score`)."""
+
+    value: float
+    tiebreak: int
+
+
 @cache
 def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...], float],
-                                                           dict[tuple[int, ...], Score]]:
+                                                           dict[tuple[int, ...], Ranked]]:
+    """Every ordered three-card hand to its value, and to its :class:`Ranked`: built once per
+    scoring options with plain arithmetic (the reasons are worked out only when asked for)."""
     values: dict[tuple[int, ...], float] = {}
-    scores: dict[tuple[int, ...], Score] = {}
+    ranked: dict[tuple[int, ...], Ranked] = {}
+    cards = ALL_CARDS
+    points = RANK_VALUES
     for a in range(52):
+        ca, ra, sa = cards[a], a >> 2, a & 3
         for b in range(a + 1, 52):
+            cb, rb, sb = cards[b], b >> 2, b & 3
             for c in range(b + 1, 52):
-                hand = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c])
-                s = _compute(hand, toak, aces)
-                for p in permutations(hand):
-                    values[p] = s.value
-                    scores[p] = s
-    return values, scores
+                cc, rc, sc = cards[c], c >> 2, c & 3
+                if ra == rb == rc and ra == 12 and aces is not None:
+                    v, tb = float(aces), ra
+                elif ra == rb == rc and toak is not None:
+                    v, tb = float(toak), ra
+                else:
+                    totals = [0, 0, 0, 0]
+                    totals[sa] += points[ra]
+                    totals[sb] += points[rb]
+                    totals[sc] += points[rc]
+                    best = max(totals)
+                    v, tb = float(best), 3 - totals.index(best)  # equal suits: the higher in Skat order
+                r = Ranked(v, tb)
+                for p in ((ca, cb, cc), (ca, cc, cb), (cb, ca, cc), (cb, cc, ca), (cc, ca, cb), (cc, cb, ca)):
+                    values[p] = v
+                    ranked[p] = r
+    return values, ranked
+
+
+@cache
+def _reasons(toak: float | None, aces: int | None, hand: tuple[Card, ...]) -> Score:
+    return _compute(hand, toak, aces)
 
 
 def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
@@ -120,9 +149,9 @@ def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
     return _tables(rules.three_of_a_kind, rules.three_aces)[0]
 
 
-def score_table(rules: Rules) -> dict[tuple[int, ...], Score]:
-    """Every ordered three-card hand to its :class:`Score` (whose ``cards`` are in deck order):
-    the fast path for simulations that judge thousands of showdowns."""
+def rank_table(rules: Rules) -> dict[tuple[int, ...], Ranked]:
+    """Every ordered three-card hand to its value and tie-break: the fast path for simulations
+    that judge thousands of showdowns (:func:`thirtyone.game.judge` takes these or scores)."""
     return _tables(rules.three_of_a_kind, rules.three_aces)[1]
 
 
@@ -146,7 +175,7 @@ def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
     r = rules if rules is not None else _DEFAULT
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
-        s = _tables(r.three_of_a_kind, r.three_aces)[1][hand]
+        s = _reasons(r.three_of_a_kind, r.three_aces, tuple(sorted(hand)))
         if s.cards != hand:
             s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
         return s
