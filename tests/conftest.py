@@ -5,7 +5,7 @@
   the ``traitlets`` logger. This fixture turns any such log record into a test failure.
 * ``voila_server`` (session): a real Voilà serving ``notebooks/`` with the repo's config
   (``notebooks/voila.json``) on a free localhost port; ``.url(path)`` builds addresses.
-* ``browser`` (session) and ``page``: Debian's chromium driven by Playwright; ``page`` fails
+* ``browser`` (module) and ``page``: Debian's chromium driven by Playwright; ``page`` fails
   the test on any console error or page error and keeps a screenshot in ``test-artifacts/``.
 """
 
@@ -141,9 +141,13 @@ def voila_server() -> Iterator[Server]:
 
 
 # -- a real browser -----------------------------------------------------------------------------
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Debian chromium under Playwright (skips when chromium is not installed)."""
+    """Headless Debian chromium under Playwright (skips when chromium is not installed).
+
+    Module-scoped on purpose: while Playwright's sync API runs, its event loop counts as running
+    in this thread, so a later test calling ``asyncio.run()`` would fail if it outlived the module.
+    """
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
