@@ -83,6 +83,7 @@ TABLE_CSS = """
 .to-table .to-showdown th, .to-table .to-showdown td { border: 1px solid #999; padding: 3px 8px; text-align: left;
   vertical-align: top; }
 .to-table .to-showdown .to-lost { font-weight: 700; }
+.to-table .to-showdown td.to-nowrap, .to-table .to-showdown th { white-space: nowrap; }
 .to-table .to-showdown { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
 </style>
 """
@@ -509,7 +510,7 @@ class CardTable(w.VBox):
     def _wait_text(self) -> str:
         s = self.state
         if s.round_over:
-            return "The round is over: see the showdown, then click Next round."
+            return "The round is over: read the showdown below, then click Next round."
         p = s.current_player
         return f"Wait: it is {self.labels[p]}'s turn." if p is not None else ""
 
@@ -530,7 +531,7 @@ class CardTable(w.VBox):
             w_ = s.winner
             return "The game is over" + (f": {self.labels[w_]} wins." if w_ is not None else ".")
         if s.round_over:
-            return f"Round {s.round} is over: read the showdown below, then click Next round."
+            return "The round is over: read the showdown below, then click Next round."
         p = s.current_player
         assert p is not None
         if p != self.seat:
@@ -574,8 +575,6 @@ class CardTable(w.VBox):
         legal = s.legal_actions() if mine else ()
         kinds = {a.kind for a in legal}
         with self.hold_sync():
-            self.status.value = (f'<div class="to-status" role="status"><p><strong>Round {s.round}</strong> · '
-                                 f"{_esc(self.labels[s.dealer])} deals. {_esc(self._status_text())}</p></div>")
             for p, box in self.seats.items():
                 self._draw_seat(box, p, s, hands[p] if hands is not None else None)
             if self.mine is not None and seat is not None:
@@ -611,6 +610,7 @@ class CardTable(w.VBox):
                 self.center_caption.value = ('<p class="to-caption">The center'
                                              + ("" if up else " (face down)") + "</p>")
             # buttons
+            self.actions.layout.display = "none" if s.round_over else None
             self.knock_button.disabled = "knock" not in kinds
             self.swap_all_button.disabled = "swap all" not in kinds
             self.pass_button.disabled = "pass" not in kinds
@@ -627,6 +627,9 @@ class CardTable(w.VBox):
             self.next_round_button.layout.display = None if s.round_over else "none"
             self._draw_showdown(s)
             self._draw_log(s, viewer, everything)
+            # last: a front end that sees the new status has every other part of the new state
+            self.status.value = (f'<div class="to-status" role="status"><p><strong>Round {s.round}</strong> · '
+                                 f"{_esc(self.labels[s.dealer])} deals. {_esc(self._status_text())}</p></div>")
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
         badges = []
@@ -676,8 +679,8 @@ class CardTable(w.VBox):
                     f"{_esc(r.reasons[p])}" if lost else "keeps every life")
             lives = "out" if s.out[p] else ("swimming" if s.lives[p] == 0 else str(s.lives[p]))
             rows.append(f'<tr data-seat="{p}"><th scope="row">{_esc(self.labels[p])}</th>'
-                        f"<td>{_esc(' '.join(str(c) for c in sc.cards))}</td>"
-                        f'<td class="to-value">{number(sc.value)}</td><td>{_esc(sc.explanation)}</td>'
+                        f'<td class="to-nowrap">{_esc(" ".join(str(c) for c in sc.cards))}</td>'
+                        f'<td class="to-value to-nowrap">{number(sc.value)}</td><td>{_esc(sc.explanation)}</td>'
                         f"<td>{what}</td><td>{lives}</td></tr>")
         end = ""
         if s.game_over and s.winner is not None:
