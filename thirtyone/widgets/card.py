@@ -119,9 +119,9 @@ export default { render };
 """
 
 CARD_CSS = r"""
-.to-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; min-height: 4px; padding: 3px 2px; }
+.to-row { display: flex; flex-wrap: wrap; gap: 5px; align-items: center; min-height: 4px; padding: 3px 2px; }
 .to-card {
-  position: relative; box-sizing: border-box; width: 60px; height: 86px; padding: 0; margin: 0;
+  position: relative; box-sizing: border-box; width: 56px; height: 80px; padding: 0; margin: 0;
   border: 1px solid #6b6b6b; border-radius: 7px; background: #fff; color: #1a1a1a;
   font: 700 15px/1 system-ui, "DejaVu Sans", sans-serif; cursor: default;
   box-shadow: 0 1px 2px rgba(0,0,0,.25); flex: none;
