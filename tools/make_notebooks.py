@@ -66,9 +66,12 @@ ScoreView("K♥ 9♥ 4♣", deal_button=True)
    instant 31, the showdown and lives; then a round against bots.
 3. [A round of Schwimmen](03-schwimmen.ipynb) — swapping with the center: the first choice,
    swap one, swap all, pass, closing, Feuer; then a round against bots.
+4. [One game, many rule sets](04-variants.ipynb) — the six rule sets side by side, and the same cards
+   dealt under each: instant 31, ties, the knocker, Feuer, under 21, lives and swimming.
+5. [When to knock](05-knock-timing.ipynb) — how safe a knock is, by hand value, players, seat and turn;
+   the best threshold; a "Should I knock?" advisor and a drill; the Scat strategy in numbers.
 
-More lessons (when to knock, the odds) follow the same pattern: a short idea,
-then something to do with cards.
+More lessons follow the same pattern: a short idea, then something to do with cards.
 """),
     md(f"""
 ## Open it anywhere
@@ -320,6 +323,211 @@ Back to [lesson 2](02-scat.ipynb), or to [the lessons](index.ipynb).
 ]
 
 
+VARIANTS = [
+    md("""
+# Lesson 4: one game, many rule sets
+
+Every table plays 31 a little differently. This lesson puts six common rule sets side by side,
+then deals the same cards under each of them, so you can see the result change.
+"""),
+    md("""
+## Six rule sets
+
+Each rule set comes from one of the source texts: **000** GameCircle's Schwimmen, **001** Board Game Arena,
+**002** classic 31 with a widow, **003** Scat. The table shows the options where they differ, what each
+option means, and which source plays which value. Untick rule sets to compare just two; tick
+*Show every option* to see what they share.
+"""),
+    code("""
+from thirtyone.variants import replay
+from thirtyone.widgets import PresetTable, RuleReplay
+
+PresetTable()
+"""),
+    md("""
+## The same cards under every rule set
+
+The examples below deal three hands of cards 7 to ace, which both decks hold. Sam deals and knocks on
+his first turn; the others draw a card and throw it back (or pass), so the showdown compares the hands as dealt.
+The engine plays the round under each rule set. Here is one, ties for the lowest hand, in Scat and in Schwimmen:
+"""),
+    checked("""
+names = ["Sam", "Ana", "Ben"]
+print(replay("ties", "scat").explain(names))
+print(replay("ties", "schwimmen").explain(names))
+""", """
+Sam knocked and everyone had one more turn. Ana loses 1 life: tied for the lowest hand (19). Ben loses 1 life: tied for the lowest hand (19).
+Sam knocked and everyone had one more turn. Ben loses 1 life: the lowest hand (19).
+"""),
+    md("""
+## Instant 31
+
+Ana is dealt 31. In Scat and the widow game the round ends and **everyone else** loses a life. At the
+Schwimmen tables the round ends in a showdown instead: only the **lowest** hand loses. Which rows change?
+"""),
+    code("""
+RuleReplay("instant-31")
+"""),
+    md("""
+## Ties for the lowest hand
+
+Scat says every player tied for lowest loses. Schwimmen breaks the tie by the scoring suit:
+clubs ♣ beat spades ♠, which beat hearts ♥, which beat diamonds ♦. Find the row where only Ben loses.
+"""),
+    code("""
+RuleReplay("ties")
+"""),
+    md("""
+## When the knocker is lowest
+
+Knocking is a bet that you are not the lowest. In Scat a knocker who loses pays **two lives**; in Schwimmen
+only one; Board Game Arena charges two only when the knocker is alone at the bottom. Switch the situation to
+*The knocker ties for lowest* and compare.
+"""),
+    code("""
+RuleReplay("knocker-lowest")
+"""),
+    md("""
+## Feuer: three aces
+
+Three aces are worth 11 in Scat (three suits: only the best card counts), 32 in Schwimmen,
+and with **Feuer** (fire) they end the round at once: everyone else loses a life.
+"""),
+    code("""
+RuleReplay("feuer")
+"""),
+    md("""
+## Everyone under 21 loses
+
+Board Game Arena adds a rule: at the showdown **everyone under 21** loses a life, not just the lowest.
+How many lives does this round cost under each rule set?
+"""),
+    code("""
+RuleReplay("under-21")
+"""),
+    md("""
+## Lives, swimming and elimination
+
+Everyone starts with three lives. Lose the last one and you are not out yet: you are **swimming**
+(or **on the bus**) and play on; the next loss puts you out. Board Game Arena plays without swimming:
+the last life lost, you are out. Ana has one life left here. Where is she still in the game?
+"""),
+    code("""
+RuleReplay("lives")
+"""),
+    md("""
+## Your own hands
+
+Type three hands (cards 7 to ace, like `K♥ 9♥ 7♣`). Sam deals and knocks. Can you find hands
+where all six rule sets agree? Where they all disagree?
+"""),
+    code("""
+RuleReplay("own")
+"""),
+    md("""
+## What next
+
+In [lesson 5](05-knock-timing.ipynb) you learn when to knock. Back to [the lessons](index.ipynb).
+"""),
+]
+
+KNOCK_TIMING = [
+    md("""
+# Lesson 5: when to knock
+
+A knock ends the round: everyone else has one more turn, then the lowest hand loses. Knock too early and
+you may be the lowest; wait too long and someone else knocks first, or reaches 31. The charts here come from
+simulations, thousands of deals played by bots. A range in brackets is a 95% interval: the true chance
+lies in it 95 times out of 100.
+"""),
+    md("""
+## How safe is a knock?
+
+Each line is a number of players: the chance that a knock with this hand value survives (you lose no life),
+knocking after one turn of the table. The more players, the more hands can beat you. Where does each line
+cross 50%? Switch the knocker to the dealer, or the rules to Schwimmen.
+"""),
+    code("""
+from thirtyone.widgets import (DiscardStudyView, KnockAdvisor, KnockDrill, SuitStudyChart, SurvivalChart,
+                               ThresholdChart)
+
+SurvivalChart(compare="players")
+"""),
+    md("""
+## Knocking on the deal
+
+You may knock before anyone has moved, on the cards you were dealt. Each line is a seat at the table.
+Does it matter where you sit? Change the number of players and see.
+"""),
+    code("""
+SurvivalChart(compare="seat", turn=0)
+"""),
+    md("""
+## The best threshold
+
+A simple plan: knock as soon as your hand is worth a **threshold** or more. Which threshold loses the fewest
+lives? Every threshold played the same deals against bots; the bars are 95% intervals. Press the button
+to play more rounds yourself.
+"""),
+    code("""
+ThresholdChart()
+"""),
+    md("""
+## Should I knock?
+
+Pick your hand, the number of players, your seat and how many turns have been played. The advisor deals the
+other hands at random and plays your situation out 10,000 times: once knocking now, once playing on.
+Try a hand worth 24 early and late in the round.
+"""),
+    code("""
+KnockAdvisor()
+"""),
+    md("""
+## Knock or play on? A drill
+
+Here is a situation. Would you knock? Your answer is marked against a simulation; when the two choices are
+too close to tell apart, either answer counts.
+"""),
+    code("""
+KnockDrill()
+"""),
+    md("""
+## Choose a suit early
+
+The Scat text (003) says: choose a suit early, one where you hold an ace or two faces, and throw the rest.
+Here a player draws alone from the stock, keeping one suit or keeping the highest cards of any suit.
+Deal more and watch the bands narrow.
+"""),
+    code("""
+SuitStudyChart()
+"""),
+    md("""
+## Read the discard pile
+
+"A player who picks up spades is collecting spades" (003). Cards taken from the pile are face up, so
+everyone sees them. In rounds played by the bots, how often does the next player take the card you throw?
+"""),
+    code("""
+DiscardStudyView()
+"""),
+    md("""
+## Knock on a weak total to cut a run
+
+"Knocking on a weak total to cut off someone else's run is often better than waiting" (003). The same total is
+safer early: every turn you wait, the others improve their hands. Each line is a turn; compare a knock on 24
+after one turn and after three.
+"""),
+    code("""
+SurvivalChart(compare="turn", players=4, seat=2)
+"""),
+    md("""
+## What next
+
+Back to [lesson 4](04-variants.ipynb), or to [the lessons](index.ipynb).
+"""),
+]
+
+
 def write(name: str, cells: list[dict]) -> None:
     nb = {
         "cells": cells,
@@ -340,3 +548,5 @@ if __name__ == "__main__":
     write("01-scoring.ipynb", SCORING)
     write("02-scat.ipynb", SCAT)
     write("03-schwimmen.ipynb", SCHWIMMEN)
+    write("04-variants.ipynb", VARIANTS)
+    write("05-knock-timing.ipynb", KNOCK_TIMING)

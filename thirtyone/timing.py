@@ -1,0 +1,362 @@
+"""When to knock, for lesson 5: survival curves from the knock-timing tables, a staged turn for the
+"Should I knock?" advisor, and the "knock or play on?" drill.
+
+* :func:`survival_curve` / :func:`table_curve` / :func:`live_curve` — the chance of surviving a knock
+  at each hand value, with Wilson intervals, from the shipped tables (no simulation) or computed now.
+* :func:`staged_turn` — a real game state where the learner holds a chosen hand at a chosen seat and
+  turn, the other players having played their turns with greedy bots that never knock.
+* :func:`advise` — :func:`~thirtyone.analysis.knock_advice` for such a staged turn.
+* :func:`drill_spot` and :func:`mark` — a random situation for the drill, and an answer marked
+  against the simulation.
+
+Every number comes from :mod:`thirtyone.analysis`; this module only sets up situations and reads results.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .analysis import Cell, KnockAdvice, KnockTables, knock_advice, knock_survival, threshold_tournament, wilson
+from .bots import GreedyBot
+from .cards import Card, deck, parse_cards
+from .game import Action, State, new_game
+from .rules import Rules
+from .scoring import value_table
+
+__all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
+           "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "Spot", "staged_turn", "advise", "drill_spot", "Verdict", "mark", "MAX_TURN"]
+
+MAX_TURN = 24
+"""The latest turn the advisor stages (turns played by the table before the learner's)."""
+
+
+def _rules(rules: Rules | str) -> Rules:
+    return Rules.preset(rules) if isinstance(rules, str) else rules
+
+
+# --------------------------------------------------------------------------------------------
+# Survival curves
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """The chance of surviving a knock at one hand value."""
+
+    value: float
+    knocks: int
+    survived: int
+    p: float
+    low: float
+    """95% Wilson interval, low end."""
+    high: float
+
+
+def survival_curve(cell: Cell, min_knocks: int = 20) -> list[CurvePoint]:
+    """A table cell (``{value: (knocks, survived)}``) as points, leaving out values with fewer than
+    ``min_knocks`` knocks (their interval would say little)."""
+    out = []
+    for v, (k, s) in sorted(cell.items()):
+        if k >= min_knocks:
+            lo, hi = wilson(s, k)
+            out.append(CurvePoint(float(v), k, s, s / k, lo, hi))
+    return out
+
+
+def table_curve(tables: KnockTables, rules: str, players: int, seat: int, turn: int = 0,
+                opponents: str = "greedy", min_knocks: int = 20) -> list[CurvePoint]:
+    """A curve from the shipped tables; ``ValueError`` saying what the tables hold if the cell is missing."""
+    if turn == 0:
+        opponents = "greedy"  # on the deal nobody has moved: the tables keep one cell
+    try:
+        cell = tables.cell(rules, players, seat, turn, opponents)
+    except KeyError:
+        have = sorted({(r, n) for r, _o, n, _s, _t in tables.situations()})
+        presets = sorted({r for r, _n in have})
+        counts = sorted({n for _r, n in have})
+        turns = sorted({t for *_x, t in tables.situations()})
+        raise ValueError(
+            f"the shipped tables cover the rules {', '.join(presets)}, {counts[0]} to {counts[-1]} players and "
+            f"turns {', '.join(map(str, turns))}; compute this one live instead") from None
+    return survival_curve(cell, min_knocks)
+
+
+def live_curve(rules: Rules | str, players: int, seat: int, turn: int = 0, opponents: str = "greedy",
+               deals: int = 1000, seed: int = 0, min_knocks: int = 10) -> list[CurvePoint]:
+    """A curve simulated now with :func:`~thirtyone.analysis.knock_survival` (``deals`` deals)."""
+    return survival_curve(knock_survival(_rules(rules), players, seat, turn, opponents, deals, seed), min_knocks)
+
+
+def break_even(curve: Sequence[CurvePoint], target: float = 0.5) -> float | None:
+    """The lowest value from which every point's chance of surviving is at least ``target``."""
+    best = None
+    for pt in reversed(curve):
+        if pt.p < target:
+            break
+        best = pt.value
+    return best
+
+
+@dataclass(frozen=True)
+class ThresholdPoint:
+    """How a knock threshold did in the threshold tournament: mean lives lost per round."""
+
+    threshold: float
+    rounds: int
+    mean: float
+    low: float
+    high: float
+
+
+def threshold_curve(rules: Rules | str, players: int, rounds: int = 150, seed: int = 0,
+                    thresholds: Iterable[float] = range(20, 32),
+                    previous: Sequence[ThresholdPoint] = ()) -> list[ThresholdPoint]:
+    """:func:`~thirtyone.analysis.threshold_tournament` with ``rounds`` rounds per threshold, pooled
+    with ``previous`` points (run with other seeds) so that pressing "more rounds" narrows the intervals."""
+    rows = threshold_tournament(_rules(rules), players, thresholds, rounds=rounds, seed=seed)
+    before = {p.threshold: p for p in previous}
+    out = []
+    z = 1.959963984540054
+    for row in rows:
+        n, mean = row.rounds, row.lives_lost
+        var = n * ((row.ci[1] - row.ci[0]) / 2 / z) ** 2 if n > 1 else 0.0
+        old = before.get(row.threshold)
+        if old is not None:  # pool two samples: means weighted by rounds, variances of the mean added
+            var_old = old.rounds * ((old.high - old.low) / 2 / z) ** 2
+            total = n + old.rounds
+            pooled_mean = (mean * n + old.mean * old.rounds) / total
+            var = ((n - 1) * var + (old.rounds - 1) * var_old + n * (mean - pooled_mean) ** 2
+                   + old.rounds * (old.mean - pooled_mean) ** 2) / max(total - 1, 1)
+            n, mean = total, pooled_mean
+        half = z * math.sqrt(var / n) if n else 0.0
+        out.append(ThresholdPoint(row.threshold, n, mean, max(0.0, mean - half), mean + half))
+    return out
+
+
+THRESHOLDS_DATA = Path(__file__).with_name("data") / "threshold_tournament.json"
+"""Shipped tournament results (``python -m thirtyone.timing`` writes them), so lesson 5 simulates nothing on load."""
+
+
+def build_threshold_tables(presets: Sequence[str] = ("scat", "schwimmen"), players: Iterable[int] = range(2, 7),
+                           rounds: int = 3000, seed: int = 0) -> dict[str, list[list[float]]]:
+    """The threshold tournament for each preset and number of players:
+    ``{"scat|4": [[threshold, rounds, mean, low, high], ...]}``."""
+    out = {}
+    for name in presets:
+        for n in players:
+            pts = threshold_curve(name, n, rounds=rounds, seed=seed)
+            out[f"{name}|{n}"] = [[p.threshold, p.rounds, p.mean, p.low, p.high] for p in pts]
+    return out
+
+
+def shipped_thresholds(rules: str, players: int, path: Path | str | None = None) -> list[ThresholdPoint] | None:
+    """The shipped tournament for a preset and number of players, or ``None`` if it was not computed."""
+    raw = json.loads(Path(path or THRESHOLDS_DATA).read_text(encoding="utf-8"))
+    rows = raw["results"].get(f"{rules}|{players}")
+    if rows is None:
+        return None
+    return [ThresholdPoint(float(t), int(n), m, lo, hi) for t, n, m, lo, hi in rows]
+
+
+# --------------------------------------------------------------------------------------------
+# A staged turn for the advisor and the drill
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A real game state at the learner's turn: their hand, seat and the turns played before."""
+
+    state: State
+    player: int
+    """The learner's seat index (0 is the dealer)."""
+    seat: int
+    """The seat counted from the dealer's left: 1 plays first, ``players`` is the dealer."""
+    turns: int
+    """Turns the table has played before this one (0: the very first turn of the round)."""
+    note: str = ""
+    """Why the turn differs from the one asked for ('' when it does not)."""
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.state.hands[self.player]
+
+    @property
+    def may_knock(self) -> bool:
+        return Action("knock") in self.state.legal_actions()
+
+
+def _staged_deal(rules: Rules, players: int, me: int, hand: Sequence[Card], seed: int) -> State:
+    """A deal where seat ``me`` gets ``hand``; every other card in an order given by ``seed``."""
+    rest = [c for c in deck(rules.deck) if c not in hand]
+    random.Random(f"staged:{seed}").shuffle(rest)
+    j = (me - 1) % players  # dealing starts left of the dealer (seat 1); the dealer, seat 0, is last
+    top: list[Card] = []
+    it = iter(rest)
+    for i in range(3 * players):
+        top.append(hand[i // players] if i % players == j else next(it))
+    return new_game(rules, players=players, seed=seed, deck=top)
+
+
+def _keep_hand_move(s: State, hand: Sequence[Card]) -> Action | str:
+    """A move of the learner's earlier turns that leaves their hand as it is."""
+    if s.phase in ("choice", "first"):
+        return "keep hand"
+    p = s.current_player
+    assert p is not None
+    if s.phase == "discard":
+        return f"discard {next(c for c in s.hands[p] if c not in hand)}"
+    if s.rules.family == "draw":
+        return "draw stock"
+    if Action("pass") in s.legal_actions():
+        return "pass"
+    raise ValueError("these rules do not allow passing, so your hand cannot stay the same over several turns:"
+                     " choose an earlier turn")
+
+
+def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: int, turn: int = 0,
+                seed: int = 0) -> Spot:
+    """The learner holds ``hand`` at ``seat`` (1 = left of the dealer ... ``players`` = the dealer) and it is
+    their turn once ``turn`` turns have been played (0: on the deal).
+
+    The others are dealt at random (by ``seed``) and play greedily without knocking; the learner's own
+    earlier turns leave the hand as it is (a card drawn and thrown back, or a pass). The turn is the
+    learner's first one with at least ``turn`` turns before it: with seat 3, turn 0 becomes turn 2.
+    A bad argument raises ``ValueError`` with a message for the learner.
+    """
+    r = _rules(rules)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= r.max_players:
+        raise ValueError(f"players must be 2 to {r.max_players} with the {r.deck}-card deck, not {players!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
+        raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat!r}")
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= MAX_TURN:
+        raise ValueError(f"turn must be 0 (on the deal) to {MAX_TURN}, not {turn!r}")
+    cards = parse_cards(hand, r.deck) if isinstance(hand, str) else tuple(hand)
+    if len(cards) != 3:
+        raise ValueError(f"pick three cards for your hand, not {len(cards)}")
+    if len(set(cards)) != 3:
+        raise ValueError("your hand holds the same card twice")
+    if any(c not in deck(r.deck) for c in cards):
+        raise ValueError(f"these rules play with {r.deck} cards (7 to ace): your hand holds a card below 7")
+    if value_table(r)[cards] == 31 or (r.fire and all(c.rank == 12 for c in cards)):
+        raise ValueError("this hand ends the round on the deal (31 or Fire): there is nothing to decide")
+    me = seat % players
+    first = seat - 1
+    target = first if turn <= first else first + players * math.ceil((turn - first) / players)
+    notes = []
+    if target != turn:
+        notes.append(f"From seat {seat} of {players} your turn comes after {target} turn{'s' * (target != 1)}"
+                     f" of the table, not {turn}.")
+    bot = GreedyBot(seed, patience=10**6)
+    for attempt in range(30):
+        s = _staged_deal(r, players, me, cards, seed * 1000 + attempt)
+        goal = target
+        for _ in range(40 * players + 200):
+            if s.phase == "over":
+                break  # someone else reached 31 or Fire before your turn: deal the others again
+            p = s.current_player
+            assert p is not None
+            if p != me:
+                s = s.apply(bot.choose(s.view(p)))
+                continue
+            if s.phase == "first" and s.turns >= goal:
+                goal = s.turns + players
+                notes.append("On your first turn these rules let you only keep your hand or take the center,"
+                             f" so this is your next turn, after {goal} turns.")
+            if s.phase == "turn" and s.turns >= goal:
+                return Spot(s, me, seat, s.turns, " ".join(notes))
+            s = s.apply(_keep_hand_move(s, cards))
+    raise ValueError("could not stage this turn: the others kept ending the round first; try another seed")
+
+
+def advise(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: int, turn: int = 0,
+           rollouts: int = 10_000, seed: int = 0) -> tuple[Spot, KnockAdvice]:
+    """Stage the turn (:func:`staged_turn`) and ask :func:`~thirtyone.analysis.knock_advice` about it."""
+    spot = staged_turn(rules, hand, players, seat, turn, seed)
+    return spot, knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed)
+
+
+# --------------------------------------------------------------------------------------------
+# The drill: knock or play on?
+# --------------------------------------------------------------------------------------------
+
+
+def drill_spot(rules: Rules | str, rng: random.Random, max_players: int = 5) -> Spot:
+    """A random situation worth thinking about: 2 to ``max_players`` players, any seat, turn 0 to 8,
+    a hand worth 17 to 29 most of the time, and knocking allowed."""
+    r = _rules(rules)
+    table = value_table(r)
+    cards = deck(r.deck)
+    for _ in range(200):
+        players = rng.randint(2, min(max_players, r.max_players))
+        seat = rng.randint(1, players)
+        turn = rng.choice((0, 0, 1, 2, 3, 4, 6, 8))
+        hand = tuple(rng.sample(cards, 3))
+        v = table[hand]
+        if not 17 <= v <= 29 and rng.random() < 0.9:
+            continue
+        try:
+            spot = staged_turn(r, hand, players, seat, turn, rng.randrange(10**6))
+        except ValueError:
+            continue
+        if spot.may_knock:
+            return spot
+    raise RuntimeError("no situation found")  # pragma: no cover - happens with no sane rule set
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The learner's answer marked against the simulation."""
+
+    answer: str
+    """``"knock"`` or ``"play on"``."""
+    best: str
+    """What the simulation advises."""
+    close: bool
+    """The two choices' intervals overlap: either answer is fine."""
+    right: bool
+    text: str
+
+
+def mark(advice: KnockAdvice, answer: str) -> Verdict:
+    """Mark ``answer`` (``"knock"`` or ``"play on"``) against ``advice``: right if it is the better
+    choice, or if the two are too close to tell apart (their intervals for lives lost overlap)."""
+    a = answer.strip().lower()
+    if a in ("draw", "play", "swap", "pass"):
+        a = "play on"
+    if a not in ("knock", "play on"):
+        raise ValueError(f"answer 'knock' or 'play on', not {answer!r}")
+    k, p = advice.knock, advice.play_on
+    if k is None:
+        close = False
+    else:
+        close = k.expected_ci[0] <= p.expected_ci[1] and p.expected_ci[0] <= k.expected_ci[1]
+    right = a == advice.advice or close
+    if close:
+        head = "Close call: either is fine."
+    elif right:
+        head = "Right!"
+    else:
+        head = f"Not this time: the simulation says {advice.advice}."
+    return Verdict(a, advice.advice, close, right, f"{head} {advice.explanation}")
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped tournament file
+    import sys
+
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    results = build_threshold_tables(rounds=rounds)
+    meta = {"rounds": rounds, "seed": 0, "method": "threshold_tournament: one seat knocks at the threshold, the "
+            "others at the default threshold; every threshold plays the same deals"}
+    THRESHOLDS_DATA.write_text(json.dumps({"meta": meta, "results": results}, indent=0, sort_keys=True) + "\n",
+                               encoding="utf-8")
+    print(f"wrote {len(results)} tournaments to {THRESHOLDS_DATA}")

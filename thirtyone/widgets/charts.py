@@ -1,0 +1,522 @@
+"""Charts for the strategy lessons: matplotlib figures drawn to PNG inside the page, with alt text,
+a caption and the numbers as a table; and the widgets that show the knock-timing studies.
+
+Figures are rendered with matplotlib's Agg canvas (no pyplot, no network, no front-end extension),
+so they show in Jupyter, Voilà and Binder alike. Every number comes from :mod:`thirtyone.timing`
+(the shipped knock tables, or a small simulation when the learner asks for one).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ..analysis import KnockTables, load_knock_tables
+from ..policy import default_threshold
+from ..rules import Rules
+from ..strategy import SUIT_POLICIES, Mean, TakeRate, discard_study, suit_study
+from ..timing import (
+    CurvePoint,
+    ThresholdPoint,
+    break_even,
+    live_curve,
+    shipped_thresholds,
+    table_curve,
+    threshold_curve,
+)
+from .picker import PRESET_LABELS
+
+__all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
+           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables"]
+
+STUDY_CSS = """
+<style>
+.to-study { max-width: 900px; gap: 4px; }
+.to-study figure { margin: 6px 0; }
+.to-study figure img { max-width: 100%; height: auto; border: 1px solid #ccc; border-radius: 6px; }
+.to-study figcaption { font-size: 14px; line-height: 1.45; color: #1a1a1a; margin-top: 4px; }
+.to-study table.to-data { border-collapse: collapse; margin: 6px 0; font-size: 14px; line-height: 1.35; }
+.to-study table.to-data caption { text-align: left; font-weight: 600; padding: 2px 0 4px; }
+.to-study table.to-data th, .to-study table.to-data td { border: 1px solid #999; padding: 3px 8px;
+  text-align: left; vertical-align: top; }
+.to-study table.to-data td.to-num { text-align: right; font-variant-numeric: tabular-nums; }
+.to-study table.to-data tr.to-changed td { background: #fff6c9; }
+.to-study details summary { cursor: pointer; margin: 4px 0; }
+.to-study .to-note { color: #1a1a1a; }
+.to-study .to-busy { color: #3d3d3d; font-style: italic; }
+.to-study .to-estimates { display: flex; gap: 12px; flex-wrap: wrap; }
+.to-study .to-estimate { border: 2px solid #6b6b6b; border-radius: 10px; padding: 6px 12px; min-width: 240px;
+  background: #fff; }
+.to-study .to-estimate.to-best { border-color: #116b2a; box-shadow: 0 0 0 2px rgba(17,107,42,.25); }
+.to-study .to-estimate h3, .to-study .to-estimate h4 { margin: 2px 0 4px; font-size: 16px; }
+.to-study .to-estimate p { margin: 2px 0; line-height: 1.4; }
+.to-study .to-advice { font-size: 17px; }
+.to-study .to-situation p { margin: 3px 0; }
+.to-study .to-meanings { font-size: 14px; line-height: 1.4; columns: 2 340px; }
+.to-study .to-meanings dt { font-weight: 600; }
+.to-study .to-meanings dd { margin: 0 0 6px 12px; }
+.to-study .to-face-up { line-height: 1.4; margin-right: 8px; }
+</style>
+"""
+"""The look of every study widget (tables, estimates, figures); each widget includes it once."""
+
+# Okabe-Ito colours, readable with every common colour-vision deficiency; markers differ as well
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+
+
+def pct(x: float) -> str:
+    """A chance as a whole percentage: ``0.234`` -> ``"23%"``."""
+    return f"{100 * x:.0f}%"
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a chart: points with a 95% interval each."""
+
+    label: str
+    x: Sequence[float]
+    y: Sequence[float]
+    low: Sequence[float]
+    high: Sequence[float]
+    dashed: bool = False
+
+
+def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: bool = False,
+               reference: float | None = None, ylim: tuple[float, float] | None = None,
+               band: bool = False) -> Figure:
+    """Lines with error bars (or shaded bands with ``band``) for their 95% intervals."""
+    fig = Figure(figsize=(7.2, 3.9), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    k = len(series)
+    for i, s in enumerate(series):
+        colour, marker = COLOURS[i % len(COLOURS)], MARKERS[i % len(MARKERS)]
+        shift = (i - (k - 1) / 2) * 0.08 if not band else 0.0  # keep error bars of several lines apart
+        xs = [x + shift for x in s.x]
+        scale = 100.0 if percent else 1.0
+        ys = [y * scale for y in s.y]
+        lo = [max(0.0, (y - lw) * scale) for y, lw in zip(s.y, s.low)]
+        hi = [max(0.0, (hg - y) * scale) for y, hg in zip(s.y, s.high)]
+        style = "--" if s.dashed else "-"
+        if band:
+            ax.plot(xs, ys, style, color=colour, marker=marker, markersize=4, label=s.label)
+            ax.fill_between(xs, [y - a for y, a in zip(ys, lo)], [y + b for y, b in zip(ys, hi)],
+                            color=colour, alpha=0.18, linewidth=0)
+        else:
+            ax.errorbar(xs, ys, yerr=[lo, hi], fmt=style, color=colour, marker=marker, markersize=4,
+                        capsize=2, elinewidth=1, linewidth=1.5, label=s.label)
+    if reference is not None:
+        ax.axhline(reference * (100 if percent else 1), color="#555555", linewidth=0.8, linestyle=":")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if percent:
+        ax.set_ylim(-2, 102)
+        ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0f}%")
+    elif ylim is not None:
+        ax.set_ylim(*ylim)
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.spines[["top", "right"]].set_visible(False)
+    if len(series) > 1 or any(s.dashed for s in series):
+        ax.legend(fontsize=9, frameon=False)
+    return fig
+
+
+def figure_html(fig: Figure, alt: str, caption: str) -> str:
+    """The figure as an inline PNG ``<img>`` with alt text, in a ``<figure>`` with its caption."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return (f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+
+
+def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]], *,
+               numeric: Sequence[int] = (), marked: Sequence[int] = ()) -> str:
+    """An accessible table: a caption, column headers, the first cell of each row as its header.
+    ``numeric``: columns aligned right; ``marked``: rows highlighted. Cells are escaped."""
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in header)
+    body = []
+    for i, row in enumerate(rows):
+        cells = [f'<th scope="row">{html.escape(row[0])}</th>']
+        cells += [f'<td class="to-num">{html.escape(c)}</td>' if j in numeric else f"<td>{html.escape(c)}</td>"
+                  for j, c in enumerate(row[1:], start=1)]
+        cls = ' class="to-changed"' if i in marked else ""
+        body.append(f"<tr{cls}>{''.join(cells)}</tr>")
+    return (f'<table class="to-data"><caption>{html.escape(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
+def _details(summary: str, content: str) -> str:
+    return f"<details><summary>{html.escape(summary)}</summary>{content}</details>"
+
+
+_TABLES: list[KnockTables] = []
+
+
+def shipped_tables() -> KnockTables:
+    """The shipped knock tables, read once per kernel."""
+    if not _TABLES:
+        _TABLES.append(load_knock_tables())
+    return _TABLES[0]
+
+
+def _seat_label(seat: int, players: int) -> str:
+    if seat == players:
+        return f"seat {seat}: the dealer, plays last"
+    if seat == 1:
+        return "seat 1: left of the dealer, plays first"
+    return f"seat {seat}"
+
+
+def _curve_series(label: str, curve: Sequence[CurvePoint], dashed: bool = False) -> Series:
+    return Series(label, [p.value for p in curve], [p.p for p in curve], [p.low for p in curve],
+                  [p.high for p in curve], dashed)
+
+
+class SurvivalChart(w.VBox):
+    """The chance of surviving a knock against hand value, read from the shipped tables.
+
+    ``compare``: what the lines are — ``"players"`` (2 to 6 players, from the first seat or the
+    dealer's), ``"seat"`` (every seat at one table) or ``"turn"`` (turns 0 to 3 from one seat). The
+    error bars are 95% Wilson intervals. "Compute live" simulates the chosen cell now with
+    :func:`~thirtyone.timing.live_curve` (also for rule sets the tables do not hold).
+    """
+
+    def __init__(self, rules: str = "scat", *, compare: str = "players", players: int = 4, seat: int = 1,
+                 turn: int = 1, opponents: str = "greedy", live_deals: int = 1500,
+                 tables: KnockTables | None = None) -> None:
+        if compare not in ("players", "seat", "turn"):
+            raise ValueError(f"compare must be 'players', 'seat' or 'turn', not {compare!r}")
+        self.compare = compare
+        self.tables = tables if tables is not None else shipped_tables()
+        self.live_deals = live_deals
+        self.live: tuple[tuple[Any, ...], list[CurvePoint]] | None = None
+        self.rules_menu = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES], value=rules,
+                                     description="Rules", layout=w.Layout(width="max-content"))
+        self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
+                                       description="Players", layout=w.Layout(width="160px"))
+        self.seat_menu = w.Dropdown(description="Knocker", layout=w.Layout(width="max-content"))
+        self.turn_menu = w.Dropdown(options=[("0: on the deal, before anyone moves", 0)] +
+                                    [(f"{t}: after {t} turn{'s' * (t > 1)} of the table", t) for t in (1, 2, 3)],
+                                    value=turn, description="Turn", layout=w.Layout(width="max-content"))
+        self.opponents_menu = w.Dropdown(options=[("greedy players", "greedy"), ("random players", "random")],
+                                         value=opponents, description="Others", layout=w.Layout(width="max-content"))
+        self.live_button = w.Button(description=f"Compute this cell live ({live_deals:,} deals)",
+                                    layout=w.Layout(width="auto"))
+        self.live_button.on_click(lambda _b: self.compute_live())
+        self.figure = w.HTML()
+        self.message = w.HTML()
+        self._seat_options(seat)
+        controls = [self.rules_menu, self.players_menu, self.seat_menu, self.turn_menu, self.opponents_menu]
+        super().__init__([w.HTML(STUDY_CSS), w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
+                          self.figure, self.message, self.live_button])
+        self.add_class("to-study")
+        self.add_class("to-survival")
+        self.draw()
+        for menu in (self.rules_menu, self.seat_menu, self.turn_menu, self.opponents_menu):
+            menu.observe(lambda _c: self.draw(), "value")
+        self.players_menu.observe(self._players_changed, "value")
+
+    # -- controls ---------------------------------------------------------------------------
+    def _seat_options(self, seat: int) -> None:
+        if self.compare == "players":
+            self.seat_menu.options = [("left of the dealer (plays first)", 1), ("the dealer (plays last)", 0)]
+            self.seat_menu.value = 0 if seat == 0 else 1
+            return
+        n = self.players_menu.value
+        self.seat_menu.options = [(_seat_label(s, n), s) for s in range(1, n + 1)]
+        self.seat_menu.value = min(max(seat, 1), n)
+
+    def _players_changed(self, _change: Any) -> None:
+        with self.hold_trait_notifications():
+            self._seat_options(self.seat_menu.value or 1)
+        self.draw()
+
+    def _cell(self, players: int) -> tuple[str, int, int, int, str]:
+        seat = self.seat_menu.value
+        if self.compare == "players":
+            seat = players if seat == 0 else 1
+        return (self.rules_menu.value, players, seat, self.turn_menu.value, self.opponents_menu.value)
+
+    def chosen(self) -> tuple[str, int, int, int, str]:
+        """The cell the controls point at: ``(rules, players, seat, turn, opponents)``."""
+        return self._cell(self.players_menu.value)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _lines(self) -> list[tuple[str, tuple[str, int, int, int, str]]]:
+        rules, players, seat, turn, opp = self.chosen()
+        if self.compare == "players":
+            return [(f"{n} players", self._cell(n)) for n in range(2, 7)]
+        if self.compare == "seat":
+            return [(_seat_label(s, players).split(":")[0], (rules, players, s, turn, opp))
+                    for s in range(1, players + 1)]
+        return [(f"turn {t}" + (" (on the deal)" if t == 0 else ""), (rules, players, seat, t, opp))
+                for t in range(4)]
+
+    def curves(self) -> list[tuple[str, list[CurvePoint]]]:
+        """The lines drawn now, each with its points (from the tables)."""
+        return [(label, table_curve(self.tables, *cell)) for label, cell in self._lines()]
+
+    def draw(self) -> None:
+        """Redraw the chart for the controls' values (no simulation)."""
+        try:
+            lines = self.curves()
+        except ValueError as e:
+            lines = []
+            self.message.value = (f'<p class="to-note" role="status">This chart reads the shipped tables, and {e}'
+                                  " with the button below.</p>")
+        else:
+            self.message.value = ""
+        live = self.live[1] if self.live is not None and self.live[0] == self.chosen() else None
+        if not lines and live is None:
+            self.figure.value = ""
+            return
+        series = [_curve_series(label, curve) for label, curve in lines]
+        if live is not None:
+            series.append(_curve_series(f"computed live ({self.live_deals:,} deals)", live, dashed=True))
+        fig = line_chart(series, "hand value when knocking", "chance of surviving the knock",
+                         percent=True, reference=0.5)
+        self.figure.value = figure_html(fig, self._alt(lines, live), self._caption(lines, live)) + \
+            _details("The numbers behind the chart", self._numbers(lines, live))
+
+    def _what(self) -> str:
+        rules, players, seat, turn, opp = self.chosen()
+        who = {"players": "from the " + ("dealer's seat" if self.seat_menu.value == 0 else "first seat"),
+               "seat": f"at a table of {players}", "turn": f"from {_seat_label(seat, players).split(':')[0]}"
+               f" of {players}"}[self.compare]
+        when = "" if self.compare == "turn" else (" on the deal" if turn == 0 else f" after {turn} turns")
+        return f"{PRESET_LABELS[rules]}, {who}{when}, against {opp} players"
+
+    def _alt(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
+        parts = [f"Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per "
+                 f"{'number of players' if self.compare == 'players' else self.compare}; {self._what()}."]
+        for label, curve in lines:
+            be = break_even(curve)
+            parts.append(f"{label}: more likely than not to survive from {be:g}." if be is not None
+                         else f"{label}: never more likely than not.")
+        if live is not None:
+            be = break_even(live)
+            parts.append(f"Computed live: from {be:g}." if be is not None else "Computed live: never.")
+        return " ".join(parts)
+
+    def _caption(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
+        deals = self.tables.meta.get("deals", "?")
+        text = (f"{self._what()}. Each point is a hand value; the bars are 95% intervals "
+                f"(from {deals} simulated deals per cell; values with fewer than 20 knocks are left out). "
+                "The dotted line is 50%: above it a knock survives more often than not.")
+        if live is not None:
+            text += " The dashed line was computed just now."
+        return text
+
+    def _numbers(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
+        rows = []
+        for label, curve in list(lines) + ([("computed live", live)] if live is not None else []):
+            for p in curve:
+                rows.append([label, f"{p.value:g}", f"{p.knocks}", pct(p.p), f"{pct(p.low)} to {pct(p.high)}"])
+        return html_table("Chance of surviving a knock", ["line", "hand value", "knocks", "survived",
+                                                          "95% interval"], rows, numeric=(1, 2, 3))
+
+    def compute_live(self) -> list[CurvePoint]:
+        """Simulate the chosen cell now and draw it dashed over the tables' lines."""
+        cell = self.chosen()
+        rules, players, seat, turn, opp = cell
+        self.message.value = '<p class="to-busy" role="status">Simulating…</p>'
+        curve = live_curve(rules, players, seat, turn, opp, deals=self.live_deals, seed=len(str(cell)))
+        self.live = (cell, curve)
+        self.draw()
+        be = break_even(curve)
+        self.message.value = ('<p class="to-note" role="status">Computed live: '
+                              + (f"a knock survives more often than not from {be:g}." if be is not None
+                                 else "no value survived more often than not.") + "</p>")
+        return curve
+
+
+class ThresholdChart(w.VBox):
+    """The threshold tournament: mean lives lost per round by the knock threshold.
+
+    Shows the shipped results (no simulation on load); each press of the button plays ``rounds``
+    more rounds per threshold, pooled with what is shown, so the intervals narrow.
+    """
+
+    def __init__(self, rules: str = "scat", players: int = 4, *, rounds: int = 100) -> None:
+        self.rounds = rounds
+        self.points: list[ThresholdPoint] = []
+        self.runs = 0
+        self.rules_menu = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES], value=rules,
+                                     description="Rules", layout=w.Layout(width="max-content"))
+        self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
+                                       description="Players", layout=w.Layout(width="160px"))
+        self.run_button = w.Button(description=f"Play {rounds} more rounds per threshold",
+                                   layout=w.Layout(width="auto"))
+        self.run_button.on_click(lambda _b: self.run())
+        self.figure = w.HTML()
+        self.message = w.HTML()
+        super().__init__([w.HTML(STUDY_CSS), w.HBox([self.rules_menu, self.players_menu]), self.message,
+                          self.figure, self.run_button])
+        self.add_class("to-study")
+        self.add_class("to-thresholds")
+        self.rules_menu.observe(self._reset, "value")
+        self.players_menu.observe(self._reset, "value")
+        self._reset(None)
+
+    def _reset(self, _change: Any) -> None:
+        self.runs = 0
+        self.points = shipped_thresholds(self.rules_menu.value, self.players_menu.value) or []
+        self.draw()
+
+    def run(self) -> list[ThresholdPoint]:
+        """Play another ``rounds`` rounds for every threshold 20 to 31, pooled with those shown, and redraw."""
+        self.runs += 1
+        self.points = threshold_curve(self.rules_menu.value, self.players_menu.value, rounds=self.rounds,
+                                      seed=1000 + self.runs, previous=self.points)
+        self.draw()
+        return self.points
+
+    def draw(self) -> None:
+        """Draw the points held now (a message when there are none)."""
+        rules, players = self.rules_menu.value, self.players_menu.value
+        r = Rules.preset(rules)
+        t = default_threshold(r.family, players)
+        bots = (f"The bots of these lessons knock at <strong>{t:g}</strong> or more with {players} players "
+                f"({'draw and discard' if r.family == 'draw' else 'commerce'}).")
+        if not self.points:
+            self.figure.value = ""
+            self.message.value = (f'<p class="to-note" role="status">{bots} No tournament was shipped for these '
+                                  "rules: press the button to play one.</p>")
+            return
+        best = min(self.points, key=lambda p: p.mean)
+        near = [p.threshold for p in self.points if p.low <= best.high]
+        rounds = self.points[0].rounds
+        s = Series("mean lives lost per round", [p.threshold for p in self.points], [p.mean for p in self.points],
+                   [p.low for p in self.points], [p.high for p in self.points])
+        top = max(p.high for p in self.points)
+        fig = line_chart([s], "knock threshold (knock at this value or more)", "lives lost per round",
+                         ylim=(0, top * 1.1 + 0.01))
+        alt = (f"Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, "
+               f"{rounds:,} rounds per threshold. Lowest at {best.threshold:g} ({best.mean:.2f} lives per round); "
+               f"within its interval: {', '.join(f'{x:g}' for x in near)}.")
+        caption = (f"{PRESET_LABELS[rules]}, {players} players, {rounds:,} rounds per threshold: one player knocks "
+                   f"at the threshold, the others at {t:g}. Bars: 95% intervals. Fewest lives lost at "
+                   f"{best.threshold:g}; thresholds whose intervals reach that low "
+                   f"({', '.join(f'{x:g}' for x in near)}) do about as well.")
+        rows = [[f"{p.threshold:g}", f"{p.rounds}", f"{p.mean:.3f}", f"{p.low:.3f} to {p.high:.3f}"]
+                for p in self.points]
+        self.figure.value = figure_html(fig, alt, caption) + _details(
+            "The numbers behind the chart", html_table("Lives lost per round by threshold",
+                                                       ["threshold", "rounds", "mean", "95% interval"], rows,
+                                                       numeric=(1, 2)))
+        self.message.value = (f'<p class="to-note" role="status">{bots} In this tournament the fewest lives were '
+                              f"lost knocking at <strong>{best.threshold:g}</strong> or more.</p>")
+
+
+class SuitStudyChart(w.VBox):
+    """003's "choose a suit early": the hand's value after each draw, keeping one suit or the high cards.
+
+    Computed when shown (``deals`` deals, well under a second); "Deal more" adds as many again.
+    """
+
+    def __init__(self, rules: str = "scat", *, draws: int = 6, deals: int = 600) -> None:
+        self.rules = rules
+        self.draws = draws
+        self.deals = deals
+        self.runs = 0
+        self.sums: dict[str, list[Mean]] | None = None
+        self.more_button = w.Button(description=f"Deal {deals} more", layout=w.Layout(width="auto"))
+        self.more_button.on_click(lambda _b: self.run())
+        self.figure = w.HTML()
+        super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
+        self.add_class("to-study")
+        self.add_class("to-suit-study")
+        self.run()
+
+    def run(self) -> dict[str, list[Mean]]:
+        """Play ``deals`` more deals with both policies and redraw."""
+        self.sums = sums = suit_study(self.rules, self.draws, self.deals, seed=self.runs, previous=self.sums)
+        self.runs += 1
+        series = []
+        for policy, row in sums.items():
+            series.append(Series(f"{policy}: {SUIT_POLICIES[policy]}", list(range(len(row))),
+                                 [m.mean for m in row], [m.ci[0] for m in row], [m.ci[1] for m in row]))
+        fig = line_chart(series, "cards drawn from the stock", "hand value (mean)", band=True,
+                         ylim=(10, 26))
+        one, high = sums["one suit"][-1], sums["high cards"][-1]
+        n = one.n
+        alt = (f"Chart: the mean hand value after 0 to {self.draws} draws, two lines. Keeping one suit climbs "
+               f"from {sums['one suit'][0].mean:.1f} to {one.mean:.1f}; keeping the high cards of any suit "
+               f"only to {high.mean:.1f}.")
+        caption = (f"{PRESET_LABELS[self.rules]}: one player drawing alone, {n:,} deals. After {self.draws} draws, "
+                   f"keeping one suit is worth {one.mean:.1f} on average (95% interval {one.ci[0]:.1f} to "
+                   f"{one.ci[1]:.1f}); keeping high cards {high.mean:.1f} ({high.ci[0]:.1f} to {high.ci[1]:.1f}). "
+                   "Shaded bands: 95% intervals.")
+        rows = [[p, str(t), f"{m.mean:.2f}", f"{m.ci[0]:.2f} to {m.ci[1]:.2f}"]
+                for p, row in sums.items() for t, m in enumerate(row)]
+        self.figure.value = figure_html(fig, alt, caption) + _details(
+            "The numbers behind the chart", html_table("Mean hand value by draws", ["keeping", "draws", "mean",
+                                                                                      "95% interval"], rows,
+                                                       numeric=(1, 2)))
+        return sums
+
+
+class DiscardStudyView(w.VBox):
+    """003's "watch the discard pile": how often the next player takes your throw, by its suit.
+
+    Rounds played by the bots with the real engine, computed when shown; "Play more rounds" adds more.
+    """
+
+    def __init__(self, rules: str = "scat", *, players: int = 4, rounds: int = 120) -> None:
+        self.rules = rules
+        self.players = players
+        self.rounds = rounds
+        self.runs = 0
+        self.counts: dict[str, TakeRate] | None = None
+        self.more_button = w.Button(description=f"Play {rounds} more rounds", layout=w.Layout(width="auto"))
+        self.more_button.on_click(lambda _b: self.run())
+        self.figure = w.HTML()
+        super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
+        self.add_class("to-study")
+        self.add_class("to-discard-study")
+        self.run()
+
+    def run(self) -> dict[str, TakeRate]:
+        """Play more rounds and redraw."""
+        self.counts = c = discard_study(self.rules, self.players, self.rounds, seed=self.runs, previous=self.counts)
+        self.runs += 1
+        fig = Figure(figsize=(7.2, 2.6), dpi=100, layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        labels = ["a suit they picked up before", "any other suit"]
+        rates = [c["their suit"], c["another suit"]]
+        for i, r in enumerate(rates):
+            lo, hi = r.ci
+            ax.barh(i, 100 * r.rate, color=COLOURS[i], hatch="//" if i else "", edgecolor="#333333")
+            ax.errorbar(100 * r.rate, i, xerr=[[100 * (r.rate - lo)], [100 * (hi - r.rate)]], color="#000000",
+                        capsize=4)
+            ax.text(100 * hi + 1.5, i, f"{pct(r.rate)} of {r.offered:,}", va="center", fontsize=10)
+        ax.set_yticks([0, 1], labels)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 110)
+        ax.set_xlabel("the next player takes the card you throw (%)")
+        ax.spines[["top", "right"]].set_visible(False)
+        mine, other = rates
+        alt = (f"Bar chart: a thrown card of a suit the next player had picked up before was taken {pct(mine.rate)} "
+               f"of {mine.offered} times; a card of any other suit {pct(other.rate)} of {other.offered} times.")
+        caption = (f"{PRESET_LABELS[self.rules]}, {self.players} bots, {self.runs * self.rounds} rounds. "
+                   f"Throw a card of a suit the next player has been picking up and they take it {pct(mine.rate)} "
+                   f"of the time (95% interval {pct(mine.ci[0])} to {pct(mine.ci[1])}); another suit "
+                   f"{pct(other.rate)} ({pct(other.ci[0])} to {pct(other.ci[1])}).")
+        rows = [[label, f"{r.offered}", f"{r.taken}", pct(r.rate), f"{pct(r.ci[0])} to {pct(r.ci[1])}"]
+                for label, r in zip(labels, rates)]
+        self.figure.value = figure_html(fig, alt, caption) + _details(
+            "The numbers behind the chart", html_table("Throws taken by the next player",
+                                                       ["suit of the card thrown", "throws", "taken", "share",
+                                                        "95% interval"], rows, numeric=(1, 2, 3)))
+        return c
