@@ -8,8 +8,9 @@
   the players, the seat and the turn.
 * :class:`ExpertBot` — for each sensible legal move, estimates the expected lives it loses by
   sampling the unseen cards consistently with what it has seen (the discard pile, cards others took
-  from the pile or the center, the center) and playing on with the fast threshold policy; it reads
-  which suits others collect and does not throw them those.
+  from the pile or the center, the center; others hold the best of the cards they chose from) and
+  playing on with the fast threshold policy; it reads which suits others collect and does not throw
+  them those.
 
 ``make_bot("beginner" | "intermediate" | "expert" | "random" | "greedy" | "threshold", seed=1)``
 gives the tutorial's named levels. Every bot takes a seed; the same seed gives the same decisions.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import combinations
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
@@ -29,7 +31,7 @@ from .rules import Rules
 from .scoring import value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
-           "sample_state", "play_game"]
+           "sample_state", "choices_seen", "play_game"]
 
 Threshold = float | Callable[[PlayerView], float]
 
@@ -147,22 +149,60 @@ class ThresholdBot(GreedyBot):
         return value_table(view.rules)[view.hand] >= self.threshold_for(view) or super().wants_knock(view)
 
 
+CHOICES_SEEN = 6
+"""At most this many extra cards count as seen by another player when their hidden cards are sampled."""
+
+
+def choices_seen(view: PlayerView) -> tuple[int, ...]:
+    """For each seat, how many times this round it chose which cards to keep (a draw, a swap, a pass,
+    keeping its dealt hand), since it last took a whole hand it had not chosen (swap all, the center hand,
+    the dealer's exchange). The viewer's own seat counts 0."""
+    seen = [0] * view.players
+    for e in view.round_events():
+        if e.player is None or e.player == view.player:
+            continue
+        if e.kind in ("draw stock", "draw discard", "swap", "pass", "keep hand"):
+            seen[e.player] += 1
+        elif e.kind in ("swap all", "take center", "exchange hand"):
+            seen[e.player] = 0
+    return tuple(seen)
+
+
 def sample_state(view: PlayerView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the unseen cards dealt at random to the places the
-    viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock)."""
+    viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock).
+
+    Other players keep the best of what they saw: a player who chose ``m`` times this round
+    (:func:`choices_seen`) gets the best hand from ``m`` more random unseen cards than it holds
+    (at most :data:`CHOICES_SEEN` more); the cards it passed over go back to the stock. Dealing them
+    plain random cards would make their hands as weak late in a round as on the deal (a 13 on average
+    in scat, against 20 or more at the table by the third orbit), and a bot would knock far too early.
+    """
     unseen = list(view.unseen())
     rng.shuffle(unseen)
+    keep = keep_table(view.rules)
+    seen = choices_seen(view)
     hands: list[tuple[Card, ...]] = []
+    passed_over = False
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.player:
             hands.append(view.hand)
         elif view.out[seat]:
             hands.append(())
         else:
-            known = view.known[seat]
+            known = tuple(view.known[seat])
             k = size - len(known)
-            hands.append(tuple(known) + tuple(unseen[:k]))
-            del unseen[:k]
+            extra = min(seen[seat], CHOICES_SEEN, len(unseen) - k) if k and size == 3 else 0
+            pool = unseen[:k + extra]
+            del unseen[:k + extra]
+            if extra > 0:
+                best = max(combinations(pool, k), key=lambda c: keep[known + c])
+                unseen += [c for c in pool if c not in best]
+                passed_over = True
+                pool = list(best)
+            hands.append(known + tuple(pool))
+    if passed_over:
+        rng.shuffle(unseen)
     center = None
     if view.center is None and view.rules.family == "commerce":
         center, unseen = unseen[:3], unseen[3:]
