@@ -19,6 +19,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from .analysis import Cell, KnockAdvice, KnockTables, knock_advice, knock_survival, threshold_tournament, wilson
@@ -29,7 +30,7 @@ from .rules import Rules
 from .scoring import value_table
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
-           "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "Spot", "staged_turn", "advise", "drill_spot", "Verdict", "mark", "MAX_TURN"]
+           "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "knock_turn", "Spot", "staged_turn", "advise", "drill_spot", "Verdict", "mark", "MAX_TURN"]
 
 MAX_TURN = 24
 """The latest turn the advisor stages (turns played by the table before the learner's)."""
@@ -195,6 +196,13 @@ class Spot:
         return Action("knock") in self.state.legal_actions()
 
 
+def knock_turn(players: int, seat: int, turn: int) -> int:
+    """How many turns come before ``seat``'s first turn once ``turn`` turns have been played
+    (seat 1 plays first, ``players`` is the dealer): the turn the tables and the advisor mean."""
+    first = seat - 1
+    return first if turn <= first else first + players * math.ceil((turn - first) / players)
+
+
 def _staged_deal(rules: Rules, players: int, me: int, hand: Sequence[Card], seed: int) -> State:
     """A deal where seat ``me`` gets ``hand``; every other card in an order given by ``seed``."""
     rest = [c for c in deck(rules.deck) if c not in hand]
@@ -250,8 +258,7 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
     if value_table(r)[cards] == 31 or (r.fire and all(c.rank == 12 for c in cards)):
         raise ValueError("this hand ends the round on the deal (31 or Fire): there is nothing to decide")
     me = seat % players
-    first = seat - 1
-    target = first if turn <= first else first + players * math.ceil((turn - first) / players)
+    target = knock_turn(players, seat, turn)
     notes = []
     if target != turn:
         notes.append(f"From seat {seat} of {players} your turn comes after {target} turn{'s' * (target != 1)}"
@@ -280,7 +287,18 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
 
 def advise(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: int, turn: int = 0,
            rollouts: int = 10_000, seed: int = 0) -> tuple[Spot, KnockAdvice]:
-    """Stage the turn (:func:`staged_turn`) and ask :func:`~thirtyone.analysis.knock_advice` about it."""
+    """Stage the turn (:func:`staged_turn`) and ask :func:`~thirtyone.analysis.knock_advice` about it.
+
+    Both are deterministic, so the last few hundred answers are kept: going back to a hand is instant.
+    """
+    r = _rules(rules)
+    cards = parse_cards(hand, r.deck) if isinstance(hand, str) else tuple(hand)
+    return _advise(r, cards, players, seat, turn, rollouts, seed)
+
+
+@lru_cache(maxsize=256)
+def _advise(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn: int, rollouts: int,
+            seed: int) -> tuple[Spot, KnockAdvice]:
     spot = staged_turn(rules, hand, players, seat, turn, seed)
     return spot, knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed)
 

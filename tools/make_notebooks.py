@@ -444,8 +444,9 @@ lies in it 95 times out of 100.
 ## How safe is a knock?
 
 Each line is a number of players: the chance that a knock with this hand value survives (you lose no life),
-knocking after one turn of the table. The more players, the more hands can beat you. Where does each line
-cross 50%? Switch the knocker to the dealer, or the rules to Schwimmen.
+knocking at your first chance after one turn of the table. Only the lowest hand loses, so at a bigger table
+someone else is more likely to be lower than you. Where does each line cross 50%? Switch the knocker to the
+dealer, or the rules to Schwimmen.
 """),
     code("""
 from thirtyone.widgets import (DiscardStudyView, KnockAdvisor, KnockDrill, SuitStudyChart, SurvivalChart,
@@ -514,8 +515,8 @@ DiscardStudyView()
 ## Knock on a weak total to cut a run
 
 "Knocking on a weak total to cut off someone else's run is often better than waiting" (003). The same total is
-safer early: every turn you wait, the others improve their hands. Each line is a turn; compare a knock on 24
-after one turn and after three.
+safer early: every turn you wait, the others improve their hands. Each line is a moment to knock; compare a
+knock on 18 after one turn and after five.
 """),
     code("""
 SurvivalChart(compare="turn", players=4, seat=2)

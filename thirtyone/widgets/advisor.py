@@ -106,7 +106,7 @@ class KnockAdvisor(w.VBox):
         self.turn_menu = w.Dropdown(options=[("0: on the deal", 0)] + [(str(t), t) for t in range(1, 13)],
                                       value=turn, description="Turns played before yours",
                                       style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
-        self.again_button = w.Button(description="Deal the other players again", layout=w.Layout(width="auto"))
+        self.again_button = w.Button(description="Deal the other players again", layout=w.Layout(width="max-content"))
         self.again_button.on_click(lambda _b: self._again())
         self.hand_row = CardRow(interactive=False, label="your hand")
         self.hand_text = w.HTML()
@@ -243,7 +243,7 @@ class KnockDrill(w.VBox):
         self.table_caption = w.HTML()
         self.knock_button = w.Button(description="Knock", button_style="primary")
         self.play_button = w.Button(description="Play on", button_style="primary")
-        self.next_button = w.Button(description="Next situation", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description="Next situation", layout=w.Layout(width="max-content"))
         self.feedback = w.HTML()
         self.tally = w.HTML()
         self.knock_button.on_click(lambda _b: self.answer("knock"))

@@ -27,6 +27,7 @@ from ..timing import (
     CurvePoint,
     ThresholdPoint,
     break_even,
+    knock_turn,
     live_curve,
     shipped_thresholds,
     table_curve,
@@ -94,8 +95,9 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
                reference: float | None = None, ylim: tuple[float, float] | None = None,
                band: bool = False) -> Figure:
     """Lines with error bars (or shaded bands with ``band``) for their 95% intervals."""
-    fig = Figure(figsize=(7.2, 3.9), dpi=100, layout="constrained")
+    fig = Figure(figsize=(7.2, 3.9), dpi=100)  # fixed margins: a constrained layout would draw twice
     FigureCanvasAgg(fig)
+    fig.subplots_adjust(left=0.1, right=0.98, bottom=0.13, top=0.97)
     ax = fig.add_subplot()
     k = len(series)
     for i, s in enumerate(series):
@@ -133,7 +135,7 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
 def figure_html(fig: Figure, alt: str, caption: str) -> str:
     """The figure as an inline PNG ``<img>`` with alt text, in a ``<figure>`` with its caption."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png")
+    fig.savefig(buf, format="png", pil_kwargs={"compress_level": 1})
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     return (f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
@@ -177,6 +179,14 @@ def _seat_label(seat: int, players: int) -> str:
     return f"seat {seat}"
 
 
+def _when(players: int, seat: int, turn: int) -> str:
+    """When the knock comes, as the tables mean it (see :func:`thirtyone.timing.knock_turn`)."""
+    if turn == 0:
+        return "on the deal"
+    t = knock_turn(players, seat, turn)
+    return f"after {t} turn{'s' * (t != 1)}"
+
+
 def _curve_series(label: str, curve: Sequence[CurvePoint], dashed: bool = False) -> Series:
     return Series(label, [p.value for p in curve], [p.p for p in curve], [p.low for p in curve],
                   [p.high for p in curve], dashed)
@@ -205,13 +215,14 @@ class SurvivalChart(w.VBox):
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
                                        description="Players", layout=w.Layout(width="160px"))
         self.seat_menu = w.Dropdown(description="Knocker", layout=w.Layout(width="max-content"))
-        self.turn_menu = w.Dropdown(options=[("0: on the deal, before anyone moves", 0)] +
-                                    [(f"{t}: after {t} turn{'s' * (t > 1)} of the table", t) for t in (1, 2, 3)],
-                                    value=turn, description="Turn", layout=w.Layout(width="max-content"))
+        self.turn_menu = w.Dropdown(options=[("on the deal, before anyone moves", 0)] +
+                                    [(f"first chance after {t} turn{'s' * (t > 1)} of the table", t)
+                                     for t in (1, 2, 3)],
+                                    value=turn, description="Knock", layout=w.Layout(width="max-content"))
         self.opponents_menu = w.Dropdown(options=[("greedy players", "greedy"), ("random players", "random")],
                                          value=opponents, description="Others", layout=w.Layout(width="max-content"))
         self.live_button = w.Button(description=f"Compute this cell live ({live_deals:,} deals)",
-                                    layout=w.Layout(width="auto"))
+                                    layout=w.Layout(width="max-content"))
         self.live_button.on_click(lambda _b: self.compute_live())
         self.figure = w.HTML()
         self.message = w.HTML()
@@ -255,12 +266,24 @@ class SurvivalChart(w.VBox):
     def _lines(self) -> list[tuple[str, tuple[str, int, int, int, str]]]:
         rules, players, seat, turn, opp = self.chosen()
         if self.compare == "players":
-            return [(f"{n} players", self._cell(n)) for n in range(2, 7)]
-        if self.compare == "seat":
-            return [(_seat_label(s, players).split(":")[0], (rules, players, s, turn, opp))
-                    for s in range(1, players + 1)]
-        return [(f"turn {t}" + (" (on the deal)" if t == 0 else ""), (rules, players, seat, t, opp))
-                for t in range(4)]
+            cells = [(f"{n} players", self._cell(n)) for n in range(2, 7)]
+        elif self.compare == "seat":
+            cells = [(_seat_label(s, players).split(":")[0], (rules, players, s, turn, opp))
+                     for s in range(1, players + 1)]
+        else:
+            cells = [("", (rules, players, seat, t, opp)) for t in range(4)]
+        out = []
+        seen = set()
+        for label, cell in cells:
+            when = _when(*cell[1:4])
+            if self.compare == "turn":
+                if when in seen:  # several table turns can lead to the same turn of this seat
+                    continue
+                seen.add(when)
+                out.append((when, cell))
+            else:
+                out.append((f"{label}, {when}", cell))
+        return out
 
     def curves(self) -> list[tuple[str, list[CurvePoint]]]:
         """The lines drawn now, each with its points (from the tables)."""
@@ -293,7 +316,9 @@ class SurvivalChart(w.VBox):
         who = {"players": "from the " + ("dealer's seat" if self.seat_menu.value == 0 else "first seat"),
                "seat": f"at a table of {players}", "turn": f"from {_seat_label(seat, players).split(':')[0]}"
                f" of {players}"}[self.compare]
-        when = "" if self.compare == "turn" else (" on the deal" if turn == 0 else f" after {turn} turns")
+        when = "" if self.compare == "turn" else (
+            ", knocking on the deal" if turn == 0 else
+            f", knocking at the first chance after {turn} turn{'s' * (turn > 1)} of the table")
         return f"{PRESET_LABELS[rules]}, {who}{when}, against {opp} players"
 
     def _alt(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
@@ -356,7 +381,7 @@ class ThresholdChart(w.VBox):
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
                                        description="Players", layout=w.Layout(width="160px"))
         self.run_button = w.Button(description=f"Play {rounds} more rounds per threshold",
-                                   layout=w.Layout(width="auto"))
+                                   layout=w.Layout(width="max-content"))
         self.run_button.on_click(lambda _b: self.run())
         self.figure = w.HTML()
         self.message = w.HTML()
@@ -394,19 +419,23 @@ class ThresholdChart(w.VBox):
                                   "rules: press the button to play one.</p>")
             return
         best = min(self.points, key=lambda p: p.mean)
-        near = [p.threshold for p in self.points if p.low <= best.high]
+        near = [p.threshold for p in self.points if p.mean <= best.high]
         rounds = self.points[0].rounds
         s = Series("mean lives lost per round", [p.threshold for p in self.points], [p.mean for p in self.points],
                    [p.low for p in self.points], [p.high for p in self.points])
-        top = max(p.high for p in self.points)
+        low, top = min(p.low for p in self.points), max(p.high for p in self.points)
+        pad = (top - low) * 0.1 + 0.005
         fig = line_chart([s], "knock threshold (knock at this value or more)", "lives lost per round",
-                         ylim=(0, top * 1.1 + 0.01))
+                         ylim=(max(0.0, low - pad), top + pad))
+        fig.axes[0].axvline(best.threshold, color="#116b2a", linewidth=1, linestyle="--")
+        fig.axes[0].annotate(f"fewest: {best.threshold:g}", (best.threshold, top + pad / 2), xytext=(4, 0),
+                             textcoords="offset points", fontsize=9, color="#116b2a", va="center")
         alt = (f"Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, "
                f"{rounds:,} rounds per threshold. Lowest at {best.threshold:g} ({best.mean:.2f} lives per round); "
-               f"within its interval: {', '.join(f'{x:g}' for x in near)}.")
+               f"means within its interval: {', '.join(f'{x:g}' for x in near)}.")
         caption = (f"{PRESET_LABELS[rules]}, {players} players, {rounds:,} rounds per threshold: one player knocks "
                    f"at the threshold, the others at {t:g}. Bars: 95% intervals. Fewest lives lost at "
-                   f"{best.threshold:g}; thresholds whose intervals reach that low "
+                   f"{best.threshold:g}; thresholds whose means lie inside its interval "
                    f"({', '.join(f'{x:g}' for x in near)}) do about as well.")
         rows = [[f"{p.threshold:g}", f"{p.rounds}", f"{p.mean:.3f}", f"{p.low:.3f} to {p.high:.3f}"]
                 for p in self.points]
@@ -430,7 +459,7 @@ class SuitStudyChart(w.VBox):
         self.deals = deals
         self.runs = 0
         self.sums: dict[str, list[Mean]] | None = None
-        self.more_button = w.Button(description=f"Deal {deals} more", layout=w.Layout(width="auto"))
+        self.more_button = w.Button(description=f"Deal {deals} more", layout=w.Layout(width="max-content"))
         self.more_button.on_click(lambda _b: self.run())
         self.figure = w.HTML()
         super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
@@ -478,7 +507,7 @@ class DiscardStudyView(w.VBox):
         self.rounds = rounds
         self.runs = 0
         self.counts: dict[str, TakeRate] | None = None
-        self.more_button = w.Button(description=f"Play {rounds} more rounds", layout=w.Layout(width="auto"))
+        self.more_button = w.Button(description=f"Play {rounds} more rounds", layout=w.Layout(width="max-content"))
         self.more_button.on_click(lambda _b: self.run())
         self.figure = w.HTML()
         super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
@@ -490,10 +519,11 @@ class DiscardStudyView(w.VBox):
         """Play more rounds and redraw."""
         self.counts = c = discard_study(self.rules, self.players, self.rounds, seed=self.runs, previous=self.counts)
         self.runs += 1
-        fig = Figure(figsize=(7.2, 2.6), dpi=100, layout="constrained")
+        fig = Figure(figsize=(7.2, 2.6), dpi=100)
         FigureCanvasAgg(fig)
+        fig.subplots_adjust(left=0.2, right=0.97, bottom=0.2, top=0.96)
         ax = fig.add_subplot()
-        labels = ["a suit they picked up before", "any other suit"]
+        labels = ["a suit they\npicked up before", "any other suit"]
         rates = [c["their suit"], c["another suit"]]
         for i, r in enumerate(rates):
             lo, hi = r.ci
@@ -513,8 +543,8 @@ class DiscardStudyView(w.VBox):
                    f"Throw a card of a suit the next player has been picking up and they take it {pct(mine.rate)} "
                    f"of the time (95% interval {pct(mine.ci[0])} to {pct(mine.ci[1])}); another suit "
                    f"{pct(other.rate)} ({pct(other.ci[0])} to {pct(other.ci[1])}).")
-        rows = [[label, f"{r.offered}", f"{r.taken}", pct(r.rate), f"{pct(r.ci[0])} to {pct(r.ci[1])}"]
-                for label, r in zip(labels, rates)]
+        rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),
+                 f"{pct(r.ci[0])} to {pct(r.ci[1])}"] for label, r in zip(labels, rates)]
         self.figure.value = figure_html(fig, alt, caption) + _details(
             "The numbers behind the chart", html_table("Throws taken by the next player",
                                                        ["suit of the card thrown", "throws", "taken", "share",
