@@ -61,9 +61,8 @@ STUDY_CSS = """
 .to-study .to-estimate p { margin: 2px 0; line-height: 1.4; }
 .to-study .to-advice { font-size: 17px; }
 .to-study .to-situation p { margin: 3px 0; }
-.to-study .to-meanings { font-size: 14px; line-height: 1.4; columns: 2 340px; }
-.to-study .to-meanings dt { font-weight: 600; }
-.to-study .to-meanings dd { margin: 0 0 6px 12px; }
+.to-study .to-meanings { font-size: 14px; line-height: 1.4; padding-left: 1.2em; max-width: 860px; }
+.to-study .to-meanings li { margin: 3px 0; }
 .to-study .to-face-up { line-height: 1.4; margin-right: 8px; }
 </style>
 """

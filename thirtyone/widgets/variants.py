@@ -82,12 +82,12 @@ class PresetTable(w.VBox):
         for row in rows:
             by = "; ".join(f"{v}: {s}" for v, s in row.played_by)
             cells.append([f"{_FIELD_LABELS.get(row.field, row.field)}", *row.values, by])
-        meanings = "".join(f"<dt>{_esc(_FIELD_LABELS.get(r.field, r.field))}</dt><dd>{_esc(r.meaning)}</dd>"
+        meanings = "".join(f"<li><strong>{_esc(_FIELD_LABELS.get(r.field, r.field))}</strong>: {_esc(r.meaning)}</li>"
                            for r in rows)
         caption = ("Every option" if everything else "Where these rule sets differ") + \
             " (sources are the seed texts: 000 GameCircle Schwimmen, 001 Board Game Arena, 002 classic 31, 003 Scat)"
         self.table.value = (html_table(caption, header, cells)
-                            + f'<h4>What each option means</h4><dl class="to-meanings">{meanings}</dl>')
+                            + f'<h4>What each option means</h4><ul class="to-meanings">{meanings}</ul>')
 
 
 class RuleReplay(w.VBox):
@@ -105,7 +105,7 @@ class RuleReplay(w.VBox):
         self.menu = w.Dropdown(options=options, value=situation, description="Situation",
                                layout=w.Layout(width="max-content"))
         self.inputs = [w.Text(description=f"{n}{' (deals, knocks)' if i == 0 else ''}", continuous_update=False,
-                              style={"description_width": "initial"}, layout=w.Layout(width="300px"))
+                              style={"description_width": "130px"}, layout=w.Layout(width="360px"))
                        for i, n in enumerate(self.names)]
         self.own_box = w.VBox(self.inputs)
         self.teaches = w.HTML()
@@ -139,7 +139,7 @@ class RuleReplay(w.VBox):
         twice = sorted({str(c) for c in every if every.count(c) > 1})
         if twice:
             raise ValueError(f"{twice[0]} is in two hands: a deck holds each card once")
-        return Situation("own", "Your own hands", tuple(hands), teaches="Your own hands: Sam deals and knocks.")
+        return Situation("own", "Your own hands", tuple(hands), teaches="Sam deals and knocks at his first turn.")
 
     def update(self) -> list[Replay]:
         """Replay the chosen situation under every preset and show how each ends."""
