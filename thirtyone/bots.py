@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
@@ -31,7 +30,7 @@ from .rules import Rules
 from .scoring import value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
-           "sample_state", "choices_seen", "play_game"]
+           "sample_state", "choices_seen", "imagine_hand", "play_game"]
 
 Threshold = float | Callable[[PlayerView], float]
 
@@ -149,8 +148,8 @@ class ThresholdBot(GreedyBot):
         return value_table(view.rules)[view.hand] >= self.threshold_for(view) or super().wants_knock(view)
 
 
-CHOICES_SEEN = 6
-"""At most this many extra cards count as seen by another player when their hidden cards are sampled."""
+CHOICES_SEEN = 10
+"""At most this many cards more than they hold count as seen by another player when their hand is imagined."""
 
 
 def choices_seen(view: PlayerView) -> tuple[int, ...]:
@@ -168,15 +167,55 @@ def choices_seen(view: PlayerView) -> tuple[int, ...]:
     return tuple(seen)
 
 
+def imagine_hand(keep: dict[tuple[int, ...], float], known: tuple[Card, ...], cards: Sequence[Card]
+                 ) -> tuple[list[Card], list[Card]]:
+    """The three-card hand of a player who holds ``known`` and was dealt the first of ``cards``, then
+    saw the others one at a time and kept the best three each time (as a greedy player does), the
+    ``known`` cards staying. Returns ``(hidden cards held, cards passed over)``."""
+    k = 3 - len(known)
+    passed: list[Card] = []
+    if k == 3:  # the usual case, unrolled: play-outs imagine hands thousands of times
+        a, b, c = cards[0], cards[1], cards[2]
+        for x in cards[3:]:
+            v, ya, yb = keep[(a, b, c)], keep[(x, b, c)], keep[(a, x, c)]
+            yc = keep[(a, b, x)]
+            if ya > v and ya >= yb and ya >= yc:
+                passed.append(a)
+                a = x
+            elif yb > v and yb >= yc:
+                passed.append(b)
+                b = x
+            elif yc > v:
+                passed.append(c)
+                c = x
+            else:
+                passed.append(x)
+        return [a, b, c], passed
+    held = list(cards[:k])
+    for x in cards[k:]:
+        best, at = keep[known + tuple(held)], -1
+        for i in range(k):
+            v = keep[known + tuple(held[:i]) + (x,) + tuple(held[i + 1:])]
+            if v > best:
+                best, at = v, i
+        if at < 0:
+            passed.append(x)
+        else:
+            passed.append(held[at])
+            held[at] = x
+    return held, passed
+
+
 def sample_state(view: PlayerView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the unseen cards dealt at random to the places the
     viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock).
 
     Other players keep the best of what they saw: a player who chose ``m`` times this round
-    (:func:`choices_seen`) gets the best hand from ``m`` more random unseen cards than it holds
-    (at most :data:`CHOICES_SEEN` more); the cards it passed over go back to the stock. Dealing them
-    plain random cards would make their hands as weak late in a round as on the deal (a 13 on average
-    in scat, against 20 or more at the table by the third orbit), and a bot would knock far too early.
+    (:func:`choices_seen`) is imagined seeing ``m`` more unseen cards than it holds (at most
+    :data:`CHOICES_SEEN`) and keeping the best (:func:`imagine_hand`); the cards it passed over go
+    back to the stock. Plain random cards would make their hands as weak late in a round as on the
+    deal (13 on average in scat, against 20 or more at the table by the third orbit), and a bot would
+    knock far too early.
     """
     unseen = list(view.unseen())
     rng.shuffle(unseen)
@@ -196,10 +235,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
             pool = unseen[:k + extra]
             del unseen[:k + extra]
             if extra > 0:
-                best = max(combinations(pool, k), key=lambda c: keep[known + c])
-                unseen += [c for c in pool if c not in best]
+                pool, passed = imagine_hand(keep, known, pool)
+                unseen += passed
                 passed_over = True
-                pool = list(best)
             hands.append(known + tuple(pool))
     if passed_over:
         rng.shuffle(unseen)
