@@ -23,9 +23,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .bots import CHOICES_SEEN, choices_seen, imagine_hand
 from .cards import Card, deck
 from .game import Action, PlayerView, State
-from .policy import best_commerce_move, default_threshold, take_discard
+from .policy import best_commerce_move, default_threshold, keep_table, take_discard
 from .rollout import Playout, fast_shuffle
 from .rules import Rules
 from .scoring import value_table
@@ -92,10 +93,13 @@ class _Sampler:
         self.view = view
         self.rng = rng
         self.pool = list(view.unseen())
-        self.slots = [(seat, view.known[seat], size - len(view.known[seat]))
+        seen = choices_seen(view)  # others kept the best of what they saw (see bots.sample_state)
+        self.keep = keep_table(view.rules)
+        self.slots = [(seat, tuple(view.known[seat]), size - len(view.known[seat]),
+                       min(seen[seat], CHOICES_SEEN) if size == 3 else 0)
                       for seat, size in enumerate(view.hand_sizes) if seat != view.player and not view.out[seat]]
         self.face_down = view.center is None and view.rules.family == "commerce"
-        need = sum(k for _, _, k in self.slots) + view.stock_count + (3 if self.face_down else 0)
+        need = sum(k for _, _, k, _ in self.slots) + view.stock_count + (3 if self.face_down else 0)
         if need != len(self.pool):  # pragma: no cover - a view always accounts for every card
             raise AssertionError(f"view accounts for {need} hidden cards but {len(self.pool)} are unseen")
 
@@ -105,13 +109,17 @@ class _Sampler:
         rnd = self.rng.random
         hands: list[Sequence[Card] | None] = [None] * len(v.hand_sizes)
         hands[v.player] = v.hand
-        for seat, known, k in self.slots:
-            got = list(known)
-            for _ in range(k):  # deal at random from the unseen cards, one at a time
+        for seat, known, k, extra in self.slots:
+            got: list[Card] = []
+            m = k + min(extra, len(pool) - k) if k else 0
+            for _ in range(m):  # deal at random from the unseen cards, one at a time
                 j = int(rnd() * len(pool))
                 pool[j], pool[-1] = pool[-1], pool[j]
                 got.append(pool.pop())
-            hands[seat] = got
+            if m > k:  # the player saw more cards and kept the best
+                got, passed = imagine_hand(self.keep, known, got)
+                pool += passed
+            hands[seat] = list(known) + got
         center: Sequence[Card] = v.center or ()
         if self.face_down:
             center = []
