@@ -22,10 +22,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, start_voila  # noqa: E402
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+SETTLE = 25.0
+"""Seconds after the server starts: Voilà pre-executes every lesson in a kernel of its own."""
+PAUSE = 8.0
+"""Seconds between two visits of the same page (a learner reads before opening another page): Voilà
+starts and pre-executes a fresh kernel for the next visitor in the meantime."""
 
 
 def page_to_widgets(browser: object, url: str, probe: str, answer: str) -> float:
     """Seconds from opening ``url`` until clicking ``probe`` makes ``answer`` true."""
+    time.sleep(PAUSE)
     context = browser.new_context()  # type: ignore[attr-defined]
     page = context.new_page()
     start = time.perf_counter()
@@ -64,6 +70,7 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            time.sleep(SETTLE)
             # one unmeasured visit warms the server's caches, as a second learner would find them
             page_to_widgets(browser, server.url("voila/render/index.ipynb"), ".to-score-view button.jupyter-button",
                             "() => document.querySelectorAll('.to-score-view .to-card').length === 3")

@@ -18,13 +18,30 @@ c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = True
 
 
-def set_xsrf_cookie(req_handler, notebook, cwd):
-    """Give the page its _xsrf cookie (tornado sets it when the token is first read).
-
-    Voilà's page shuts its kernel down on leaving with a beacon that carries this cookie;
-    without it the server answers 403 and the browser logs a console error (voila issue #1458).
-    """
-    req_handler.xsrf_token
+# Pages open fast: each lesson waits, already executed, in a kernel started ahead of time
+# (a new one is started for the next visitor). Pooled kernels are not culled.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 1
 
 
-c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+def _give_pages_their_xsrf_cookie():
+    """Voilà's page shuts its kernel down on leaving with a request that carries the _xsrf cookie;
+    Voilà never sets that cookie, so the server answered 403 and the browser logged a console
+    error (voila issue #1458). Tornado sets the cookie the first time a handler reads its token,
+    so every Voilà page reads it. (A prelaunch_hook could do it too, but Voilà refuses one
+    together with preheat_kernel.)"""
+    from voila.handler import VoilaHandler
+
+    base_prepare = VoilaHandler.prepare
+    if getattr(base_prepare, "sets_xsrf_cookie", False):
+        return
+
+    async def prepare(self, *args, **kwargs):
+        await base_prepare(self, *args, **kwargs)
+        self.xsrf_token  # noqa: B018 (reading it sets the cookie)
+
+    prepare.sets_xsrf_cookie = True
+    VoilaHandler.prepare = prepare
+
+
+_give_pages_their_xsrf_cookie()
