@@ -295,7 +295,10 @@ def test_game_over_says_who_won() -> None:
             continue
         learner_plays_round(table, lambda t: Action("knock") if Action("knock") in t.legal() else greedy_learner(t))
     assert "wins the game" in table.showdown.value and table.next_round_button.disabled
+    assert table.next_round_button.layout.display == "none" and table.new_game_button.layout.display is None
     assert not table.next_round()
+    table.new_game_button.click()
+    assert table.state.round == 1 and table.state.lives == (3, 3) and table.new_game_button.layout.display == "none"
 
 
 # -- bots: step mode, pace, step back ---------------------------------------------------------------
@@ -353,6 +356,14 @@ def test_a_step_back_cancels_the_planned_bot_move() -> None:
 
     table, s = asyncio.run(scenario())
     assert table.state is s and table.my_turn
+
+
+def test_the_bots_level_menu() -> None:
+    table = CardTable("scat", players=3, seat=0, seed=6, pace=0, step_mode=True, bots="beginner")
+    assert table.level_menu.value == "beginner" and type(table.bots[1]).__name__ == "GreedyBot"
+    table.level_menu.value = "expert"
+    assert table.bots[0] is None and type(table.bots[2]).__name__ == "ExpertBot"
+    assert CardTable("scat", bots=None).level_menu.layout.display == "none"
 
 
 def test_a_game_of_bots_only() -> None:

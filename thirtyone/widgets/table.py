@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ..bots import Bot, make_bot
+from ..bots import LEVELS, Bot, make_bot
 from ..cards import ALL_CARDS, Card
 from ..game import Action, IllegalActionError, State, narrate, new_game, parse_action
 from ..rules import Rules
@@ -151,6 +151,7 @@ class CardTable(w.VBox):
             raise ValueError(f"give {n} names, one per seat, not {len(self.names)}")
         self.labels = tuple(f"{x} (you)" if i == seat else x for i, x in enumerate(self.names))
         """Names as the table and the log say them: the learner's with "(you)"."""
+        self._seed = seed
         self.bots = self._make_bots(bots, n, seed)
         self.history: list[State] = []
         self.guard: Callable[[Action], str | None] | None = None
@@ -188,6 +189,13 @@ class CardTable(w.VBox):
         self.step_button = w.Button(description="Next move", tooltip="Let the next bot make its move")
         self.back_button = w.Button(description="Step back", icon="undo", tooltip="Take back the last move")
         self.next_round_button = w.Button(description="Next round", button_style="primary")
+        self.new_game_button = w.Button(description="New game", button_style="primary")
+        levels = [("beginner", "beginner"), ("intermediate", "intermediate"), ("expert", "expert")]
+        self.level_menu = w.Dropdown(options=levels, value=bots if isinstance(bots, str) and bots in LEVELS
+                                     else "intermediate", description="Bots",
+                                     style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
+        if not isinstance(bots, str):
+            self.level_menu.layout.display = "none"  # bots given one by one (or none): no menu
         self.pace_menu = w.Dropdown(options=list(PACES), description="Bots' pace",
                                     style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
         self.show_all_box = w.Checkbox(description="Show all hands (teaching mode)", indent=False,
@@ -207,7 +215,8 @@ class CardTable(w.VBox):
         self.actions = w.HBox([self.keep_button, self.take_button, self.knock_button]
                               + ([self.swap_all_button, self.pass_button] if commerce else []),
                               layout=w.Layout(flex_flow="row wrap"))
-        self.controls = w.HBox([self.step_button, self.back_button, self.next_round_button, self.pace_menu,
+        self.controls = w.HBox([self.step_button, self.back_button, self.next_round_button, self.new_game_button,
+                                self.level_menu, self.pace_menu,
                                 self.show_all_box], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         if not controls:
             self.controls.layout.display = "none"
@@ -239,6 +248,8 @@ class CardTable(w.VBox):
         self.step_button.on_click(lambda _b: self.step())
         self.back_button.on_click(lambda _b: self.back())
         self.next_round_button.on_click(lambda _b: self.next_round())
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.level_menu.observe(self._level_chosen, "value")
         self.pace_menu.observe(self._pace_chosen, "value")
         self.show_all_box.observe(lambda c: setattr(self, "show_all", c["new"]), "value")
         self._ready = True
@@ -321,35 +332,34 @@ class CardTable(w.VBox):
                 self.message = "First take a card: click the stock or the top card of the discard pile."
                 return False
             return self.play(Action("discard", (card,)))
-        if s.phase != "turn":
-            self.message = self._status_text()
-            return False
-        picked = self._selected
-        if picked is not None and picked[0] == "center":
-            return self.play(Action("swap", (card, picked[1])))
-        self._selected = None if picked == ("hand", card) else ("hand", card)
-        self.message = ("" if self._selected is None else
-                        f"Now click the center card to take for your {card}.")
-        self.render()
-        return False
+        return self._pick("hand", card)
 
     def click_center(self, card: Card) -> bool:
         """A center card was clicked: swap it for the picked hand card, or pick it first."""
         s = self.state
         if card not in s.center or not s.center_face_up:  # stale, or face down
             return False
+        return self._pick("center", card)
+
+    def _pick(self, zone: str, card: Card) -> bool:
+        """Commerce: pick a hand or center card; a pick in each zone makes the swap (give, take)."""
         if not self.my_turn:
             self.message = self._wait_text()
             return False
-        if s.phase != "turn":
+        if self.state.phase != "turn":
             self.message = self._status_text()
             return False
         picked = self._selected
-        if picked is not None and picked[0] == "hand":
-            return self.play(Action("swap", (picked[1], card)))
-        self._selected = None if picked == ("center", card) else ("center", card)
-        self.message = ("" if self._selected is None else
-                        f"Now click the card of your hand to give for the {card}.")
+        if picked is not None and picked[0] != zone:
+            give, take = (card, picked[1]) if zone == "hand" else (picked[1], card)
+            return self.play(Action("swap", (give, take)))
+        self._selected = None if picked == (zone, card) else (zone, card)
+        if self._selected is None:
+            self.message = ""
+        elif zone == "hand":
+            self.message = f"Now click the center card to take for your {card}."
+        else:
+            self.message = f"Now click the card of your hand to give for the {card}."
         self.render()
         return False
 
@@ -478,6 +488,10 @@ class CardTable(w.VBox):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+    def _level_chosen(self, change: Any) -> None:
+        self.bots = self._make_bots(change["new"], self.state.players, self._seed)
+        self._schedule()
 
     def _pace_chosen(self, change: Any) -> None:
         value = change["new"]
@@ -624,7 +638,8 @@ class CardTable(w.VBox):
             self.step_button.layout.display = None if self.step_mode else "none"
             self.back_button.disabled = not self.history
             self.next_round_button.disabled = not s.round_over or s.game_over
-            self.next_round_button.layout.display = None if s.round_over else "none"
+            self.next_round_button.layout.display = None if s.round_over and not s.game_over else "none"
+            self.new_game_button.layout.display = None if s.game_over else "none"
             self._draw_showdown(s)
             self._draw_log(s, viewer, everything)
             # last: a front end that sees the new status has every other part of the new state
