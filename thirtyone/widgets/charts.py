@@ -446,7 +446,24 @@ class ThresholdChart(w.VBox):
                               f"lost knocking at <strong>{best.threshold:g}</strong> or more.</p>")
 
 
-class SuitStudyChart(w.VBox):
+class _GrowingStudy(w.VBox):
+    """A study drawn when shown, with a button that simulates more and redraws (``run``)."""
+
+    def __init__(self, more: str, css_class: str) -> None:
+        self.runs = 0
+        self.more_button = w.Button(description=more, layout=w.Layout(width="max-content"))
+        self.more_button.on_click(lambda _b: self.run())
+        self.figure = w.HTML()
+        super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
+        self.add_class("to-study")
+        self.add_class(css_class)
+        self.run()
+
+    def run(self) -> object:
+        raise NotImplementedError
+
+
+class SuitStudyChart(_GrowingStudy):
     """003's "choose a suit early": the hand's value after each draw, keeping one suit or the high cards.
 
     Computed when shown (``deals`` deals, well under a second); "Deal more" adds as many again.
@@ -456,15 +473,8 @@ class SuitStudyChart(w.VBox):
         self.rules = rules
         self.draws = draws
         self.deals = deals
-        self.runs = 0
         self.sums: dict[str, list[Mean]] | None = None
-        self.more_button = w.Button(description=f"Deal {deals} more", layout=w.Layout(width="max-content"))
-        self.more_button.on_click(lambda _b: self.run())
-        self.figure = w.HTML()
-        super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
-        self.add_class("to-study")
-        self.add_class("to-suit-study")
-        self.run()
+        super().__init__(f"Deal {deals} more", "to-suit-study")
 
     def run(self) -> dict[str, list[Mean]]:
         """Play ``deals`` more deals with both policies and redraw."""
@@ -494,7 +504,7 @@ class SuitStudyChart(w.VBox):
         return sums
 
 
-class DiscardStudyView(w.VBox):
+class DiscardStudyView(_GrowingStudy):
     """003's "watch the discard pile": how often the next player takes your throw, by its suit.
 
     Rounds played by the bots with the real engine, computed when shown; "Play more rounds" adds more.
@@ -504,15 +514,8 @@ class DiscardStudyView(w.VBox):
         self.rules = rules
         self.players = players
         self.rounds = rounds
-        self.runs = 0
         self.counts: dict[str, TakeRate] | None = None
-        self.more_button = w.Button(description=f"Play {rounds} more rounds", layout=w.Layout(width="max-content"))
-        self.more_button.on_click(lambda _b: self.run())
-        self.figure = w.HTML()
-        super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
-        self.add_class("to-study")
-        self.add_class("to-discard-study")
-        self.run()
+        super().__init__(f"Play {rounds} more rounds", "to-discard-study")
 
     def run(self) -> dict[str, TakeRate]:
         """Play more rounds and redraw."""
