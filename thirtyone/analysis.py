@@ -45,7 +45,7 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))  # rounding must not shut p out
 
 
 @dataclass(frozen=True)
