@@ -405,7 +405,7 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     f = default_threshold(r.family, players) if field is None else field
     rows = []
-    for t in thresholds:
+    for t in sorted(thresholds):
         rng = random.Random(f"tournament:{seed}:{players}")
         losses = []
         for i in range(rounds):
