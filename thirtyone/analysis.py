@@ -227,6 +227,11 @@ def _deal(rules: Rules, players: int, rng: random.Random, dealer: int = 0
     return hands, cards[i + 1:], [cards[i]], []
 
 
+def _check_players(rules: Rules, players: int) -> None:
+    if not 2 <= players <= rules.max_players:
+        raise ValueError(f"players must be 2 to {rules.max_players} with the {rules.deck}-card deck, not {players}")
+
+
 def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, opponents: str = "greedy",
                    deals: int = 2000, seed: int = 0) -> Cell:
     """The chance of surviving a knock, by hand value: one cell of the knock-timing tables.
@@ -238,8 +243,7 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
     greedily; after the knock everyone else has one more turn. Returns ``{value: (knocks, survived)}``; survive = lose no life.
     """
     r = Rules.preset(rules) if isinstance(rules, str) else rules
-    if not 2 <= players <= r.max_players:
-        raise ValueError(f"players must be 2 to {r.max_players}, not {players}")
+    _check_players(r, players)
     if not 1 <= seat <= players:
         raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}")
     if opponents not in ("greedy", "random"):
@@ -277,6 +281,9 @@ def deal_study(rules: Rules | str, players: Iterable[int] = range(2, 7), deals: 
     """
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     result: dict[int, dict[int, Cell]] = {}
+    players = list(players)
+    for n in players:
+        _check_players(r, n)
     for n in players:
         rng = random.Random(f"deal-study:{seed}:{n}")
         cells: dict[int, Cell] = {s: {} for s in range(1, n + 1)}
@@ -403,6 +410,7 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     plays the same deals. Rows come sorted by threshold; the best is ``min(rows, key=lambda r: r.lives_lost)``.
     """
     r = Rules.preset(rules) if isinstance(rules, str) else rules
+    _check_players(r, players)
     f = default_threshold(r.family, players) if field is None else field
     rows = []
     for t in sorted(thresholds):
