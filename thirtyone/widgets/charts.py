@@ -201,7 +201,7 @@ class SurvivalChart(w.VBox):
     """
 
     def __init__(self, rules: str = "scat", *, compare: str = "players", players: int = 4, seat: int = 1,
-                 turn: int = 1, opponents: str = "greedy", live_deals: int = 1500,
+                 turn: int = 1, opponents: str = "greedy", live_deals: int = 1000,
                  tables: KnockTables | None = None) -> None:
         if compare not in ("players", "seat", "turn"):
             raise ValueError(f"compare must be 'players', 'seat' or 'turn', not {compare!r}")
