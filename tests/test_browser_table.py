@@ -128,9 +128,9 @@ def play_free_round(page: Any, rules: Rules, keyboard: bool) -> Any:
     root = page.locator(".to-table").last
     root.scroll_into_view_if_needed()
     if keyboard:  # the bots' pace, chosen with the keyboard: down to "fast"
-        activate(page, root.locator("select"), keyboard=True, key="ArrowDown")
+        activate(page, root.get_by_label("Bots' pace"), keyboard=True, key="ArrowDown")
     else:
-        root.locator("select").select_option(label="fast (0.3 s a move)")
+        root.get_by_label("Bots' pace").select_option(label="fast (0.3 s a move)")
     moved = 0
     for _ in range(60):
         handle = root.element_handle()
