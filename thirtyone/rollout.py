@@ -158,10 +158,30 @@ class Playout:
         if isinstance(first_move, Action) and first_move.kind != "swap":
             forced = first_move.kind
         end = self.step(forced)
+        if end is None and self.rules.family == "draw" and not self.random_seats and self.phase == "turn":
+            return self._run_draw()
         for _ in range(10_000):
             if end is not None:
                 return end
             end = self.step()
+        raise RuntimeError("play-out did not end")  # pragma: no cover
+
+    def _run_draw(self) -> list[int]:
+        """:meth:`step` after :meth:`step`, for draw-and-discard turns (the loop every simulation spends its time in)."""
+        next_seat = self.next_seat
+        played = self.played
+        turn = self._draw_turn
+        for _ in range(10_000):
+            p = self.current
+            end = turn(p, None)
+            if end is not None:
+                return end
+            self.turns += 1
+            played[p] = True
+            nxt = next_seat[p]
+            if nxt == self.knocker:
+                return self.judge("knock")
+            self.current = nxt
         raise RuntimeError("play-out did not end")  # pragma: no cover
 
     def step(self, forced: str | Action | None = None) -> list[int] | None:
