@@ -69,10 +69,10 @@ class Playout:
         self.patience = patience
         self.rng = rng or random.Random(0)
         self.lazy = lazy
-        self.n_active = self.out.count(False)
-        self.next_seat = [self._find_next(s) for s in range(n)]
         """Draw each stock card at random from the cards left (a Fisher-Yates shuffle done one draw at
         a time): for a stock whose order is unknown, as cheap as the cards actually drawn."""
+        self.n_active = self.out.count(False)
+        self.next_seat = [self._find_next(s) for s in range(n)]
         self.phase = phase
         self.taken = taken
         self.knock_at: tuple[int, int] | None = None
