@@ -226,7 +226,7 @@ Sam may: draw stock, draw discard, knock
     md("""
 ## Instant 31
 
-A hand of **31** ends the round at once, even in the middle of the table's turns.
+A hand of **31** ends the round at once, the moment its holder has three cards again.
 With Scat rules everyone else loses a life. Ben has no lives left: he is **swimming**.
 """),
     code("""
@@ -260,7 +260,7 @@ SCHWIMMEN = [
     md("""
 # Lesson 3: a round of Schwimmen
 
-In **Schwimmen** (commerce) you play with 32 cards, sevens to aces. Three cards lie face up in the middle,
+In **Schwimmen** (commerce) you play with 32 cards, sevens to aces. Three cards lie in the middle,
 the **center**. On your turn you swap one card with the center, swap all three, pass, or knock.
 """),
     md("""
@@ -285,7 +285,7 @@ Walkthrough.named("schwimmen")
 - **Pass:** change nothing. When **everyone passes** in a row, the center is cleared away and three new
   cards come from the stock.
 - **Closing (knocking):** everyone else has one more turn, then the showdown. With these rules the lowest
-  hand loses one life, even the knocker's, and ties are broken by suit.
+  hand loses one life, even the knocker's, and a tie is broken by the scoring suit (three of a kind by rank).
 
 Before the first turn, the dealer's choice is the only move:
 """),

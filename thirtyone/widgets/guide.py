@@ -171,7 +171,7 @@ SCHWIMMEN = Tour(
         Step("Ben's last turn; then the showdown.", ("pass",)),
         Step("The showdown: your 28 is the best, Ben has 27 and Ana 26. Ana's hand is the lowest, so she "
              "loses a life. With these rules the one who knocks loses only one life if lowest, and a tie is "
-             "broken by the scoring suit: clubs, spades, hearts, diamonds."),
+             "broken by the scoring suit, clubs > spades > hearts > diamonds."),
     ),
 )
 
