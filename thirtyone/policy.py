@@ -23,9 +23,14 @@ Table = dict[tuple[int, ...], float]
 
 @cache
 def _keep_table(toak: float | None, aces: int | None) -> dict[tuple[int, ...], float]:
-    """Every ordered three-card hand to ``4 * value - suits``: value first, then fewer suits."""
+    """Every ordered three-card hand to ``value - suits / 16``: value first, then fewer suits.
+
+    Values are multiples of 0.5, so a hand worth more has a key at least 0.375 higher, and one worth
+    the same or less a key at most 0.125 higher: "worth more" is "key more than 0.25 higher", and the
+    play-outs answer both questions with one look-up. Keys of different hands differ by 1/16 or more.
+    """
     r = Rules(three_of_a_kind=toak, three_aces=aces)
-    return {k: 4 * v - len({c & 3 for c in k}) for k, v in value_table(r).items()}
+    return {k: v - len({c & 3 for c in k}) / 16 for k, v in value_table(r).items()}
 
 
 def keep_table(rules: Rules) -> dict[tuple[int, ...], float]:
@@ -47,7 +52,7 @@ def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = N
     for thrown, kept in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
         if thrown == forbidden:
             continue
-        key = table[kept] - _VALUES[thrown >> 2] * 0.01 - (0.005 if thrown & 3 in avoid_suits else 0.0)
+        key = table[kept] - _VALUES[thrown >> 2] * 0.001 - (0.0005 if thrown & 3 in avoid_suits else 0.0)
         if key > best_key:
             best, best_key = thrown, key
     return best

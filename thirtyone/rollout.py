@@ -252,37 +252,41 @@ class Playout:
             self.knock()
             return None
         discard = self.discard
-        table = self.table
+        keep = self.keep  # value - suits/16: one look-up answers "better?" and "best to keep?"
         a, b, c = hand
         top = discard[-1] if discard else None
-        if forced == "draw discard":
-            take = True
-        elif forced is None and top is not None:
-            now = table[(a, b, c)]
-            take = table[(top, b, c)] > now or table[(a, top, c)] > now or table[(a, b, top)] > now
-        else:
-            take = False
+        take = False
+        if top is not None and forced in (None, "draw discard"):
+            now = keep[(a, b, c)]
+            ka, kb, kc = keep[(top, b, c)], keep[(a, top, c)], keep[(b, a, top)]
+            # a greater value shows as a key more than 0.25 higher (see policy.keep_table)
+            take = forced == "draw discard" or ka > now + 0.25 or kb > now + 0.25 or kc > now + 0.25
         if take:
             d = discard.pop()
+            options = ((a, ka, (b, c, d)), (b, kb, (a, c, d)), (c, kc, (a, b, d)), (d, now, (a, b, c)))
             forbidden = d if not self.rules.discard_taken else None
         else:
-            d = self._draw()
+            stock = self.stock
+            if self.lazy:
+                j = int(self.rng.random() * len(stock))
+                stock[j], stock[-1] = stock[-1], stock[j]
+            d = stock.pop()
+            options = ((a, keep[(b, c, d)], (b, c, d)), (b, keep[(a, c, d)], (a, c, d)),
+                       (c, keep[(a, b, d)], (a, b, d)), (d, keep[(a, b, c)], (a, b, c)))
             forbidden = None
-        keep = self.keep
         best_key = -1e9
-        kept: tuple[Card, Card, Card] = (a, b, c)
+        kept = (a, b, c)
         thrown = d
-        for t, k in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
+        for t, k, hand3 in options:
             if t == forbidden:
                 continue
-            key = keep[k] - _VALUES[t >> 2] * 0.01
+            key = k - _VALUES[t >> 2] * 0.001
             if key > best_key:
-                best_key, thrown, kept = key, t, k
+                best_key, thrown, kept = key, t, hand3
         hand[:] = kept
         discard.append(thrown)
         self.taken = None
-        v = table[kept]
-        if v >= 31 or (self.rules.fire and kept[0] >> 2 == kept[1] >> 2 == kept[2] >> 2 == 12):
+        if self.table[kept] >= 31 or (self.rules.fire and kept[0] >> 2 == kept[1] >> 2 == kept[2] >> 2 == 12):
             return self._instant(p)
         return None
 
