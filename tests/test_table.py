@@ -332,7 +332,10 @@ def test_step_back_goes_to_the_learners_last_move() -> None:
 def test_bots_move_at_their_pace_on_the_event_loop() -> None:
     async def scenario() -> CardTable:
         table = CardTable("scat", players=3, seat=0, seed=6, pace=0.01)
-        assert table.state.current_player == 1  # nothing yet: the first bot moves after the pace
+        await asyncio.sleep(0.05)
+        assert table.state.current_player == 1 and not table.history  # not on screen yet: the bots wait
+        table.stage._handle_custom_msg({"event": "shown"}, [])  # what the front end says once drawn
+        assert table.shown and table.state.current_player == 1  # the first bot moves after the pace
         for _ in range(400):
             await asyncio.sleep(0.005)
             if table.my_turn:
@@ -346,6 +349,7 @@ def test_bots_move_at_their_pace_on_the_event_loop() -> None:
 def test_a_step_back_cancels_the_planned_bot_move() -> None:
     async def scenario() -> tuple[CardTable, State]:
         table = CardTable("scat", players=3, seat=1, seed=6, pace=0.05)
+        table.stage._handle_custom_msg({"event": "shown"}, [])
         table.stock_button.click()
         click(table.mine.row, table.hand()[0])  # type: ignore[union-attr]
         assert table.state.current_player == 2

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import anywidget
 import ipywidgets as w
 import traitlets
 
@@ -46,7 +47,6 @@ PACES = (("slow (2 s a move)", 2.0), ("normal (1 s a move)", 1.0), ("fast (0.3 s
 """The pace menu: seconds between two bot moves; -1 is step mode."""
 
 TABLE_CSS = """
-<style>
 .to-table { gap: 8px; max-width: 900px; }
 .to-table .to-felt { background: #0f5132; color: #fff; border-radius: 18px; padding: 12px 16px;
   gap: 18px; align-items: center; justify-content: center; flex-wrap: wrap; }
@@ -85,8 +85,28 @@ TABLE_CSS = """
 .to-table .to-showdown .to-lost { font-weight: 700; }
 .to-table .to-showdown td.to-nowrap, .to-table .to-showdown th { white-space: nowrap; }
 .to-table .to-showdown { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
-</style>
+.to-table .to-stage { display: none; }
 """
+"""The table's style sheet (anywidget puts it in the page once)."""
+
+_STAGE_ESM = """
+function render({ model, el }) {
+  el.classList.add("to-stage");
+  model.send({ event: "shown" });
+}
+export default { render };
+"""
+
+
+class _Stage(anywidget.AnyWidget):
+    """Invisible: brings the table's CSS and tells Python when the table is on screen."""
+
+    _esm = _STAGE_ESM
+    _css = TABLE_CSS
+
+    def __init__(self, on_shown: Callable[[], Any]) -> None:
+        super().__init__()
+        self.on_msg(lambda _w, content, _b: on_shown() if content == {"event": "shown"} else None)
 
 
 def _esc(text: str) -> str:
@@ -165,7 +185,9 @@ class CardTable(w.VBox):
         self.timings: list[float] = []
         """Seconds each bot move took to think, apply and show (the pace not counted)."""
 
-        self.css = w.HTML(TABLE_CSS)
+        self.shown = False
+        """The front end has drawn the table: a pace starts only then (bots due at the deal wait for it)."""
+        self.stage = _Stage(self._on_shown)
         self.status = w.HTML()
         self.message_html = w.HTML()
         self.message_html.add_class("to-message")
@@ -222,7 +244,7 @@ class CardTable(w.VBox):
             self.controls.layout.display = "none"
         seats_box = w.HBox(list(self.seats.values()))
         seats_box.add_class("to-seats")
-        children: list[w.Widget] = [self.css, self.status, seats_box, self.felt]
+        children: list[w.Widget] = [self.stage, self.status, seats_box, self.felt]
         if self.mine is not None:
             children += [self.mine, self.actions]
         children += [self.message_html, self.controls, self.showdown, self.log_html]
@@ -449,6 +471,8 @@ class CardTable(w.VBox):
         if self.pace <= 0:
             self.play_bots()
             return
+        if not self.shown:  # nobody would see the moves yet: wait until the table is drawn
+            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # plain Python, no event loop: use step() or play_bots()
@@ -457,6 +481,11 @@ class CardTable(w.VBox):
         due = loop.time() + self.pace
         # think now, while the learner looks at the last move; show the move when its time comes
         self._timer = loop.call_soon(self._think, gen, due)
+
+    def _on_shown(self) -> None:
+        if not self.shown:
+            self.shown = True
+            self._schedule()
 
     def _think(self, gen: int, due: float) -> None:
         self._timer = None
