@@ -183,39 +183,34 @@ def keep(page: Any, root: Any, name: str) -> None:
 
 
 # -- the tests --------------------------------------------------------------------------------------
-def test_lesson_2_walkthroughs_by_mouse_and_a_free_round_by_keyboard(page: Any, voila_server: Any) -> None:
-    open_lesson(page, voila_server, LESSON_2)
-    rules = Rules.preset("scat")
-    root = play_walkthrough(page, 0, "scat", keyboard=False)
-    final = TOURS["scat"].states()[-1]
-    assert final.result is not None
-    assert check_showdown(root, rules) == final.result.explain(("Ana", "Sam (you)", "Ben"))
-    assert "Sam (you) took the 9♥ from the discard pile and threw the 4♣." in root.locator(".to-log").inner_text()
-    keep(page, root, "lesson2-walkthrough-showdown")
-    root = play_walkthrough(page, 1, "scat-31", keyboard=False)
-    assert "Ben is out of the game." in root.locator(".to-log").inner_text()
-    check_showdown(root, rules)
-    keep(page, root, "lesson2-instant-31")
-    table = play_free_round(page, rules, keyboard=True)
-    check_showdown(table, rules)
-    keep(page, table, "lesson2-free-round-showdown")
-    check_accessibility(page)
+LESSONS = [
+    # page, the two tours, walkthroughs by keyboard?, screenshot prefix
+    (LESSON_2, ("scat", "scat-31"), False, "lesson2"),
+    (LESSON_3, ("schwimmen", "feuer"), True, "lesson3"),
+]
 
 
-def test_lesson_3_walkthroughs_by_keyboard_and_a_free_round_by_mouse(page: Any, voila_server: Any) -> None:
-    open_lesson(page, voila_server, LESSON_3)
-    rules = Rules.preset("schwimmen")
-    root = play_walkthrough(page, 0, "schwimmen", keyboard=True)
-    final = TOURS["schwimmen"].states()[-1]
-    assert final.result is not None
-    assert check_showdown(root, rules) == final.result.explain(("Sam (you)", "Ana", "Ben"))
-    keep(page, root, "lesson3-walkthrough-showdown")
-    root = play_walkthrough(page, 1, "feuer", keyboard=True)
-    check_showdown(root, Rules.preset("feuer"))
-    keep(page, root, "lesson3-feuer")
-    table = play_free_round(page, rules, keyboard=False)
+@pytest.mark.parametrize(("path", "tours", "walk_by_keyboard", "shot"), LESSONS, ids=["lesson-2", "lesson-3"])
+def test_a_lesson_walkthroughs_and_a_free_round(page: Any, voila_server: Any, path: str, tours: tuple[str, str],
+                                                walk_by_keyboard: bool, shot: str) -> None:
+    """The two walkthroughs by mouse and the free round by keyboard, or the other way round."""
+    open_lesson(page, voila_server, path)
+    for index, name in enumerate(tours):
+        tour = TOURS[name]
+        root = play_walkthrough(page, index, name, keyboard=walk_by_keyboard)
+        final = tour.states()[-1]
+        assert final.result is not None
+        labels = tuple(f"{x} (you)" if i == tour.seat else x for i, x in enumerate(tour.names))
+        assert check_showdown(root, final.rules) == final.result.explain(labels)
+        keep(page, root, f"{shot}-walkthrough-{name}")
+    if path == LESSON_2:
+        logs = page.locator(".to-walkthrough .to-log").all_inner_texts()
+        assert "Sam (you) took the 9♥ from the discard pile and threw the 4♣." in logs[0]
+        assert "Ben is out of the game." in logs[1]
+    rules = TOURS[tours[0]].start().rules
+    table = play_free_round(page, rules, keyboard=not walk_by_keyboard)
     check_showdown(table, rules)
-    keep(page, table, "lesson3-free-round-showdown")
+    keep(page, table, f"{shot}-free-round-showdown")
     check_accessibility(page)
 
 
