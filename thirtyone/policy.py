@@ -72,15 +72,15 @@ def take_discard(table: Table, hand: Sequence[Card], top: Card, discard_taken: b
 def best_commerce_move(table: Table, hand: Sequence[Card], center: Sequence[Card],
                        allow_swap_all: bool) -> tuple[float, tuple[Card, ...]]:
     """The best swap with the center: ``(value after, (give, take))``, or ``(value, ())`` for swap all."""
-    h = tuple(hand)
+    a, b, c = hand
     best_value = -1.0
     best: tuple[Card, ...] = ()
-    for i in range(len(h)):
-        give = h[i]
+    given = 99  # among equal swaps, give the cheapest card
+    for give, worth, x, y in ((a, _VALUES[a >> 2], b, c), (b, _VALUES[b >> 2], a, c), (c, _VALUES[c >> 2], a, b)):
         for take in center:
-            v = table[h[:i] + (take,) + h[i + 1:]]
-            if v > best_value or (v == best_value and give.value < best[0].value):
-                best_value, best = v, (give, take)
+            v = table[(take, x, y)]
+            if v > best_value or (v == best_value and worth < given):
+                best_value, best, given = v, (give, take), worth
     if allow_swap_all and len(center) == 3:
         v = table[tuple(center)]
         if v > best_value:
