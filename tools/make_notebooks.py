@@ -70,6 +70,8 @@ ScoreView("K♥ 9♥ 4♣", deal_button=True)
    dealt under each: instant 31, ties, the knocker, Feuer, under 21, lives and swimming.
 5. [When to knock](05-knock-timing.ipynb) — how safe a knock is, by hand value, players, seat and turn;
    the best threshold; a "Should I knock?" advisor and a drill; the Scat strategy in numbers.
+6. [A whole game, with a coach](06-play.ipynb) — play to the last player against one to seven bots,
+   ask the coach for the best move and its numbers, and see your game in numbers at the end.
 
 More lessons follow the same pattern: a short idea, then something to do with cards.
 """),
@@ -524,7 +526,35 @@ SurvivalChart(compare="turn", players=4, seat=2)
     md("""
 ## What next
 
-Back to [lesson 4](04-variants.ipynb), or to [the lessons](index.ipynb).
+Put it to work in [lesson 6](06-play.ipynb): a whole game with a coach. Back to [lesson 4](04-variants.ipynb),
+or to [the lessons](index.ipynb).
+"""),
+]
+
+PLAY = [
+    md("""
+# Lesson 6: a whole game, with a coach
+
+Time to play a whole game: round after round, until only one player is left. Choose the rules, how many
+bots you play against and how well they play, then click **Start the game**. Fewer lives make a shorter game.
+"""),
+    md("""
+## Play
+
+On your turn, **Ask the coach**: it deals the cards you cannot see at random, many times over, plays each
+of your moves on, and names the move that loses the fewest lives on average. The coach sees only what you
+see. Its numbers have 95% intervals: when two intervals overlap, the moves are about as good.
+At the end of the game you see your lives over the rounds, and each of your knocks next to the coach's advice.
+"""),
+    code("""
+from thirtyone.widgets import PlayGame
+
+PlayGame("scat", bots=3, level="intermediate", seed=1)
+"""),
+    md("""
+## What next
+
+Try another rule set, or expert bots. Back to [lesson 5](05-knock-timing.ipynb), or to [the lessons](index.ipynb).
 """),
 ]
 
@@ -551,3 +581,4 @@ if __name__ == "__main__":
     write("03-schwimmen.ipynb", SCHWIMMEN)
     write("04-variants.ipynb", VARIANTS)
     write("05-knock-timing.ipynb", KNOCK_TIMING)
+    write("06-play.ipynb", PLAY)

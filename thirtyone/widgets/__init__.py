@@ -23,6 +23,7 @@ _HOME = {
     "SurvivalChart": "charts", "ThresholdChart": "charts", "SuitStudyChart": "charts",
     "DiscardStudyView": "charts",
     "KnockAdvisor": "advisor", "KnockDrill": "advisor",
+    "PlayGame": "play", "GameSetup": "play",
 }
 
 __all__ = list(_HOME)
@@ -47,6 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .charts import DiscardStudyView, SuitStudyChart, SurvivalChart, ThresholdChart  # noqa: F401
     from .guide import Walkthrough  # noqa: F401
     from .picker import CardPicker, RulePicker  # noqa: F401
+    from .play import GameSetup, PlayGame  # noqa: F401
     from .quiz import Quiz  # noqa: F401
     from .table import CardTable  # noqa: F401
     from .variants import PresetTable, RuleReplay  # noqa: F401

@@ -1,0 +1,152 @@
+"""The coach (lesson 6): the best move from the player's view only, with its numbers; the game record."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from gamekit import stack
+
+from thirtyone import new_game
+from thirtyone.bots import make_bot, play_game
+from thirtyone.coach import GameRecord, coach, describe_move
+from thirtyone.game import Action, State
+
+
+def advance(state: State, moves: int, seed: int = 1) -> State:
+    """``moves`` moves of intermediate bots (stops at the end of the round)."""
+    bots = [make_bot("intermediate", seed=seed + i) for i in range(state.players)]
+    s = state
+    for _ in range(moves):
+        if s.round_over:
+            break
+        p = s.current_player
+        assert p is not None
+        s = s.apply(bots[p].choose(s.view(p)))
+    return s
+
+
+def check_advice(s: State) -> None:
+    p = s.current_player
+    assert p is not None
+    a = coach(s, rollouts=60, knock_rollouts=60, seed=3)
+    legal = s.legal_actions()
+    assert a.player == p and a.best in legal and a.best == a.moves[0].action
+    means = [m.estimate.expected_lives for m in a.moves]
+    assert means == sorted(means)
+    for m in a.moves:
+        assert m.action in legal and m.estimate.rollouts == 60
+        lo, hi = m.estimate.expected_ci
+        assert lo <= m.estimate.expected_lives <= hi
+        assert 0 <= m.estimate.p_lose <= 1
+    assert (a.knock is not None) == (Action("knock") in legal and s.phase == "turn")
+    assert a.best_move.words[:1].upper() in a.explanation[:1]
+    assert a.is_for(s)
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow"])
+def test_advice_names_a_legal_best_move_with_numbers_in_every_phase(preset: str) -> None:
+    s = new_game(preset, players=3, seed=5)
+    seen = set()
+    for _ in range(12):
+        if s.round_over:
+            break
+        check_advice(s)
+        seen.add(s.phase)
+        s = advance(s, 1)
+    assert "turn" in seen
+
+
+def test_throws_are_all_compared_and_the_discard_phase_has_its_own_advice() -> None:
+    s = new_game("scat", players=3, seed=2)
+    s = advance(s, 4)
+    while s.phase != "turn" or s.current_player is None:
+        s = advance(s, 1)
+    s = s.apply("draw stock")
+    a = coach(s, rollouts=40, seed=1)
+    assert {m.action for m in a.moves} == set(s.legal_actions())
+    assert all(m.words.startswith("throw the ") for m in a.moves)
+    assert not a.is_for(advance(s, 1))
+
+
+def test_the_coach_sees_only_the_players_view() -> None:
+    a_game = new_game("scat", players=3, seed=8, deck=stack(["2♦ 3♦ 4♦", "K♥ 9♥ 4♣", "A♠ K♠ 2♠"], "7♠"))
+    b_game = new_game("scat", players=3, seed=8, deck=stack(["A♠ K♠ 5♣", "K♥ 9♥ 4♣", "2♦ 3♦ 8♥"], "7♠"))
+    assert a_game.current_player == b_game.current_player == 1 and a_game.hands != b_game.hands
+    a, b = (coach(g, rollouts=50, knock_rollouts=50, seed=9) for g in (a_game, b_game))
+    assert a.moves == b.moves and a.best == b.best and a.explanation == b.explanation
+    assert a.knock is not None and a.knock == b.knock
+
+
+def test_same_seed_same_advice_and_bad_calls_are_refused() -> None:
+    s = new_game("bga-draw", players=2, seed=4)
+    assert coach(s, rollouts=30, seed=2).moves == coach(s, rollouts=30, seed=2).moves
+    other = 1 - (s.current_player or 0)
+    with pytest.raises(ValueError, match="turn"):
+        coach(s, other)
+    with pytest.raises(ValueError, match="rollouts"):
+        coach(s, rollouts=1)
+    over = advance(s, 500)
+    assert over.round_over
+    with pytest.raises(ValueError):
+        coach(over)
+
+
+def test_moves_in_words() -> None:
+    s = advance(new_game("scat", players=2, seed=1), 2)
+    v = s.view(s.current_player or 0)
+    top = v.discard_pile[-1]
+    assert describe_move(Action("draw discard"), v) == f"take the {top} from the discard pile"
+    assert describe_move(Action("draw stock"), v) == "draw from the stock"
+    assert describe_move(Action("swap", v.hand[:1] + (top,)), v) == f"swap your {v.hand[0]} for the {top}"
+    assert describe_move(Action("keep hand"), v) == "keep your hand"
+
+
+def test_game_record_lives_after_each_round_and_knocks_against_the_coach() -> None:
+    state = new_game("scat", players=3, seed=6, lives=[2, 2, 2])
+    bots = [make_bot("intermediate", seed=i) for i in range(3)]
+    rec = GameRecord(0, names=("Sam", "Ana", "Ben"))
+    s = state
+    finished: list[State] = []
+    while not s.game_over:
+        rec.observe(s)
+        if s.round_over:
+            finished.append(s)
+            s = s.apply("next round")
+            continue
+        p = s.current_player
+        assert p is not None
+        a = bots[p].choose(s.view(p))
+        if p == 0:
+            rec.note_move(s, a, None)
+        s = s.apply(a)
+    rec.observe(s)
+    finished.append(s)
+    rec.observe(s)  # twice: noted once
+    assert [r for r, _, _ in rec.rounds] == [x.round for x in finished]
+    assert [lv for _, lv, _ in rec.rounds] == [x.lives for x in finished]
+    header, rows = rec.lives_table()
+    assert header[:3] == ["Player", "Start", f"Round {finished[0].round}"] and len(header) == len(finished) + 2
+    assert rows[0][:2] == ["Sam", "2"]
+    assert rows[s.winner or 0][-1] != "out"
+    assert rec.winner == s.winner == play_game(state, bots=[make_bot("intermediate", seed=i) for i in range(3)]).winner
+    assert rec.lost == {x.round: x.result.losses[0] for x in finished if x.result is not None}
+    for k in rec.knocks:
+        assert not math.isnan(k.knock_lives)
+    assert len(rec.knock_lines()) == len(rec.knocks)
+    text = rec.summary()
+    assert f"{len(finished)} rounds played" in text
+    assert ("You never knocked." in text) == (not rec.knocks)
+
+
+def test_a_knock_with_fresh_advice_counts_as_asked_and_followed() -> None:
+    s = advance(new_game("scat", players=2, seed=3), 3)
+    while Action("knock") not in s.legal_actions():
+        s = advance(s, 1)
+    a = coach(s, rollouts=30, knock_rollouts=30, seed=0)
+    rec = GameRecord(s.current_player or 0)
+    rec.note_move(s, Action("knock"), a)
+    assert rec.asked == 1 and rec.followed == int(a.best == Action("knock"))
+    assert rec.knocks[0].advised == (a.best.kind == "knock")
+    rec.note_move(s, Action("draw stock"), None)
+    assert rec.asked == 1

@@ -1,0 +1,331 @@
+"""Lesson 6: a whole game against bots, with a coach, the game log and a closing summary.
+
+* :class:`GameSetup` — the rules (any preset), how many bots (1 to 7), their level, the lives and
+  the deal number (seed); "Start the game".
+* :class:`PlayGame` — the setup above a :class:`~thirtyone.widgets.table.CardTable` that plays the
+  whole game, round after round, until one player is left. "Ask the coach" shows
+  :func:`thirtyone.coach.coach`'s best move and its numbers for the learner's turn, "Play the coach's
+  move" makes it. Below: the game log (each finished round, how it ended and every move), and at the
+  end a summary (lives over the rounds as a chart with alt text and as a table; the learner's knocks
+  against the coach's advice), kept by a :class:`thirtyone.coach.GameRecord`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ..bots import LEVELS
+from ..coach import Advice, GameRecord, coach
+from ..game import Action, State, narrate, new_game, parse_action
+from ..rules import Rules
+from .charts import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, pct
+from .picker import as_rules, preset_dropdown
+from .table import CardTable
+
+__all__ = ["GameSetup", "PlayGame", "GameTable", "advice_html", "lives_chart"]
+
+PLAY_CSS = """
+<style>
+.to-play { max-width: 900px; gap: 8px; }
+.to-play .to-setup { border: 1px solid #bbb; border-radius: 10px; padding: 6px 10px; gap: 4px; }
+.to-play .to-coach { border: 2px solid #116b2a; border-radius: 10px; padding: 4px 12px; background: #f4fbf6; }
+.to-play .to-coach p { margin: 4px 0; line-height: 1.45; }
+.to-play .to-game-log details { margin: 2px 0; }
+.to-play .to-game-log summary { cursor: pointer; line-height: 1.45; }
+.to-play .to-game-log ol { margin: 2px 0 6px; padding-left: 1.6em; font-size: 14px; }
+.to-play .to-summary { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
+.to-play .to-summary li { margin: 3px 0; }
+</style>
+"""
+
+LIVES = (("as the rules say", 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
+"""The lives menu: 0 keeps the rule set's own number."""
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+class GameSetup(w.VBox):
+    """The game to play: rules, bots (1 to 7), their level, lives and the deal number; "Start the game"."""
+
+    def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
+                 seed: int = 1, lives: int = 0) -> None:
+        if not 1 <= bots <= 7:
+            raise ValueError(f"bots must be 1 to 7, not {bots!r}")
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        wide = w.Layout(width="max-content")
+        label = {"description_width": "initial"}
+        self.rules_menu = preset_dropdown(as_rules(rules))
+        self.bots_menu = w.Dropdown(options=[(str(n), n) for n in range(1, 8)], value=bots,
+                                    description="Number of bots", style=label, layout=wide)
+        self.level_menu = w.Dropdown(options=[(x, x) for x in LEVELS], value=level, description="Bots' level",
+                                     style=label, layout=wide)
+        self.lives_menu = w.Dropdown(options=list(LIVES), value=lives, description="Lives", style=label, layout=wide)
+        self.seed_box = w.IntText(value=seed, description="Deal number", style=label,
+                                  layout=w.Layout(width="200px"))
+        self.start_button = w.Button(description="Start the game", button_style="primary",
+                                     tooltip="Deal a new game with these settings", layout=wide)
+        super().__init__([self.rules_menu,
+                          w.HBox([self.bots_menu, self.level_menu, self.lives_menu, self.seed_box],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                          self.start_button])
+        self.add_class("to-setup")
+
+    @property
+    def rules(self) -> Rules:
+        """The chosen rule set."""
+        return Rules.preset(self.rules_menu.value)
+
+    def lives(self) -> int:
+        """Lives each player starts with."""
+        return self.lives_menu.value or self.rules.lives
+
+    def new_state(self) -> State:
+        """The first state of the chosen game (the learner in seat 0)."""
+        n = self.bots_menu.value + 1
+        return new_game(self.rules, players=n, seed=int(self.seed_box.value), lives=[self.lives()] * n)
+
+
+class GameTable(CardTable):
+    """The card table of a whole game: no stepping back, no bots' level or teaching mode (the setup
+    chooses); every move the learner makes is reported to ``on_move(state before, action)``."""
+
+    def __init__(self, state: State, level: str, pace: float, seed: int,
+                 on_move: Callable[[State, Action], None] | None = None) -> None:
+        self.on_move = on_move
+        super().__init__(state=state, bots=level, seed=seed, pace=pace)
+
+    def play(self, action: Action | str) -> bool:
+        before = self.state
+        made = super().play(action)
+        if made and self.on_move is not None:
+            self.on_move(before, parse_action(action))
+        return made
+
+    def render(self) -> None:
+        super().render()
+        for hidden in (self.back_button, self.new_game_button, self.level_menu, self.show_all_box):
+            hidden.layout.display = "none"
+
+    def stop(self) -> None:
+        """No more bot moves (the game was replaced)."""
+        self.bots = [None] * self.state.players
+
+
+def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
+    """The coach's advice: the best move, every move's numbers as a table, the explanation."""
+    rows = [[m.words, f"{m.estimate.expected_lives:.2f}",
+             f"{m.estimate.expected_ci[0]:.2f} to {m.estimate.expected_ci[1]:.2f}", pct(m.estimate.p_lose)]
+            for m in advice.moves]
+    table = html_table(f"Every move compared over {advice.moves[0].estimate.rollouts} deals of the unseen cards",
+                       ["Move", "Lives lost on average", "95% interval", "Chance of losing a life"], rows,
+                       numeric=(1, 3), marked=(0,))
+    knock = ""
+    if advice.knock is not None:
+        knock = f'<p><strong>Should you knock?</strong> {_esc(advice.knock.explanation)}</p>'
+    best = advice.best_move.words
+    return ('<div class="to-coach-advice" role="status">'
+            f'<p class="to-advice"><strong>The coach: {_esc(best[0].upper() + best[1:])}.</strong></p>'
+            f"<p>{_esc(advice.explanation)}</p>{table}{knock}</div>")
+
+
+def lives_chart(record: GameRecord, labels: Sequence[str]) -> str:
+    """Lives over the rounds: a line per player (ending when they are out), as an inline PNG with alt text."""
+    fig = Figure(figsize=(7.2, 3.2), dpi=100)
+    FigureCanvasAgg(fig)
+    fig.subplots_adjust(left=0.09, right=0.8, bottom=0.16, top=0.95)
+    ax = fig.add_subplot()
+    xs = list(range(len(record.rounds) + 1))
+    alt = []
+    for s in range(len(record.start)):
+        ys: list[float] = [record.start[s]]
+        words = [str(record.start[s])]
+        for _, lives, out in record.rounds:
+            ys.append(float("nan") if out[s] else lives[s])
+            words.append("out" if out[s] else str(lives[s]))
+            if out[s]:
+                break
+        ax.plot(xs[:len(ys)], ys, drawstyle="steps-post", color=COLOURS[s % len(COLOURS)],
+                marker=MARKERS[s % len(MARKERS)], linewidth=2 if s == record.seat else 1.3,
+                label=labels[s] if s < len(labels) else f"Player {s}")
+        alt.append(f"{labels[s] if s < len(labels) else s}: {', '.join(words)}")
+    ax.set_xlabel("after round (0: the start)")
+    ax.set_ylabel("lives")
+    ax.set_xticks(xs)
+    top = max(record.start) if record.start else 3
+    ax.set_yticks(range(0, top + 1))
+    ax.set_ylim(-0.3, top + 0.3)
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return figure_html(fig, "Lives of each player at the start and after every round. " + "; ".join(alt) + ".",
+                       "Lives over the rounds. A line stops when its player is out; 0 means swimming.")
+
+
+class PlayGame(w.VBox):
+    """A whole game of 31 against 1 to 7 bots, with a coach: ``PlayGame("scat", bots=3)``.
+
+    ``pace``: seconds between two bot moves (0: at once, for tests). ``rollouts``: the coach's sampled
+    deals per move. ``start``: deal the game at once (else wait for "Start the game").
+    """
+
+    def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
+                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = 200, start: bool = True) -> None:
+        self.pace = pace
+        self.rollouts = rollouts
+        self.setup = GameSetup(rules, bots, level, seed, lives)
+        self.table: GameTable | None = None
+        self.record = GameRecord(0)
+        self.advice: Advice | None = None
+        """The coach's last advice (shown only while it is for the moment on the table)."""
+        self.results: dict[int, str] = {}
+        """Each finished round's explanation, by round number."""
+        self._summary_for: State | None = None
+        self.table_box = w.VBox()
+        self.coach_button = w.Button(description="Ask the coach", icon="lightbulb-o",
+                                     tooltip="The best move now, with its numbers", layout=w.Layout(width="max-content"))
+        self.follow_button = w.Button(description="Play the coach's move", layout=w.Layout(width="max-content"))
+        self.coach_html = w.HTML()
+        self.coach_box = w.VBox([w.HBox([self.coach_button, self.follow_button]), self.coach_html])
+        self.coach_box.add_class("to-coach")
+        self.game_log = w.HTML()
+        self.game_log.add_class("to-game-log")
+        self.summary = w.HTML()
+        self.summary.add_class("to-summary")
+        super().__init__([w.HTML(STUDY_CSS + PLAY_CSS), self.setup, self.table_box, self.coach_box,
+                          self.game_log, self.summary])
+        self.add_class("to-play")
+        self.add_class("to-study")
+        self.setup.start_button.on_click(lambda _b: self.start())
+        self.coach_button.on_click(lambda _b: self.ask_coach())
+        self.follow_button.on_click(lambda _b: self.follow())
+        if start:
+            self.start()
+        else:
+            self._draw()
+
+    # -- the game ---------------------------------------------------------------------------
+    @property
+    def state(self) -> State | None:
+        return self.table.state if self.table is not None else None
+
+    def start(self) -> None:
+        """Deal a new game with the setup's choices (the game shown before is dropped)."""
+        old = self.table
+        if old is not None:
+            old.stop()
+            old.on_move = None
+            old.unobserve(self._state_changed, "state")
+        state = self.setup.new_state()
+        self.record = GameRecord(0)
+        self.advice = None
+        self.results = {}
+        self.table = GameTable(state, self.setup.level_menu.value, self.pace, int(self.setup.seed_box.value),
+                               on_move=self._moved)
+        self.record.names = self.table.labels
+        self.table_box.children = [self.table]
+        self.table.observe(self._state_changed, "state")
+        self._seen(self.table.state)  # the bots may have moved already, at pace 0
+
+    def _state_changed(self, change: Any) -> None:
+        self._seen(change["new"])
+
+    def _seen(self, state: State) -> None:
+        rounds = len(self.record.rounds)
+        self.record.observe(state)
+        if state.round_over and state.result is not None and self.table is not None:
+            self.results.setdefault(state.round, state.result.explain(self.table.labels))
+        if len(self.record.rounds) != rounds or state.game_over:
+            self._draw_log(state)
+        self._draw()
+
+    def _moved(self, before: State, action: Action) -> None:
+        self.record.note_move(before, action, self.advice)
+        if self.table is not None and self.table.state.game_over:  # the summary was drawn before this move was noted
+            self._summary_for = None
+            self._draw()
+
+    # -- the coach ----------------------------------------------------------------------------
+    def ask_coach(self) -> Advice | None:
+        """The coach's advice for the learner's turn (``None`` when it is not their turn)."""
+        t = self.table
+        if t is None or not t.my_turn:
+            self.coach_html.value = '<p role="status">The coach helps on your turn.</p>'
+            return None
+        s = t.state
+        if self.advice is None or not self.advice.is_for(s):
+            seed = s.seed * 7919 + s.round * 131 + s.turns * 2 + (s.phase == "discard")
+            self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed)
+        self._draw()
+        return self.advice
+
+    def follow(self) -> bool:
+        """Make the coach's best move, if the advice is for this moment."""
+        t = self.table
+        if t is None or self.advice is None or not self.advice.is_for(t.state):
+            return False
+        return t.play(self.advice.best)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        t = self.table
+        mine = t is not None and t.my_turn
+        self.coach_button.disabled = not mine
+        fresh = self.advice is not None and t is not None and self.advice.is_for(t.state)
+        self.follow_button.disabled = not (mine and fresh)
+        if fresh and self.advice is not None:
+            self.coach_html.value = advice_html(self.advice)
+        elif t is None:
+            self.coach_html.value = '<p role="status">Choose the game above and click Start the game.</p>'
+        elif t.state.game_over:
+            self.coach_html.value = '<p role="status">The game is over: read the summary below.</p>'
+        else:
+            self.coach_html.value = ('<p role="status">On your turn, ask the coach for the best move and '
+                                     "its numbers.</p>")
+        s = t.state if t is not None else None
+        if s is not None and s.game_over:
+            if self._summary_for is not s:
+                self._summary_for = s
+                self._draw_summary()
+        else:
+            self._summary_for = None
+            self.summary.value = ""
+            self.summary.layout.display = "none"
+
+    def _draw_log(self, state: State) -> None:
+        t = self.table
+        if t is None:
+            return
+        events = state.view(t.seat if t.seat is not None else 0).events
+        parts = []
+        for r in sorted(self.results):
+            lines = narrate([e for e in events if e.round == r], t.labels, t.seat)
+            items = "".join(f"<li>{_esc(x)}</li>" for x in lines)
+            parts.append(f"<details><summary>Round {r}: {_esc(self.results[r])}</summary><ol>{items}</ol></details>")
+        body = "".join(parts) if parts else "<p>No round has ended yet.</p>"
+        self.game_log.value = (f'<section aria-label="game log"><h3>Game log</h3>{body}</section>')
+
+    def _draw_summary(self) -> None:
+        t = self.table
+        assert t is not None
+        rec = self.record
+        header, rows = rec.lives_table()
+        knocks = rec.knock_lines()
+        knock_list = ("<ul>" + "".join(f"<li>{_esc(x)}</li>" for x in knocks) + "</ul>") if knocks else ""
+        self.summary.layout.display = None
+        self.summary.value = (
+            '<section aria-label="summary of the game"><h3>The game in numbers</h3>'
+            f"<p>{_esc(rec.summary())}</p>"
+            + lives_chart(rec, t.labels)
+            + html_table("Lives at the start and after each round", header, rows,
+                         numeric=tuple(range(1, len(header))))
+            + f"<h4>Your knocks and the coach</h4>{knock_list or '<p>You did not knock in this game.</p>'}"
+            "<p>Play again: change the settings above if you like, and click Start the game.</p></section>")
