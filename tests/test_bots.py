@@ -309,3 +309,21 @@ def paired_difference(preset: str, stronger: str, weaker: str, deals: int, rollo
 def test_stronger_level_loses_fewer_lives(preset: str, stronger: str, weaker: str, deals: int) -> None:
     mean, se = paired_difference(preset, stronger, weaker, deals)
     assert mean > 2 * se, f"{stronger} saves {mean:.3f} ± {se:.3f} lives per deal against {weaker} in {preset}"
+
+
+def test_expert_bots_knock_once_their_patience_runs_out() -> None:
+    """Experts in Schwimmen may keep swapping (each swap resets the passes), so like every bot they
+    knock once the round has gone on for ``patience`` orbits: with patience 1 and 4 players, the
+    first choice, 4 turns, a knock and 3 last turns end the round within 9 moves."""
+    from thirtyone import new_game
+    from thirtyone.bots import ExpertBot
+
+    for seed in range(3):
+        s = new_game("schwimmen", players=4, seed=seed)
+        bots = [ExpertBot(seed=i, rollouts=8, patience=1) for i in range(4)]
+        moves = 0
+        while not s.round_over:
+            p = s.current_player
+            s = s.apply(bots[p].choose(s.view(p)))
+            moves += 1
+            assert moves <= 9, f"seed {seed}: the round went on past the experts' patience"

@@ -252,7 +252,8 @@ class ExpertBot(ThresholdBot):
 
     For each sensible move (every draw or knock; the two best throws; the best swap, swap all,
     pass and knock) it plays ``rollouts`` sampled continuations with the threshold policy for
-    everyone, the same samples for every move, and picks the lowest mean loss.
+    everyone, the same samples for every move, and picks the lowest mean loss. Like every bot it
+    knocks once the round has gone on for ``patience`` orbits, so rounds among bots always end.
     """
 
     name = "expert"
@@ -312,6 +313,9 @@ class ExpertBot(ThresholdBot):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        knock = Action("knock")
+        if knock in legal and GreedyBot.wants_knock(self, view):
+            return knock  # the round has gone on for `patience` orbits: end it, as every bot does
         cands = self.candidates(view)
         if len(cands) == 1:
             return cands[0]
