@@ -41,6 +41,8 @@ PLAY_CSS = """
 .to-play .to-game-log ol { margin: 2px 0 6px; padding-left: 1.6em; font-size: 14px; }
 .to-play .to-summary { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
 .to-play .to-summary li { margin: 3px 0; }
+/* a seat that is out: greyed by its border and background, not by opacity (which fails contrast) */
+.to-play .to-table .to-seat.to-gone { opacity: 1; background: #ececec; border-style: dashed; }
 </style>
 """
 
@@ -122,9 +124,9 @@ class GameTable(CardTable):
 
 def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     """The coach's advice: the best move, every move's numbers as a table, the explanation."""
-    rows = [[m.words, f"{m.estimate.expected_lives:.2f}",
+    rows = [[m.words + (" (best)" if i == 0 else ""), f"{m.estimate.expected_lives:.2f}",
              f"{m.estimate.expected_ci[0]:.2f} to {m.estimate.expected_ci[1]:.2f}", pct(m.estimate.p_lose)]
-            for m in advice.moves]
+            for i, m in enumerate(advice.moves)]
     table = html_table(f"Every move compared over {advice.moves[0].estimate.rollouts} deals of the unseen cards",
                        ["Move", "Lives lost on average", "95% interval", "Chance of losing a life"], rows,
                        numeric=(1, 3), marked=(0,))
@@ -145,29 +147,31 @@ def lives_chart(record: GameRecord, labels: Sequence[str]) -> str:
     ax = fig.add_subplot()
     xs = list(range(len(record.rounds) + 1))
     alt = []
-    for s in range(len(record.start)):
+    n = len(record.start)
+    for s in range(n):
         ys: list[float] = [record.start[s]]
         words = [str(record.start[s])]
         for _, lives, out in record.rounds:
-            ys.append(float("nan") if out[s] else lives[s])
+            ys.append(-1 if out[s] else lives[s])
             words.append("out" if out[s] else str(lives[s]))
             if out[s]:
                 break
-        ax.plot(xs[:len(ys)], ys, drawstyle="steps-post", color=COLOURS[s % len(COLOURS)],
-                marker=MARKERS[s % len(MARKERS)], linewidth=2 if s == record.seat else 1.3,
+        shift = (s - (n - 1) / 2) * 0.05  # lines that share a value stay apart
+        ax.plot(xs[:len(ys)], [y + shift for y in ys], drawstyle="steps-post", color=COLOURS[s % len(COLOURS)],
+                marker=MARKERS[s % len(MARKERS)], linewidth=2.2 if s == record.seat else 1.3,
                 label=labels[s] if s < len(labels) else f"Player {s}")
         alt.append(f"{labels[s] if s < len(labels) else s}: {', '.join(words)}")
     ax.set_xlabel("after round (0: the start)")
     ax.set_ylabel("lives")
     ax.set_xticks(xs)
     top = max(record.start) if record.start else 3
-    ax.set_yticks(range(0, top + 1))
-    ax.set_ylim(-0.3, top + 0.3)
+    ax.set_yticks(range(-1, top + 1), ["out"] + [str(v) for v in range(top + 1)])
+    ax.set_ylim(-1.4, top + 0.4)
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return figure_html(fig, "Lives of each player at the start and after every round. " + "; ".join(alt) + ".",
-                       "Lives over the rounds. A line stops when its player is out; 0 means swimming.")
+                       "Lives over the rounds. A line ends when its player is out; 0 lives means swimming (one more loss and out).")
 
 
 class PlayGame(w.VBox):
@@ -200,8 +204,7 @@ class PlayGame(w.VBox):
         self.game_log.add_class("to-game-log")
         self.summary = w.HTML()
         self.summary.add_class("to-summary")
-        super().__init__([w.HTML(STUDY_CSS + PLAY_CSS), self.setup, self.table_box, self.coach_box,
-                          self.game_log, self.summary])
+        super().__init__([w.HTML(STUDY_CSS + PLAY_CSS), self.setup, self.table_box, self.game_log, self.summary])
         self.add_class("to-play")
         self.add_class("to-study")
         self.setup.start_button.on_click(lambda _b: self.start())
@@ -224,6 +227,7 @@ class PlayGame(w.VBox):
             old.stop()
             old.on_move = None
             old.unobserve(self._state_changed, "state")
+            old.close()
         state = self.setup.new_state()
         self.record = GameRecord(0)
         self.advice = None
@@ -232,6 +236,9 @@ class PlayGame(w.VBox):
                                on_move=self._moved)
         self.record.names = self.table.labels
         self.table_box.children = [self.table]
+        parts = list(self.table.children)  # the coach sits under the learner's buttons
+        parts.insert(parts.index(self.table.actions) + 1, self.coach_box)
+        self.table.children = parts
         self.table.observe(self._state_changed, "state")
         self._seen(self.table.state)  # the bots may have moved already, at pace 0
 
