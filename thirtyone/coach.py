@@ -130,7 +130,7 @@ def _explain(moves: Sequence[MoveEstimate], knock: KnockAdvice | None) -> str:
         return f"{head}: it is your only sensible move (it loses {_lives(e.expected_lives)} on average)."
     nxt = moves[1]
     lo, hi = e.expected_ci
-    text = (f"{head}: over {e.rollouts} deals of the cards you cannot see it loses {_lives(e.expected_lives)} "
+    text = (f"{head}: over {e.rollouts} deals of the cards you cannot see, it loses {_lives(e.expected_lives)} "
             f"on average (95% interval {lo:.2f} to {hi:.2f}), against {nxt.estimate.expected_lives:.2f} "
             f"to {nxt.words}.")
     if nxt.estimate.expected_ci[0] <= hi and lo <= nxt.estimate.expected_ci[1]:
