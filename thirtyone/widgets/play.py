@@ -41,8 +41,6 @@ PLAY_CSS = """
 .to-play .to-game-log ol { margin: 2px 0 6px; padding-left: 1.6em; font-size: 14px; }
 .to-play .to-summary { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
 .to-play .to-summary li { margin: 3px 0; }
-/* a seat that is out: greyed by its border and background, not by opacity (which fails contrast) */
-.to-play .to-table .to-seat.to-gone { opacity: 1; background: #ececec; border-style: dashed; }
 </style>
 """
 

@@ -55,7 +55,8 @@ TABLE_CSS = """
 .to-table .to-seat { border: 2px solid #6b6b6b; border-radius: 10px; padding: 6px 10px; background: #fff;
   min-width: 150px; }
 .to-table .to-seat.to-acting { border: 3px solid #1a57c9; box-shadow: 0 0 0 3px rgba(26,87,201,.25); }
-.to-table .to-seat.to-gone { opacity: .6; }
+/* a seat that is out: greyed by its border and background, not by opacity (which fails contrast) */
+.to-table .to-seat.to-gone { background: #ececec; border-style: dashed; }
 .to-table .to-seat-head { font-size: 14px; line-height: 1.5; }
 .to-table .to-badge { display: inline-block; border: 1px solid #444; border-radius: 8px; padding: 0 6px;
   margin-left: 4px; font-size: 12px; background: #f2f2f2; color: #1a1a1a; }
