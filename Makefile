@@ -17,7 +17,7 @@ $(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	touch $(STAMP)
 
 ## tutorial: set up, then serve the notebooks in Voilà on localhost, landing on the index
-## (Voilà reads notebooks/voila.json: template, no sources, no tracebacks, localhost, idle kernels culled)
+## (Voilà reads notebooks/voila.py: our template, no sources, no tracebacks, localhost, pre-executed kernels, idle kernels culled)
 tutorial: $(STAMP)
 	@echo
 	@echo "  thirtyone tutorial: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
