@@ -252,8 +252,9 @@ class ExpertBot(ThresholdBot):
 
     For each sensible move (every draw or knock; the two best throws; the best swap, swap all,
     pass and knock) it plays ``rollouts`` sampled continuations with the threshold policy for
-    everyone, the same samples for every move, and picks the lowest mean loss. Like every bot it
-    knocks once the round has gone on for ``patience`` orbits, so rounds among bots always end.
+    everyone, the same samples for every move, and picks the lowest mean loss. It knocks once the
+    round has gone on for twice ``patience`` orbits (other bots: ``patience``), so rounds among
+    experts always end.
     """
 
     name = "expert"
@@ -314,8 +315,8 @@ class ExpertBot(ThresholdBot):
         if len(legal) == 1:
             return legal[0]
         knock = Action("knock")
-        if knock in legal and GreedyBot.wants_knock(self, view):
-            return knock  # the round has gone on for `patience` orbits: end it, as every bot does
+        if knock in legal and view.turns >= 2 * self.patience * len(view.active):
+            return knock  # the round has gone on for twice `patience` orbits: end it
         cands = self.candidates(view)
         if len(cands) == 1:
             return cands[0]
