@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
 from .rules import Rules
-from .scoring import Ranked, Score, hand_value, score, value_table
+from .scoring import Ranked, Score, dealt_score, hand_value, score, value_table
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
@@ -712,7 +712,8 @@ class State:
 
     def _scores(self) -> tuple[Score | None, ...]:
         r = self.rules
-        return tuple([None if o else score(h, r) for o, h in zip(self.out, self.hands)])
+        return tuple([None if o else (dealt_score(h, r) if len(h) == 3 else score(h, r))
+                      for o, h in zip(self.out, self.hands)])
 
     def _showdown(self, how: str, protected: Sequence[int] = ()) -> State:
         """Compare hands: the lowest (or everyone under 21) loses, with the knocker's rules (decision 15)."""

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
 from .rules import Rules
 
-__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "compare_hands"]
+__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score", "compare_hands"]
 
 Value = float  # 19, 30.5, 31, 32
 
@@ -141,7 +142,28 @@ def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...],
 
 @cache
 def _reasons(toak: float | None, aces: int | None, hand: tuple[Card, ...]) -> Score:
-    return _compute(hand, toak, aces)
+    book = _BOOKS.get((toak, aces))
+    return book[hand] if book is not None else _compute(hand, toak, aces)
+
+
+_BOOKS: dict[tuple[float | None, int | None], dict[tuple[Card, ...], Score]] = {}
+
+
+def _book(toak: float | None, aces: int | None) -> dict[tuple[Card, ...], Score]:
+    book = _BOOKS.get((toak, aces))
+    if book is None:
+        book = _BOOKS[(toak, aces)] = {h: _compute(h, toak, aces) for h in combinations(ALL_CARDS, 3)}
+    return book
+
+
+def dealt_score(hand: tuple[Card, ...], rules: Rules) -> Score:
+    """:func:`score` for three different cards, from a book of every hand's reasons built the first
+    time it is asked (a fraction of a second): the game's showdowns, thousands of them in a simulation,
+    should not work the reasons out again and again."""
+    s = _book(rules.three_of_a_kind, rules.three_aces)[tuple(sorted(hand))]
+    if s.cards != hand:
+        s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
+    return s
 
 
 def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
