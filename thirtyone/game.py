@@ -474,8 +474,11 @@ class State:
             bool(rules.allow_swap_all), bool(rules.allow_pass), knock]
 
     def _may_knock(self, p: int) -> bool:
-        return self.knocker is None and knock_allowed(
-            self.rules.first_knock, self.turns, self.played[p], p == self.dealer, len(self.active))
+        if self.knocker is not None:
+            return False
+        first_knock = self.rules.first_knock
+        return first_knock == "anytime" or knock_allowed(
+            first_knock, self.turns, self.played[p], p == self.dealer, self.out.count(False))
 
     def _why_illegal(self, action: Action) -> str:
         if self.phase == "over":
@@ -654,7 +657,7 @@ class State:
         return s._start_turn(nxt)
 
     def _after_pass(self, p: int) -> State:
-        if self.knocker is None and self.passes >= len(self.active):
+        if self.knocker is None and self.passes >= self.out.count(False):
             if self.rules.all_pass == "showdown":
                 s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True))
                 return s._showdown("all_pass")
