@@ -103,7 +103,8 @@ class _Sampler:
         if need != len(self.pool):  # pragma: no cover - a view always accounts for every card
             raise AssertionError(f"view accounts for {need} hidden cards but {len(self.pool)} are unseen")
 
-    def playout(self, threshold: float, patience: int) -> Playout:
+    def deal(self) -> tuple[list[Sequence[Card] | None], Sequence[Card], list[Card]]:
+        """One sample of the hidden cards: every hand, the center, and the rest (the stock, unordered)."""
         v = self.view
         pool = list(self.pool)
         rnd = self.rng.random
@@ -127,11 +128,45 @@ class _Sampler:
                 j = int(rnd() * len(pool))
                 pool[j], pool[-1] = pool[-1], pool[j]
                 center.append(pool.pop())
+        return hands, center, pool
+
+    def playout(self, threshold: float, patience: int) -> Playout:
+        v = self.view
+        hands, center, pool = self.deal()
         assert v.current_player is not None
         # the rest is the stock, in no particular order: the play-out draws from it at random
         return Playout(v.rules, hands, pool, v.discard_pile, center, current=v.current_player, dealer=v.dealer,
                        knocker=v.knocker, turns=v.turns, played=v.played, passes=v.passes, thresholds=threshold,
                        patience=patience, rng=self.rng, phase=v.phase, taken=v.taken, lazy=True)
+
+    def lockstep(self, count: int, first_move: str | Action, threshold: float, patience: int) -> list[int]:
+        """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`)."""
+        import numpy as np
+
+        from .lockstep import run_lockstep
+
+        v = self.view
+        n = len(v.hand_sizes)
+        hands = np.zeros((count, n, 3), dtype=np.int64)
+        stock = np.zeros((count, v.stock_count), dtype=np.int64)
+        center = np.zeros((count, 3), dtype=np.int64) if v.rules.family == "commerce" else None
+        for r in range(count):
+            dealt, middle, rest = self.deal()
+            for seat, h in enumerate(dealt):
+                if h is not None:
+                    hands[r, seat] = h
+            stock[r] = rest
+            if center is not None:
+                center[r] = middle
+        # the stock in a random order, one order per play-out
+        order = np.argsort(np.random.default_rng(self.rng.randrange(2**32)).random(stock.shape), axis=1)
+        stock = np.take_along_axis(stock, order, axis=1)
+        assert v.current_player is not None
+        losses = run_lockstep(v.rules, hands, stock, v.discard_pile[-1] if v.discard_pile else None, center,
+                              v.out, current=v.current_player, dealer=v.dealer, turns=v.turns, played=v.played,
+                              passes=v.passes, threshold=threshold, patience=patience, first_move=first_move,
+                              discard=v.discard_pile, knocker=v.knocker)
+        return [int(x) for x in losses[:, v.player]]
 
 
 def best_alternative(view: PlayerView) -> Action:
@@ -175,8 +210,8 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     may_knock = Action("knock") in view.legal_actions
     alternative = best_alternative(view)
     half = rollouts // 2 if may_knock else rollouts
-    knock_losses = [sampler.playout(t, patience).run("knock")[p] for _ in range(half)] if may_knock else []
-    play_losses = [sampler.playout(t, patience).run(alternative)[p] for _ in range(rollouts - len(knock_losses))]
+    knock_losses = sampler.lockstep(half, "knock", t, patience) if may_knock else []
+    play_losses = sampler.lockstep(rollouts - len(knock_losses), alternative, t, patience)
     play_on = Estimate.from_losses(str(alternative), play_losses)
     knock = Estimate.from_losses("knock", knock_losses) if may_knock else None
     value = value_table(rules)[view.hand]

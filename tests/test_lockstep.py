@@ -1,0 +1,66 @@
+"""The lockstep play-outs (NumPy, all at once) end every round exactly as the reference Playout does."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from thirtyone import new_game
+from thirtyone.analysis import _Sampler, best_alternative
+from thirtyone.cards import ALL_CARDS
+from thirtyone.lockstep import run_lockstep
+from thirtyone.policy import default_threshold
+from thirtyone.rollout import Playout
+from thirtyone.rules import PRESETS
+
+
+def situations(preset: str, count: int):
+    """States at the start of a turn, a few random moves into a round (some after a knock)."""
+    rng = random.Random(preset)
+    found = 0
+    seed = 0
+    while found < count:
+        seed += 1
+        s = new_game(preset, players=rng.choice([2, 3, 4, 5]), seed=seed)
+        for _ in range(rng.randrange(0, 12)):
+            if s.round_over:
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        if s.round_over or s.phase != "turn":
+            continue
+        found += 1
+        yield s
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_lockstep_matches_the_reference_play_out(preset: str) -> None:
+    compared = 0
+    for state in situations(preset, 6):
+        view = state.view(state.current_player)
+        sampler = _Sampler(view, random.Random(1))
+        rules = view.rules
+        n = len(view.hand_sizes)
+        worlds = [sampler.deal() for _ in range(60)]
+        hands = np.zeros((len(worlds), n, 3), dtype=np.int64)
+        for r, (dealt, _, _) in enumerate(worlds):
+            for seat, h in enumerate(dealt):
+                if h is not None:
+                    hands[r, seat] = h
+        stock = np.array([rest for _, _, rest in worlds], dtype=np.int64).reshape(len(worlds), view.stock_count)
+        center = np.array([middle for _, middle, _ in worlds], dtype=np.int64) if rules.family == "commerce" else None
+        threshold = default_threshold(rules.family, len(view.active))
+        moves = [best_alternative(view)] + (["knock"] if view.knocker is None else [])
+        for move in moves:
+            fast = run_lockstep(rules, hands, stock, view.discard_pile[-1] if view.discard_pile else None, center,
+                                view.out, current=view.current_player, dealer=view.dealer, turns=view.turns,
+                                played=view.played, passes=view.passes, threshold=threshold, patience=4,
+                                first_move=move, discard=view.discard_pile, knocker=view.knocker)
+            for r, (dealt, middle, rest) in enumerate(worlds):
+                po = Playout(rules, dealt, [ALL_CARDS[c] for c in rest], view.discard_pile, middle,
+                             current=view.current_player, dealer=view.dealer, knocker=view.knocker, turns=view.turns,
+                             played=view.played, passes=view.passes, thresholds=threshold, patience=4)
+                assert list(fast[r]) == po.run(move), f"{preset}: {move} in world {r} of {state!r}"
+                compared += 1
+    assert compared >= 6 * 60
