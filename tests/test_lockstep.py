@@ -64,3 +64,24 @@ def test_lockstep_matches_the_reference_play_out(preset: str) -> None:
                 assert list(fast[r]) == po.run(move), f"{preset}: {move} in world {r} of {state!r}"
                 compared += 1
     assert compared >= 6 * 60
+
+
+@pytest.mark.parametrize("known", [(), (ALL_CARDS[51],), (ALL_CARDS[51], ALL_CARDS[47])])
+def test_imagined_hands_match_imagine_hand(known: tuple) -> None:
+    """Many imagined hands at once keep and pass over the same cards as bots.imagine_hand, one by one."""
+    from thirtyone.bots import imagine_hand
+    from thirtyone.lockstep import flat_keep, imagine_many
+    from thirtyone.policy import keep_table
+    from thirtyone.rules import Rules
+
+    for name in ("scat", "schwimmen"):
+        rules = Rules.preset(name)
+        low = 0 if rules.deck == 52 else 20
+        rng = random.Random(name + str(len(known)))
+        k = 3 - len(known)
+        free = [c for c in range(low, 52) if c not in known]
+        rows = np.array([rng.sample(free, k + 8) for _ in range(300)], dtype=np.int64)
+        held, passed = imagine_many(flat_keep(rules), known, rows, k)
+        for r in range(len(rows)):
+            want_held, want_passed = imagine_hand(keep_table(rules), tuple(known), [ALL_CARDS[c] for c in rows[r]])
+            assert list(held[r]) == want_held and list(passed[r]) == want_passed

@@ -130,37 +130,39 @@ class _Sampler:
                 center.append(pool.pop())
         return hands, center, pool
 
-    def playout(self, threshold: float, patience: int) -> Playout:
-        v = self.view
-        hands, center, pool = self.deal()
-        assert v.current_player is not None
-        # the rest is the stock, in no particular order: the play-out draws from it at random
-        return Playout(v.rules, hands, pool, v.discard_pile, center, current=v.current_player, dealer=v.dealer,
-                       knocker=v.knocker, turns=v.turns, played=v.played, passes=v.passes, thresholds=threshold,
-                       patience=patience, rng=self.rng, phase=v.phase, taken=v.taken, lazy=True)
-
     def lockstep(self, count: int, first_move: str | Action, threshold: float, patience: int) -> list[int]:
         """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`)."""
         import numpy as np
 
-        from .lockstep import run_lockstep
+        from .lockstep import flat_keep, imagine_many, run_lockstep, shuffle_rows
 
         v = self.view
         n = len(v.hand_sizes)
+        gen = np.random.default_rng(self.rng.randrange(2**32))
+        keep = flat_keep(v.rules)
+        # the same sampling as deal(), for all play-outs at once: a random order of the unseen cards
+        # per play-out; each other player is dealt the next cards and keeps the best of those it saw
+        # (imagine_many); what it passed over goes back among the unseen cards
+        pool = shuffle_rows(np.tile(np.array(self.pool, dtype=np.int64), (count, 1)), gen)
         hands = np.zeros((count, n, 3), dtype=np.int64)
-        stock = np.zeros((count, v.stock_count), dtype=np.int64)
-        center = np.zeros((count, 3), dtype=np.int64) if v.rules.family == "commerce" else None
-        for r in range(count):
-            dealt, middle, rest = self.deal()
-            for seat, h in enumerate(dealt):
-                if h is not None:
-                    hands[r, seat] = h
-            stock[r] = rest
-            if center is not None:
-                center[r] = middle
-        # the stock in a random order, one order per play-out
-        order = np.argsort(np.random.default_rng(self.rng.randrange(2**32)).random(stock.shape), axis=1)
-        stock = np.take_along_axis(stock, order, axis=1)
+        hands[:, v.player] = v.hand
+        for seat, known, k, extra in self.slots:
+            m = k + min(extra, pool.shape[1] - k) if k else 0
+            got, pool = pool[:, :m], pool[:, m:]
+            if m > k:
+                held, passed = imagine_many(keep, known, got, k)
+                pool = shuffle_rows(np.concatenate([pool, passed], axis=1), gen)
+            else:
+                held = got
+            hands[:, seat, :len(known)] = known
+            hands[:, seat, len(known):] = held
+        center = None
+        if v.rules.family == "commerce":
+            if self.face_down:
+                center, pool = pool[:, :3], pool[:, 3:]
+            else:
+                center = np.tile(np.array(v.center, dtype=np.int64), (count, 1))
+        stock = pool  # already in a random order per play-out: the lockstep draws it top first
         assert v.current_player is not None
         losses = run_lockstep(v.rules, hands, stock, v.discard_pile[-1] if v.discard_pile else None, center,
                               v.out, current=v.current_player, dealer=v.dealer, turns=v.turns, played=v.played,
@@ -191,9 +193,11 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     """Knock now, or play on? For the player to act, from their view only.
 
     ``rollouts`` sampled continuations in all, half for each choice: the unseen cards are dealt at
-    random consistently with the player's view, then everyone plays greedily and knocks at
-    ``threshold`` (default: :func:`~thirtyone.policy.default_threshold`). Playing on means the
-    greedy move now (take the discard if it helps, else draw; the best swap, else pass).
+    random consistently with the player's view (others keep the best of the cards they saw), then
+    everyone plays greedily and knocks at ``threshold`` (default:
+    :func:`~thirtyone.policy.default_threshold`) or after ``patience`` orbits. Playing on means the
+    greedy move now (take the discard if it helps, else draw; the best swap, else pass). The
+    continuations are played all at once by :func:`thirtyone.lockstep.run_lockstep`.
     """
     p = state.current_player if player is None else player
     if p is None or p != state.current_player or state.phase != "turn":

@@ -26,7 +26,7 @@ from .rollout import Playout
 from .rules import Rules
 from .scoring import rank_table, value_table
 
-__all__ = ["run_lockstep"]
+__all__ = ["run_lockstep", "imagine_many", "shuffle_rows"]
 
 _POINTS = np.array([RANK_VALUES[c >> 2] for c in range(52)], dtype=np.float64)
 _HOW = {1: "knock", 2: "31", 3: "fire", 4: "all_pass", 5: "empty_stock"}
@@ -50,6 +50,43 @@ def _flat(toak: float | None, aces: int | None) -> tuple[np.ndarray, np.ndarray]
 
 def _ix(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return a * 2704 + b * 52 + c
+
+
+def flat_keep(rules: Rules) -> np.ndarray:
+    """The rule set's keep table (:func:`~thirtyone.policy.keep_table`) as a flat array."""
+    return _flat(rules.three_of_a_kind, rules.three_aces)[1]
+
+
+def shuffle_rows(cards: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Each row in its own random order."""
+    return np.take_along_axis(cards, np.argsort(rng.random(cards.shape), axis=1), axis=1)
+
+
+def imagine_many(keep: np.ndarray, known: Sequence[Card], cards: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`thirtyone.bots.imagine_hand` for many rows at once: a player holding ``known`` was dealt
+    the first ``k`` cards of each row, then saw the others one at a time and kept the best three each
+    time. Returns ``(hidden cards held, (R, k); cards passed over, (R, m - k))``, as imagine_hand does."""
+    R, m = cards.shape
+    rows = np.arange(R)
+    held = cards[:, :k].copy()
+    fixed = [np.full(R, c, dtype=np.int64) for c in known]
+    passed = []
+    for j in range(k, m):
+        x = cards[:, j]
+        cols = fixed + [held[:, i] for i in range(k)]
+        best = keep[_ix(cols[0], cols[1], cols[2])]
+        at = np.full(R, -1)
+        for i in range(k):
+            trial = fixed + [x if q == i else held[:, q] for q in range(k)]
+            v = keep[_ix(trial[0], trial[1], trial[2])]
+            better = v > best
+            best = np.where(better, v, best)
+            at = np.where(better, i, at)
+        swap = at >= 0
+        out = np.where(swap, held[rows, np.maximum(at, 0)], x)
+        held[rows[swap], at[swap]] = x[swap]
+        passed.append(out)
+    return held, (np.stack(passed, axis=1) if passed else np.zeros((R, 0), dtype=np.int64))
 
 
 def run_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, top: int | None, center: np.ndarray | None,
