@@ -194,3 +194,4 @@ try:
         _hypothesis_settings.load_profile("ci")
 except ImportError:  # pragma: no cover - hypothesis is pinned
     pass
+

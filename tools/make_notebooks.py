@@ -1,7 +1,8 @@
 """Write notebooks/*.ipynb from the cell lists below.
 
-No execution counts and no outputs, except in the cells nbval checks (``# NBVAL_CHECK_OUTPUT``):
-those keep the text they must print, which nbval compares with a fresh run.
+No execution counts and no outputs. The cells nbval checks (``# NBVAL_CHECK_OUTPUT``) keep the text
+they must print in their metadata (``thirtyone.expected_output``); tests/conftest.py hands it to nbval
+as the cell's output, and nbval compares it with a fresh run.
 
 Edit the text here, run ``.venv/bin/python tools/make_notebooks.py``, commit both.
 """
@@ -26,11 +27,10 @@ def code(text: str) -> dict:
 
 
 def checked(text: str, printed: str) -> dict:
-    """A deterministic cell nbval checks: it keeps the text it must print, and (as nbval requires
-    of a cell with outputs) an execution count."""
+    """A deterministic cell nbval checks: the text it must print is kept in its metadata (the
+    notebook itself carries no outputs)."""
     cell = code("# NBVAL_CHECK_OUTPUT\n" + text.strip("\n"))
-    cell["execution_count"] = 1
-    cell["outputs"] = [{"name": "stdout", "output_type": "stream", "text": printed.strip("\n") + "\n"}]
+    cell["metadata"] = {"thirtyone": {"expected_output": printed.strip("\n") + "\n"}}
     return cell
 
 
@@ -559,7 +559,7 @@ Try another rule set, or expert bots. Back to [lesson 5](05-knock-timing.ipynb),
 ]
 
 
-def write(name: str, cells: list[dict]) -> None:
+def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS) -> None:
     nb = {
         "cells": cells,
         "metadata": {
@@ -571,14 +571,25 @@ def write(name: str, cells: list[dict]) -> None:
     }
     for i, cell in enumerate(cells):
         cell["id"] = f"{name.split('.')[0]}-{i:02d}"
-    (NOTEBOOKS / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (folder / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+LESSONS = {
+    "index.ipynb": INDEX,
+    "01-scoring.ipynb": SCORING,
+    "02-scat.ipynb": SCAT,
+    "03-schwimmen.ipynb": SCHWIMMEN,
+    "04-variants.ipynb": VARIANTS,
+    "05-knock-timing.ipynb": KNOCK_TIMING,
+    "06-play.ipynb": PLAY,
+}
+
+
+def main(folder: Path = NOTEBOOKS) -> None:
+    """Write every notebook into ``folder``."""
+    for name, cells in LESSONS.items():
+        write(name, cells, folder)
 
 
 if __name__ == "__main__":
-    write("index.ipynb", INDEX)
-    write("01-scoring.ipynb", SCORING)
-    write("02-scat.ipynb", SCAT)
-    write("03-schwimmen.ipynb", SCHWIMMEN)
-    write("04-variants.ipynb", VARIANTS)
-    write("05-knock-timing.ipynb", KNOCK_TIMING)
-    write("06-play.ipynb", PLAY)
+    main()
