@@ -1,4 +1,4 @@
-"""Root pytest configuration: loaded for tests/ and for the notebooks nbval runs (notebooks/)."""
+"""pytest configuration for the notebooks nbval runs (make test collects notebooks/*.ipynb)."""
 
 from __future__ import annotations
 
