@@ -1,7 +1,7 @@
 """Write notebooks/*.ipynb from the cell lists below.
 
 No execution counts and no outputs. The cells nbval checks (``# NBVAL_CHECK_OUTPUT``) keep the text
-they must print in their metadata (``thirtyone.expected_output``); notebooks/conftest.py hands it to nbval
+they must print in their metadata (``thirtyone.expected_output``); tests/conftest.py hands it to nbval
 as the cell's output, and nbval compares it with a fresh run.
 
 Edit the text here, run ``.venv/bin/python tools/make_notebooks.py``, commit both.
