@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bots import CHOICES_SEEN, choices_seen, imagine_hand
+from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card, deck
 from .game import Action, PlayerView, State
-from .policy import best_commerce_move, default_threshold, keep_table, take_discard
+from .policy import default_threshold, keep_table
 from .rollout import Playout, fast_shuffle
 from .rules import Rules
 from .scoring import value_table
@@ -172,20 +172,8 @@ class _Sampler:
 
 
 def best_alternative(view: PlayerView) -> Action:
-    """The move a greedy player makes instead of knocking."""
-    rules = view.rules
-    table = value_table(rules)
-    legal = [a for a in view.legal_actions if a.kind != "knock"]
-    if rules.family == "draw":
-        top = view.discard_pile[-1] if view.discard_pile else None
-        if top is not None and Action("draw discard") in legal and take_discard(
-                table, view.hand, top, bool(rules.discard_taken)):
-            return Action("draw discard")
-        return Action("draw stock") if Action("draw stock") in legal else legal[0]
-    value, move = best_commerce_move(table, view.hand, view.center or (), bool(rules.allow_swap_all))
-    if value <= table[view.hand] and Action("pass") in legal:
-        return Action("pass")
-    return Action("swap", move) if move else Action("swap all")
+    """The move a greedy player makes instead of knocking (:class:`~thirtyone.bots.GreedyBot`'s)."""
+    return GreedyBot(patience=10**9).choose(view)  # a greedy player that never knocks
 
 
 def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000, seed: int = 0,
