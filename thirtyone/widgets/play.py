@@ -225,7 +225,9 @@ class PlayGame(w.VBox):
             old.stop()
             old.on_move = None
             old.unobserve(self._state_changed, "state")
-            old.close()
+            # not old.close(): closing models whose views are still on the page races with their last
+            # messages in the browser ("Cannot read properties of null (reading 'processLuminoMessage')");
+            # replacing the table in the page's children below takes its view away cleanly
         state = self.setup.new_state()
         self.record = GameRecord(0)
         self.advice = None
