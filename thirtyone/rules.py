@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import names as _names
+
 __all__ = ["Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
 
 DRAW_ONLY = ("dealer_exchange", "discard_taken")
@@ -237,9 +239,6 @@ PRESETS: dict[str, Rules] = {
                    first_choice="left_of_dealer", dealer_exchange=None, discard_taken=None),
 }
 """The six named rule sets of RULES.md §3, by name."""
-PRESET_SOURCES = {
-    "scat": "003, 002", "schwimmen": "000", "feuer": "000 (Feuer)",
-    "bga-commerce": "001 (commerce)", "bga-draw": "001 (draw and discard)", "widow": "002",
-}
-_ALIASES = {"blitz": "scat", "31": "scat", "thirty-one": "scat", "fire": "feuer",
-            "bga": "bga-commerce", "knack": "schwimmen"}
+PRESET_SOURCES = {key: _names.sources_text(key) for key in PRESETS}
+"""Where each preset comes from, by the sources' names (the registry is :mod:`thirtyone.names`)."""
+_ALIASES = _names.ALIASES
