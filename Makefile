@@ -29,7 +29,7 @@ test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check thirtyone tests benchmarks
+	$(BIN)/ruff check thirtyone tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -74,8 +74,8 @@ def course_bar(stem: str) -> str:
         where = "The glossary"
         links.append(f'<a href="{stems[-1]}.ipynb" rel="prev">← Previous: Lesson {len(stems)}: '
                      f'{titles[stems[-1]]}</a>')
-        links.append(f'<a href="index.ipynb" rel="next">Next: All lessons →</a>')
-    if stem != "index":
+        links.append('<a href="index.ipynb" rel="next">Next: All lessons →</a>')
+    if stem in stems:
         links.append('<a href="index.ipynb">All lessons</a>')
     if stem != "glossary":
         links.append('<a href="glossary.ipynb">Glossary</a>')
