@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 _HOME = {
     "PlayingCard": "card", "CardRow": "card",
-    "CardPicker": "picker", "RulePicker": "picker",
+    "CardPicker": "picker", "RulePicker": "picker", "RuleEditor": "ruleset",
     "ScoreView": "views", "CardValues": "views", "Sandbox": "views", "HandComparison": "views",
     "Quiz": "quiz",
     "CardTable": "table",
@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .picker import CardPicker, RulePicker  # noqa: F401
     from .play import GameSetup, PlayGame  # noqa: F401
     from .quiz import Quiz  # noqa: F401
+    from .ruleset import RuleEditor  # noqa: F401
     from .table import CardTable  # noqa: F401
     from .variants import PresetTable, RuleReplay  # noqa: F401
     from .views import CardValues, HandComparison, Sandbox, ScoreView  # noqa: F401
