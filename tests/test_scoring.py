@@ -29,11 +29,38 @@ def value(text: str, rules: Rules) -> float:
 def test_a_hand_is_worth_its_best_suit() -> None:
     s = score("K♥ 9♥ 4♣", SCAT)
     assert value("K♥ 9♥ 4♣", SCAT) == s.value == 19
-    assert s.explanation == "K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"
+    assert s.explanation == "K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts nothing"
     assert (s.suit_symbol, s.rule) == ("♥", "suit")
     assert [str(c) for c in s.counting] == ["K♥", "9♥"]
     assert [str(c) for c in s.others] == ["4♣"]
-    assert str(s) == "19: K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"
+    assert str(s) == "19: K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts nothing"
+
+
+@pytest.mark.parametrize(("text", "explanation"), [
+    ("A♠ 3♦ 2♦", "A♠ = 11; the other suit makes less (3♦ + 2♦ = 5) and counts nothing"),
+    ("A♠ K♥ 7♦", "all suits differ, so only the best card counts: A♠ = 11; "
+                 "the other suits make less (K♥ = 10, 7♦ = 7) and count nothing"),
+    ("10♠ 10♥ 10♦", "all suits differ, so only the best card counts: 10♠ = 10; "
+                    "the other suits make no more (10♥ = 10, 10♦ = 10) and count nothing"),
+    ("K♥ 9♥ 4♣ 2♦", "K♥ + 9♥ = 19; the other suits make less (4♣ = 4, 2♦ = 2) and count nothing"),
+    ("2♦ A♠ K♠", "A♠ + K♠ = 21; the other suit makes less (2♦ = 2) and counts nothing"),
+])
+def test_the_explanation_gives_the_losing_suits_sums_too(text: str, explanation: str) -> None:
+    assert score(text, SCAT).explanation == explanation
+
+
+def test_every_explanation_adds_up_every_card() -> None:
+    """No hand hides a sum: every card of the hand is in the explanation, in a sum with its suit's total."""
+    import re
+
+    for hand in combinations(deck(52), 3):
+        s = score(hand, SCAT)
+        if s.rule == "thirty_one":
+            continue
+        sums = re.findall(r"((?:\d+|[JQKA])[♣♠♥♦](?: \+ (?:\d+|[JQKA])[♣♠♥♦])*) = (\d+)", s.explanation)
+        assert sorted(c for cards, _ in sums for c in cards.split(" + ")) == sorted(str(c) for c in hand)
+        for cards, total in sums:
+            assert sum(c.value for c in parse_cards(cards.replace("+", " "))) == int(total)
 
 
 def test_three_tens_of_three_suits_are_worth_ten() -> None:
@@ -144,7 +171,11 @@ def test_regular_hands_break_ties_by_suit_clubs_spades_hearts_diamonds() -> None
     assert keys == sorted(keys) and len(set(keys)) == 4
     result = compare_hands(hands, SCHWIMMEN.replace(deck=52))
     assert result["lowest"] == [0] and result["highest"] == 3
-    assert "diamonds is lowest in Skat order" in str(result["explanation"])
+    assert ("hand 1 loses the tie-break: its suit, diamonds ♦, comes below clubs ♣, spades ♠ and hearts ♥ "
+            "in Skat order") in str(result["explanation"])
+    pair = compare_hands([parse_cards("K♣ 9♣ 8♦"), parse_cards("K♥ 9♥ 7♠")], SCHWIMMEN)
+    assert pair["explanation"] == ("Hands 1 and 2 tie on 19; hand 2 loses the tie-break: its suit, hearts ♥, comes "
+                                   "below clubs ♣ in Skat order (clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦).")
 
 
 def test_without_the_tie_break_every_tied_player_loses() -> None:
@@ -152,7 +183,7 @@ def test_without_the_tie_break_every_tied_player_loses() -> None:
     assert score_key(hands[0], SCAT) == score_key(hands[1], SCAT)
     result = compare_hands(hands, SCAT)
     assert result["lowest"] == [0, 1] and result["highest"] == 2
-    assert result["explanation"] == "Hands 1, 2 tie for lowest on 20: with these rules they all lose."
+    assert result["explanation"] == "Hands 1 and 2 tie for lowest on 20: with these rules they all lose."
 
 
 def test_compare_hands_names_a_sole_lowest() -> None:

@@ -41,7 +41,7 @@ class Score:
     rule: str
     """What decided the value: ``"suit"``, ``"thirty_one"``, ``"three_of_a_kind"`` or ``"three_aces"``."""
     explanation: str
-    """One sentence: ``"K♥ + 9♥ = 19; 4♣ is another suit and counts nothing"``."""
+    """One sentence: ``"K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts nothing"``."""
     tiebreak: int
     """Higher wins a tie of equal value: a triple's rank, else the scoring suit in Skat order."""
 
@@ -83,21 +83,32 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
     counting = tuple(c for c in ordered if c.suit == suit)
     others = tuple(c for c in ordered if c.suit != suit)
     if not cards:
-        return Score(cards, 0.0, None, (), (), "suit", "no cards count nothing", 0)
+        return Score(cards, 0.0, None, (), (), "suit", "no cards: worth 0", 0)
     total = " + ".join(str(c) for c in counting) + f" = {best}"
     if len({c.suit for c in cards}) == len(cards) and len(cards) > 1:
         text = f"all suits differ, so only the best card counts: {total}"
     else:
         text = total
     if others:
-        if len(others) == 1:
-            text += f"; {others[0]} is another suit and counts nothing"
-        else:
-            text += f"; {' and '.join(str(c) for c in others)} are other suits and count nothing"
+        text += "; " + _others_text(others, best)
     rule = "thirty_one" if best == 31 and len(cards) == 3 else "suit"
     if rule == "thirty_one":
         text += ", the best a hand of one suit can be"
     return Score(cards, float(best), suit, counting, others, rule, text, 3 - suit)
+
+
+def _others_text(others: Sequence[Card], best: int) -> str:
+    """The suits that lose, with their sums: ``"the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
+    groups: dict[int, list[Card]] = {}
+    for c in others:  # high cards first already
+        groups.setdefault(c.suit, []).append(c)
+    sums = sorted(((sum(c.value for c in g), -s, g) for s, g in groups.items()), key=lambda t: (t[0], t[1]),
+                  reverse=True)
+    parts = ", ".join(" + ".join(str(c) for c in g) + f" = {t}" for t, _s, g in sums)
+    less = "less" if all(t < best for t, _s, _g in sums) else "no more"
+    if len(sums) == 1:
+        return f"the other suit makes {less} ({parts}) and counts nothing"
+    return f"the other suits make {less} ({parts}) and count nothing"
 
 
 class Ranked(NamedTuple):
@@ -229,21 +240,34 @@ def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, ob
     if len(low_values) > 1 and rules.ties == "tiebreak":
         if len(lowest) == 1:
             s = scores[lowest[0]]
-            how = (f"its rank ({s.cards[0].symbol}) is the lowest of the tied triples"
-                   if s.suit is None else
-                   f"its scoring suit {SUIT_NAMES[s.suit]} is lowest in Skat order (♣ > ♠ > ♥ > ♦)")
-            lines.append(f"Hands {', '.join(str(i + 1) for i in low_values)} tie on "
+            if s.suit is None:
+                how = f"its rank ({s.cards[0].symbol}) is the lowest of the tied triples"
+            else:
+                above = sorted({t.suit for t in (scores[i] for i in low_values)
+                                if t.suit is not None and t.suit != s.suit})
+                how = (f"its suit, {_suit(s.suit)}, comes below {_and([_suit(u) for u in above])} in Skat order "
+                       "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)")
+            lines.append(f"Hands {_and([str(i + 1) for i in low_values])} tie on "
                          f"{_num(s.value)}; hand {lowest[0] + 1} loses the tie-break: {how}.")
         else:
-            lines.append(f"Hands {', '.join(str(i + 1) for i in lowest)} tie on value and suit: "
+            lines.append(f"Hands {_and([str(i + 1) for i in lowest])} tie on value and suit: "
                          "the tie-break cannot part them, so they all lose.")
     elif len(lowest) > 1:
-        lines.append(f"Hands {', '.join(str(i + 1) for i in lowest)} tie for lowest on "
+        lines.append(f"Hands {_and([str(i + 1) for i in lowest])} tie for lowest on "
                      f"{_num(scores[lowest[0]].value)}: with these rules they all lose.")
     else:
         lines.append(f"Hand {lowest[0] + 1} is lowest with {_num(scores[lowest[0]].value)}.")
     return {"scores": scores, "lowest": lowest, "highest": tops[0] if len(tops) == 1 else None,
             "explanation": " ".join(lines)}
+
+
+def _suit(suit: int) -> str:
+    return f"{SUIT_NAMES[suit]} {SUITS[suit]}"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``["1", "2", "3"]`` → ``"1, 2 and 3"``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 _DEFAULT = Rules()
