@@ -3,11 +3,13 @@ and says what the engine says."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_table import click, do
 
 from thirtyone import score
-from thirtyone.game import Action
+from thirtyone.game import Action, parse_action
 from thirtyone.widgets import Walkthrough
 from thirtyone.widgets.guide import TOURS, Step, Tour
 
@@ -77,6 +79,17 @@ def test_the_instant_31_tour() -> None:
     assert score(states[0].hands[1]).value == 20
 
 
+def asked_kinds(name: str) -> set[str]:
+    """The kinds of move the learner makes in a tour."""
+    return {parse_action(step.moves[0]).kind for step in TOURS[name].steps if step.ask}
+
+
+def test_the_learner_does_every_move_the_lesson_teaches() -> None:
+    assert asked_kinds("scat") == {"draw discard", "discard", "draw stock", "knock"}
+    assert asked_kinds("schwimmen") == {"take center", "swap", "pass", "swap all", "knock"}
+    assert asked_kinds("feuer") == {"keep hand", "swap"}
+
+
 def test_the_schwimmen_tour_covers_commerce() -> None:
     tour = TOURS["schwimmen"]
     states = tour.states()
@@ -85,8 +98,12 @@ def test_the_schwimmen_tour_covers_commerce() -> None:
         assert kind in kinds
     assert score(states[0].hands[0], states[0].rules).value == 9
     assert score(states[2].hands[0], states[0].rules).value == 20
+    # everyone passed in a row, the learner last but one... and the learner plays first on the new center
+    new_center = next(i for i, s in enumerate(states) if any(e.kind == "new center" for e in s.round_events()))
+    assert states[new_center].current_player == tour.seat and "swap all" in tour.steps[new_center].moves
+    assert score(states[new_center].center, states[0].rules).value == 30
     r = states[-1].result
-    assert r is not None and r.values == (28, 26, 27) and r.losses == (0, 1, 0)
+    assert r is not None and r.values == (30, 30, 27) and r.losses == (0, 0, 1) and r.knocker == tour.seat
 
 
 def test_the_feuer_tour_ends_in_fire() -> None:
@@ -137,3 +154,64 @@ def test_a_bad_tour_fails_when_built() -> None:
         illegal.states()
     with pytest.raises(ValueError, match="unknown tour"):
         Walkthrough.named("nope")
+
+
+# -- narration names who did what ----------------------------------------------------------------
+_CARD = r"(?:10|[2-9JQKA])[♣♠♥♦]"
+_CLAIM = re.compile(rf"\b(You|Ana|Ben|Sam) (passed|knocked|kept|threw the ({_CARD})|drew the ({_CARD})"
+                    rf"|took the ({_CARD}) from the discard pile|took ({_CARD} {_CARD} {_CARD})"
+                    rf"|swapped all three|swapped (?:his|her|your) ({_CARD}) for the ({_CARD}))")
+
+
+def claims(text: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every "<who> <did what>" in a narration: who, the kind of move, the cards named."""
+    out = []
+    for m in _CLAIM.finditer(text):
+        who, verb = m.group(1), m.group(2)
+        kind = ("pass" if verb == "passed" else "knock" if verb == "knocked" else "keep hand" if verb == "kept"
+                else "discard" if m.group(3) else "draw stock" if m.group(4) else "draw discard" if m.group(5)
+                else "take center" if m.group(6) else "swap all" if verb == "swapped all three" else "swap")
+        cards = tuple(c for c in m.groups()[2:] if c)
+        out.append((who, kind, cards))
+    return out
+
+
+def test_claims_reads_the_narrations_words() -> None:
+    assert claims("Ben swapped his 8♥ for the 9♠: he collects spades. You knocked. Had you passed") == [
+        ("Ben", "swap", ("8♥", "9♠")), ("You", "knock", ())]
+    assert claims("You took A♥ 9♥ 8♠, worth 20") == [("You", "take center", ("A♥ 9♥ 8♠",))]
+
+
+def event_cards(e: object) -> set[str]:
+    cards = [*e.cards, *e.secret]  # type: ignore[attr-defined]
+    return {str(c) for c in cards} | {" ".join(str(c) for c in e.secret)}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", list(TOURS))
+def test_every_narration_names_who_did_what(name: str) -> None:
+    """"Ben threw the 2♦", "You knocked", "Ana swapped her 7♦ for the A♥": each is a move that player made
+    before the step says it; "Had you knocked..." never follows a knock of the learner's; the learner's
+    ending a round is always to knock (never "close")."""
+    tour = TOURS[name]
+    states = tour.states()
+    seat = {"You": tour.seat, **{n: i for i, n in enumerate(tour.names) if i != tour.seat}}
+    checked = 0
+    for i, step in enumerate(tour.steps):
+        done = [e for e in states[i].round_events() if e.player is not None]
+        for who, kind, cards in claims(step.say):
+            made = [e for e in done if e.player == seat[who] and e.kind == kind]
+            assert made, f"step {i + 1}: {who} never made a {kind!r} move before this step: {step.say!r}"
+            assert all(any(c in event_cards(e) for e in made) for c in cards), f"step {i + 1}: {step.say!r}"
+            checked += 1
+        for verb in re.findall(r"\b[Hh]ad you (\w+)", step.say):
+            kind = {"knocked": "knock", "passed": "pass", "swapped": "swap"}.get(verb, verb)
+            assert not any(e.player == tour.seat and e.kind == kind for e in done), \
+                f"step {i + 1} says 'had you {verb}' after the learner did: {step.say!r}"
+        words = " ".join((step.say, step.ask, step.hint)).lower()
+        assert not re.search(r"\bclos(e|ed|es|ing)\b", words), f"step {i + 1}: say knock, not close"
+    assert checked >= 2, "the narration says who did what"
+
+
+def test_the_last_scat_step_says_the_learner_knocked() -> None:
+    last = TOURS["scat"].steps[-1].say
+    assert "You knocked" in last and "Had you knocked" not in last

@@ -17,6 +17,8 @@ from thirtyone.widgets import (
     Sandbox,
     ScoreView,
 )
+from thirtyone.widgets.quiz import PLAIN_HANDS, TieQuiz
+from thirtyone.widgets.views import sentence
 
 
 def click(row: CardRow | PlayingCard, card: str | int) -> None:
@@ -56,7 +58,7 @@ def test_pick_three_cards_by_clicking_and_read_the_value() -> None:
     for card in ("K♥", "9♥", "4♣"):
         click(row_of(box.picker, card), card)
     assert box.value == 19
-    assert "K♥ + 9♥ = 19; 4♣ is another suit and counts nothing" in box.view.value_html.value
+    assert "K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts nothing." in box.view.value_html.value
     assert sorted(box.view.row.highlighted) == sorted(int(c) for c in parse_cards("K♥ 9♥"))
     assert [int(c) for c in parse_cards("K♥ 9♥")] == [c for c in box.picker.rows[2].selected]
 
@@ -136,7 +138,7 @@ def test_quiz_marks_right_and_wrong_and_keeps_score() -> None:
     q.next_button.click()
     assert q.check("not a number") is None and "Type a number" in q.feedback.value
     assert q.check(q.score.value + 1) is False
-    assert "Not quite" in q.feedback.value and q.score.explanation in q.feedback.value.replace("&#x27;", "'")
+    assert "Not quite" in q.feedback.value and sentence(q.score.explanation) in q.feedback.value.replace("&#x27;", "'")
     assert "1 right out of 2" in q.tally.value
 
 
@@ -146,10 +148,109 @@ def test_quiz_accepts_a_comma_and_follows_the_rules() -> None:
     assert q.check("30,5") is True
 
 
+# words lesson 1 has not taught: the rest of the game
+LATER_WORDS = ("knock", "swim", "stock", "commerce", "center", "discard", "pass", "feuer", "fire", "dealer", "deal ")
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen"])
+def test_the_lesson_1_sandbox_says_only_what_decides_a_hands_value(preset: str) -> None:
+    box = Sandbox(preset, presets=("scat", "schwimmen"))
+    text = box.rule_picker.summary.value.lower()
+    for word in LATER_WORDS:
+        assert word not in text, f"{word!r} is not taught in lesson 1: {text}"
+    r = Rules.preset(preset)
+    assert ("30.5" in text) == (r.three_of_a_kind is not None) and ("32" in text) == (r.three_aces is not None)
+    assert ("tie is broken" in text) == (r.ties == "tiebreak")
+    assert ("tied for the lowest hand" in text) == (r.ties == "all_lose")
+    assert [label for label, _ in box.rule_picker.dropdown.options] == ["Scat", "Schwimmen"]
+    box.rule_picker.toak.value = not box.rule_picker.toak.value
+    assert "with your changes" in box.rule_picker.summary.value and "custom" not in box.rule_picker.summary.value
+    full = Sandbox(preset, scoring_only=False)  # later lessons: the whole rule set
+    assert Rules.preset(preset).summary() in full.rule_picker.summary.value.replace("&#x27;", "'")
+
+
+def test_a_preset_the_menu_does_not_offer_can_still_be_chosen() -> None:
+    rp = RulePicker("scat", scoring_only=True, presets=("scat", "schwimmen"))
+    rp.choose("bga-draw")
+    assert rp.rules.name == "bga-draw" and rp.dropdown.value == "scat" and rp.toak.value
+    with pytest.raises(ValueError, match="unknown preset"):
+        RulePicker("scat", presets=("nope",))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_quiz_says_its_rules_and_starts_with_plain_hands(seed: int) -> None:
+    q = Quiz("schwimmen", seed=seed, choices=("scat", "schwimmen"))
+    assert "Schwimmen rules" in q.rules_html.value and "three of a kind counts 30.5" in q.rules_html.value
+    hands = [q.hand]
+    for _ in range(PLAIN_HANDS - 1):
+        q.next_hand()
+        hands.append(q.hand)
+    assert all(score(h, q.rules).rule not in ("three_of_a_kind", "three_aces") for h in hands)
+    q.menu.value = "scat"  # type: ignore[union-attr]
+    assert "Scat rules" in q.rules_html.value and "no house rules" in q.rules_html.value
+    assert not q.hand[0].rank == q.hand[1].rank == q.hand[2].rank
+
+
+def test_house_rule_hands_come_later_only_under_rules_that_use_them_and_say_so() -> None:
+    q = Quiz("schwimmen", seed=3)
+    triples = []
+    for _ in range(200):
+        q.next_hand()
+        if q.hand[0].rank == q.hand[1].rank == q.hand[2].rank:
+            triples.append(q.hand)
+            q.check("0")
+            assert "house rule of the Schwimmen rules" in q.feedback.value
+            q.next_hand()
+    assert len(triples) > 10
+    scat = Quiz("scat", seed=3)
+    dealt = []
+    for _ in range(300):
+        scat.next_hand()
+        dealt.append(scat.hand)
+    assert not any(h[0].rank == h[1].rank == h[2].rank for h in dealt)  # never under rules without them
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "1e309", "NaN", "Infinity", "", "  ", "19 points", "x" * 5000])
+def test_the_quiz_asks_for_a_number_and_cuts_long_answers(text: str) -> None:
+    q = Quiz(seed=1)
+    assert q.check(text) is None and (q.asked, q.answered) == (0, False)
+    assert "Type a number" in q.feedback.value
+    assert len(q.feedback.value) < 300 and "x" * 100 not in q.feedback.value
+    assert q.check(q.score.value) is True
+
+
+def test_long_text_in_the_hand_boxes_is_cut_in_messages() -> None:
+    hc = HandComparison(["K♣ 9♣ 8♦", "x" * 5000])
+    assert hc.outcome is None and "Hand 2: cannot read" in hc.result.value
+    assert len(hc.result.value) < 500 and "x" * 100 not in hc.result.value
+    hc.inputs[0].value = "K♥ " * 2000
+    assert len(hc.result.value) < 600
+    view = ScoreView()
+    assert view.show("y" * 5000) is None and len(view.value_html.value) < 300
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_tie_quiz_deals_a_tie_and_marks_the_skat_order(seed: int) -> None:
+    tq = TieQuiz(seed=seed)
+    a, b = (score(h, tq.rules) for h in tq.hands)
+    assert a.value == b.value and a.suit != b.suit and None not in (a.suit, b.suit)
+    assert "clubs ♣ &gt; spades ♠ &gt; hearts ♥ &gt; diamonds ♦" in tq.order.value
+    loser = 0 if a.suit > b.suit else 1  # type: ignore[operator]  # higher index: lower in Skat order
+    assert tq.loser == loser
+    tq.buttons[1 - loser].click()
+    assert "Not quite" in tq.feedback.value and "Skat order" in tq.feedback.value
+    tq.buttons[loser].click()  # answered already: counts nothing more
+    assert (tq.right, tq.asked) == (0, 1)
+    tq.next_button.click()
+    assert tq.answer(tq.loser) is True and (tq.right, tq.asked) == (1, 2)
+    with pytest.raises(ValueError, match="do not break ties"):
+        TieQuiz("scat")
+
+
 def test_hand_comparison_explains_the_tie_break() -> None:
     hc = HandComparison(["K♣ 9♣ 8♦", "K♥ 9♥ 7♠", "A♠ Q♦ J♦"], "schwimmen")
     assert hc.outcome is not None and hc.outcome["lowest"] == [1]
-    assert "loses the tie-break" in hc.result.value
+    assert "loses the tie-break" in hc.result.value and "Skat order" in hc.result.value
     hc.dropdown.value = "scat"
     assert hc.outcome is not None and hc.outcome["lowest"] == [0, 1]
     assert "all lose" in hc.result.value

@@ -100,7 +100,7 @@ SCAT = Tour(
              ("discard 5♥",), ask="Throw the 5♥.",
              hint="Throw the 5♥: A♥ K♥ 9♥ is worth 30, the most these four cards can make."),
         Step("A♥ K♥ 9♥ is worth 30, one short of the best hand. Ben's turn.", ("draw stock", "discard 10♦")),
-        Step("Ana's turn. Watch the discard pile.", ("draw stock", "discard K♠")),
+        Step("Ben threw the 10♦. Ana's turn. Watch the discard pile.", ("draw stock", "discard K♠")),
         Step("Ana threw the K♠. Your turn: instead of taking a card you may knock. Then everyone else has "
              "exactly one more turn, and the hands are shown. 30 will hardly be the lowest hand.",
              ("knock",), ask="Knock: click the Knock button.",
@@ -109,10 +109,11 @@ SCAT = Tour(
              ("draw discard", "discard 5♠")),
         Step("Ben took the K♠ from the discard pile: a player who picks up spades is collecting spades. "
              "Ana's last turn; after her comes the showdown.", ("draw stock", "discard 2♣")),
-        Step("The showdown: every hand is shown and counted, and the lowest hand loses a life. Ben's 25 is "
-             "the lowest, so he loses one and has two left. Had you knocked and been the lowest, it would "
-             "have cost you two lives. A player with no lives left keeps playing, swimming (or 'on the bus'); "
-             "the next loss puts them out."),
+        Step("The showdown: every hand is shown and counted, and the lowest hand loses a life. You knocked "
+             "with 30 and Ana has 29, so Ben's 25 is the lowest: he loses one life and has two left. You keep "
+             "all three: a knocker loses only when their hand is the lowest, and then it costs two lives. "
+             "A player who has lost every life keeps playing, swimming (or 'on the bus'); the next loss puts "
+             "them out."),
     ),
 )
 
@@ -129,10 +130,11 @@ SCAT_31 = Tour(
         Step("An ace and two cards worth ten, all of one suit, make 31.",
              ("draw discard",), ask="Take the A♠ from the discard pile.",
              hint="Click the A♠ on the discard pile: with your K♠ and 10♠ it makes 31."),
-        Step("Now throw the card that does not belong.", ("discard 3♦",), ask="Throw the 3♦.",
+        Step("You took the A♠ from the discard pile. Now throw the card that does not belong.",
+             ("discard 3♦",), ask="Throw the 3♦.",
              hint="Throw the 3♦: A♠ K♠ 10♠ is 31."),
-        Step("31! The round ends at once, before anyone else moves. With these rules everyone else loses a "
-             "life: Ana has two left, and Ben, who was swimming, is out of the game."),
+        Step("You threw the 3♦: A♠ K♠ 10♠ is 31! The round ends at once, before anyone else moves. With these "
+             "rules everyone else loses a life: Ana has two left, and Ben, who was swimming, is out of the game."),
     ),
 )
 
@@ -141,37 +143,46 @@ SCHWIMMEN = Tour(
     rules="schwimmen",
     names=("Sam", "Ana", "Ben"),
     seat=0,
-    deck="10♥ J♥ 7♣ 8♥ 7♥ 8♦ 7♠ 8♣ 9♠ A♥ 9♥ 8♠ K♦ 9♦ 7♦",
+    deck="Q♥ Q♠ 7♣ 7♥ 7♠ 8♦ 7♦ 8♥ 9♠ A♥ 9♥ 8♠ A♦ K♦ 9♦",
     steps=(
         Step("You deal: three cards to each player and three face down in the middle, the center. The deck "
              "has 32 cards, sevens to aces. Your hand is 7♣ 8♦ 9♠: three suits, so only the best card "
              "counts, and it is worth just 9."),
-        Step("The dealer chooses first: keep this hand, or take the center hand without seeing it. Your old "
-             "hand then lies face up as the center.",
+        Step("As the dealer you choose first: keep this hand, or take the face-down center without seeing it. "
+             "If you take it, your old hand lies face up as the center.",
              ("take center",), ask="Take the center hand: yours is weak.",
              hint="Click \"Take the center hand\": a hand worth 9 is easy to beat."),
-        Step("You got A♥ 9♥ 8♠, worth 20. From now on a turn is one of: swap one card with the center, swap "
-             "all three, pass, or knock. Ana plays first.", ("pass",)),
-        Step("Ana passed. Ben's turn.", ("pass",)),
-        Step("Ben passed too. None of 7♣ 8♦ 9♠ is a heart.", ("pass",), ask="Pass.",
-             hint="Click Pass: no card in the center helps your hearts."),
-        Step("Everyone passed in a row, so the center is cleared away and three new cards are laid from the "
-             "stock: K♦ 9♦ 7♦. Ana's turn.", ("swap all",)),
-        Step("Ana swapped all three: she holds K♦ 9♦ 7♦, worth 26, and her old hand is the center. "
-             "Ben's turn.", ("swap 8♣ 10♥",)),
-        Step("Ben swapped his 8♣ for the 10♥. Now the 8♥ in the center fits your hearts.",
-             ("swap 8♠ 8♥",), ask="Swap your 8♠ for the 8♥: click the 8♠ in your hand, then the 8♥ in the center.",
+        Step("You took A♥ 9♥ 8♠, worth 20, and your old 7♣ 8♦ 9♠ lies face up as the center. From now on a "
+             "turn is one of: swap one card with the center, swap all three, pass (change nothing), or knock. "
+             "Ana, on your left, plays first.", ("pass",)),
+        Step("Ana passed: she changed nothing. Ben's turn.", ("swap 8♥ 9♠",)),
+        Step("Ben swapped his 8♥ for the 9♠: he collects spades. The 8♥ in the center fits your hearts.",
+             ("swap 8♠ 8♥",), ask="Swap one card: click the 8♠ in your hand, then the 8♥ in the center.",
              hint="Click your 8♠, then the 8♥ in the center."),
-        Step("A♥ 9♥ 8♥ is worth 28. Ana's turn.", ("pass",)),
-        Step("Ana passed. Ben's turn.", ("pass",)),
-        Step("Ben passed. With 28 you can close the round: knock, and everyone else has one more turn.",
+        Step("You swapped your 8♠ for the 8♥: A♥ 9♥ 8♥ is worth 28. Ana's turn.", ("pass",)),
+        Step("Ana passed again. Ben's turn.", ("swap 7♠ 8♠",)),
+        Step("Ben swapped his 7♠ for your old 8♠. Nothing in the center (7♣ 8♦ 7♠) fits your hearts: pass "
+             "this time, and see what happens when everyone passes.",
+             ("pass",), ask="Pass: click the Pass button.",
+             hint="Click Pass: no card in the center fits your hearts."),
+        Step("You passed. If Ana and Ben pass too, everyone has passed in a row.", ("pass", "pass")),
+        Step("Ana and Ben passed too: everyone passed in a row. So the center is cleared away and three new "
+             "cards are laid from the stock: A♦ K♦ 9♦. Together they are worth 30, more than your 28, and "
+             "you play first.",
+             ("swap all",), ask="Swap all three: click the Swap all three button.",
+             hint="Click \"Swap all three\": A♦ K♦ 9♦ (30) beats your A♥ 9♥ 8♥ (28)."),
+        Step("You swapped all three: you hold A♦ K♦ 9♦, worth 30, and your old A♥ 9♥ 8♥ lies face up as the "
+             "center. Ana's turn.", ("swap 7♦ A♥",)),
+        Step("Ana swapped her 7♦ for the A♥: she collects hearts. Ben's turn.", ("pass",)),
+        Step("Ben passed. With 30 you can knock: everyone else has one more turn, then the showdown.",
              ("knock",), ask="Knock: click the Knock button.",
-             hint="Click Knock: if you pass now, everyone has passed and a new center is laid."),
-        Step("You closed. Ana's last turn.", ("pass",)),
-        Step("Ben's last turn; then the showdown.", ("pass",)),
-        Step("The showdown: your 28 is the best, Ben has 27 and Ana 26. Ana's hand is the lowest, so she "
-             "loses a life. With these rules the one who knocks loses only one life if lowest, and a tie is "
-             "broken by the scoring suit, clubs > spades > hearts > diamonds."),
+             hint="Click Knock: 30 is hard to beat, and every turn you wait gives the others another chance."),
+        Step("You knocked, so you will not play again this round. Ana's last turn.", ("swap 7♥ 9♥",)),
+        Step("Ana swapped her 7♥ for the 9♥: A♥ Q♥ 9♥ is worth 30 too. Ben's last turn; then the showdown.",
+             ("pass",)),
+        Step("The showdown: you and Ana have 30 each, Ben 27. Ben's hand is the lowest, so he loses a life. "
+             "With the Schwimmen rules a knocker with the lowest hand would lose only one life, and a tie for "
+             "the lowest hand is broken by Skat order: clubs > spades > hearts > diamonds."),
     ),
 )
 
@@ -186,11 +197,13 @@ FEUER = Tour(
              "else loses a life. You deal again, and you hold A♠ A♥ 9♣."),
         Step("Two aces already.", ("keep hand",), ask="Keep your hand.",
              hint="Click \"Keep my hand\": two aces are too good to give away."),
-        Step("The center is turned face up: A♦ 8♣ 7♥. The third ace! Ana plays first.", ("swap 10♠ 7♥",)),
-        Step("Ana took the 7♥. Ben's turn.", ("swap J♦ 10♠",)),
-        Step("The A♦ is still there.", ("swap 9♣ A♦",), ask="Swap your 9♣ for the A♦.",
-             hint="Click your 9♣, then the A♦ in the center."),
-        Step("Feuer! Three aces end the round at once: Ana and Ben each lose a life."),
+        Step("You kept your hand, so the center is turned face up: A♦ 8♣ 7♥. The third ace! Ana plays first.",
+             ("swap 10♠ 7♥",)),
+        Step("Ana swapped her 10♠ for the 7♥: she collects hearts. Ben's turn.", ("swap J♦ 10♠",)),
+        Step("Ben swapped his J♦ for the 10♠. The A♦ is still in the center.", ("swap 9♣ A♦",),
+             ask="Swap your 9♣ for the A♦.", hint="Click your 9♣, then the A♦ in the center."),
+        Step("You swapped your 9♣ for the A♦: three aces. Feuer! The round ends at once, and Ana and Ben each "
+             "lose a life."),
     ),
 )
 

@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as w
 import traitlets
 
+from .. import names
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
 from ..rules import Rules
 from .card import CardRow
 
 __all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "as_rules", "preset_dropdown"]
 
-PRESET_LABELS = {
-    "scat": "Scat / Blitz (52 cards, draw and discard)",
-    "schwimmen": "Schwimmen (32 cards, swap with the center)",
-    "feuer": "Feuer: Schwimmen with Fire",
-    "bga-commerce": "Board Game Arena, commerce",
-    "bga-draw": "Board Game Arena, draw and discard",
-    "widow": "Classic 31 with a widow",
-}
-"""What the preset drop-down shows for each preset."""
+PRESET_LABELS = {key: names.preset_label(key) for key in Rules.PRESET_NAMES}
+"""What the preset drop-down shows for each preset (from :mod:`thirtyone.names`)."""
 
 
 def as_rules(rules: Rules | str | None) -> Rules:
@@ -33,11 +27,19 @@ def as_rules(rules: Rules | str | None) -> Rules:
     return Rules.preset(rules) if rules else Rules()
 
 
-def preset_dropdown(start: Rules) -> w.Dropdown:
-    """The preset drop-down, showing ``start`` (or Scat for a custom rule set)."""
-    return w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES],
-                      value=start.name if start.name in PRESET_LABELS else "scat",
-                      description="Rules", layout=w.Layout(width="max-content"))
+def preset_dropdown(start: Rules, presets: Sequence[str] | None = None, *, short: bool = False) -> w.Dropdown:
+    """The preset drop-down, showing ``start`` (or the first preset for a rule set it does not offer).
+
+    ``presets``: the presets offered (all six by default); ``short``: their names only ("Scat"), not
+    the longer labels ("Scat (52 cards, draw and discard)")."""
+    keys = list(presets) if presets is not None else list(Rules.PRESET_NAMES)
+    for key in keys:
+        if key not in PRESET_LABELS:
+            raise ValueError(f"unknown preset {key!r}: choose from {', '.join(Rules.PRESET_NAMES)}")
+    label = names.preset_name if short else names.preset_label
+    return w.Dropdown(options=[(label(n), n) for n in keys],
+                      value=start.name if start.name in keys else keys[0],
+                      description="Rules", layout=w.Layout(width="max-content", max_width="100%"))
 
 
 class FollowsRules:
@@ -161,21 +163,32 @@ class CardPicker(FollowsRules, w.VBox):
 
 
 class RulePicker(w.VBox):
-    """A preset drop-down with the preset's summary, and the scoring options to toggle."""
+    """A preset drop-down with the preset's summary, and the scoring options to toggle.
+
+    ``scoring_only``: the summary says only what decides a hand's value and a tie (three of a kind,
+    three aces, the tie-break; lesson 1), not the whole game (knocking, lives, the center...).
+    ``presets``: the presets offered (all six by default).
+    """
 
     rules = traitlets.Instance(Rules)
     """The rule set chosen; observe it to follow changes."""
 
-    def __init__(self, rules: Rules | str | None = None) -> None:
+    def __init__(self, rules: Rules | str | None = None, *, scoring_only: bool = False,
+                 presets: Sequence[str] | None = None) -> None:
         start = as_rules(rules)
-        self.dropdown = preset_dropdown(start)
-        self.toak = w.Checkbox(description="Three of a kind counts 30.5", indent=False)
-        self.aces = w.Checkbox(description="Three aces count 32", indent=False)
-        self.tiebreak = w.Checkbox(description="Ties for lowest are broken by suit or rank", indent=False)
+        self.scoring_only = scoring_only
+        self.dropdown = preset_dropdown(start, presets, short=scoring_only)
+        def checkbox(text: str) -> w.Checkbox:
+            return w.Checkbox(description=text, indent=False, layout=w.Layout(width="max-content", margin="0 18px 0 0"))
+
+        self.toak = checkbox("Three of a kind counts 30.5")
+        self.aces = checkbox("Three aces count 32")
+        self.tiebreak = checkbox("Ties for the lowest hand are broken")
         self.summary = w.HTML()
         self._syncing = False
         super().__init__([self.dropdown, self.summary,
-                          w.HBox([self.toak, self.aces, self.tiebreak], layout=w.Layout(flex_flow="row wrap"))])
+                          w.HBox([self.toak, self.aces, self.tiebreak],
+                                 layout=w.Layout(flex_flow="row wrap"))])
         self.add_class("to-rule-picker")
         self.rules = start
         self.dropdown.observe(self._preset_chosen, "value")
@@ -183,8 +196,12 @@ class RulePicker(w.VBox):
             box.observe(self._option_toggled, "value")
 
     def choose(self, preset: str) -> None:
-        """Choose a preset by name, as the drop-down does."""
-        self.dropdown.value = Rules.preset(preset).name
+        """Choose a preset by name, as the drop-down does (a preset the menu does not offer too)."""
+        rules = Rules.preset(preset)
+        if rules.name in {v for _, v in self.dropdown.options}:
+            self.dropdown.value = rules.name
+        else:
+            self.rules = rules
 
     def _preset_chosen(self, change: Any) -> None:
         if change["new"] in PRESET_LABELS:
@@ -198,6 +215,19 @@ class RulePicker(w.VBox):
             three_aces=32 if self.aces.value else None,
             ties="tiebreak" if self.tiebreak.value else "all_lose")
 
+    def summary_parts(self, rules: Rules | None = None) -> tuple[str, str]:
+        """The summary shown for a rule set: its name, and the whole game or only its scoring."""
+        r = rules if rules is not None else self.rules
+        name = names.preset_name(r.name) if r.name in PRESET_LABELS else \
+            f"{names.preset_name(self.dropdown.value)}, with your changes"
+        if not self.scoring_only:
+            return name, r.summary()
+        parts = [names.value_short("deck", r.deck) + ".",
+                 names.value_text("three_of_a_kind", r.three_of_a_kind),
+                 names.value_text("three_aces", r.three_aces),
+                 names.value_text("ties", r.ties)]
+        return name, " ".join(parts)
+
     @traitlets.observe("rules")
     def _show_rules(self, change: Any) -> None:
         r: Rules = change["new"]
@@ -206,13 +236,12 @@ class RulePicker(w.VBox):
             self.toak.value = r.three_of_a_kind is not None
             self.aces.value = r.three_aces is not None
             self.tiebreak.value = r.ties == "tiebreak"
-            if r.name in PRESET_LABELS:
+            if r.name in {v for _, v in self.dropdown.options}:
                 self.dropdown.value = r.name
         finally:
             self._syncing = False
-        name = r.name if r.name != "custom" else f"{self.dropdown.value}, changed"
-        self.summary.value = (f'<p class="to-summary"><strong>{_escape(name)}</strong>: '
-                              f"{_escape(r.summary())}</p>")
+        name, text = self.summary_parts(r)
+        self.summary.value = f'<p class="to-summary"><strong>{_escape(name)}</strong>: {_escape(text)}</p>'
 
 
 def _escape(text: str) -> str:

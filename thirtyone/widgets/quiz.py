@@ -1,36 +1,101 @@
-"""The quiz: "What is this hand worth?" — random hands, instant feedback, a running score."""
+"""The quizzes of lesson 1: "What is this hand worth?" and "Which hand loses the tie?".
+
+Both say which rules they score by, give instant feedback in the engine's words and keep a
+running score. The value quiz starts with plain hands; three of a kind and three aces come up
+only later, and only under a rule set with those house rules, and the quiz says so.
+"""
 
 from __future__ import annotations
 
 import html
+import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
 
-from ..cards import Card, deck
+from .. import names
+from ..cards import SUIT_NAMES, SUITS, Card, deck
 from ..rules import Rules
-from ..scoring import Score, score
+from ..scoring import Score, compare_hands, score
 from .card import CardRow
-from .picker import FollowsRules, as_rules
-from .views import number
+from .picker import FollowsRules, as_rules, preset_dropdown
+from .views import number, sentence, shorten
 
-__all__ = ["Quiz"]
+__all__ = ["Quiz", "TieQuiz", "rules_line", "PLAIN_HANDS"]
+
+PLAIN_HANDS = 3
+"""How many hands the quiz deals before a house-rule hand may come up."""
+
+SKAT_ORDER = " > ".join(f"{SUIT_NAMES[s]} {SUITS[s]}" for s in range(4))
+"""``"clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦"``."""
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _rules_name(rules: Rules) -> str:
+    return names.preset_name(rules.name) if rules.name in names.PRESETS else "your own rules"
+
+
+def _house_rules(rules: Rules) -> list[str]:
+    out = []
+    if rules.three_of_a_kind is not None:
+        out.append(f"three of a kind counts {number(rules.three_of_a_kind)}")
+    if rules.three_aces is not None:
+        out.append(f"three aces count {rules.three_aces}")
+    return out
+
+
+def rules_line(rules: Rules) -> str:
+    """What the value quiz says about the rules it scores by, in a sentence or two."""
+    house = _house_rules(rules)
+    head = f"Scored by the {_rules_name(rules)} rules" if rules.name in names.PRESETS else "Scored by your own rules"
+    if not house:
+        return (f"{head}: a hand is worth its best suit, and three of a kind is a hand like any other "
+                "(no house rules).")
+    return (f"{head}: a hand is worth its best suit, and with these house rules "
+            + " and ".join(house) + ". After the first few hands, such hands come up now and then.")
+
+
+def _number_in(text: str) -> float | None:
+    """A finite number from what the learner typed (``"30,5"`` too), or ``None``."""
+    try:
+        value = float(text.strip().replace(",", "."))
+    except (ValueError, OverflowError):
+        return None
+    return value if math.isfinite(value) else None
 
 
 class Quiz(FollowsRules, w.VBox):
     """Deals a hand, reads the learner's answer, says right or wrong with the engine's reason.
 
+    The quiz says which rules it scores by. The first :data:`PLAIN_HANDS` hands are plain (no three
+    of a kind); after that, under rules with a house rule for three of a kind or three aces, such a
+    hand comes up now and then and the feedback names the house rule. ``choices``: presets the
+    learner may switch between (a menu above the hand); none by default.
+
     Each hand counts once: answering again, or a double click on "Check", changes nothing.
     """
 
-    def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
+                 choices: Sequence[str] = ()) -> None:
         self._rules = as_rules(rules)
         self._rng = random.Random(seed)
         self.right = 0
         self.asked = 0
+        self.dealt = 0
+        """Hands dealt so far (the first :data:`PLAIN_HANDS` are plain)."""
         self.answered = False
         self.hand: tuple[Card, ...] = ()
+        self.menu: w.Dropdown | None = None
+        if choices:
+            self.menu = preset_dropdown(self._rules, choices, short=True)
+            self.menu.description = "Score by"
+            self.menu.observe(self._preset_chosen, "value")
+        self.rules_html = w.HTML()
         self.question = w.HTML("<p><strong>What is this hand worth?</strong></p>")
         self.row = CardRow(interactive=False, label="the quiz hand")
         self.answer = w.Text(description="Your answer", placeholder="e.g. 19", continuous_update=False,
@@ -42,27 +107,46 @@ class Quiz(FollowsRules, w.VBox):
         self.check_button.on_click(lambda _b: self.check())
         self.next_button.on_click(lambda _b: self.next_hand())
         self.answer.observe(self._submitted, "value")
-        super().__init__([self.question, self.row, w.HBox([self.answer, self.check_button, self.next_button]),
+        top = [self.menu] if self.menu is not None else []
+        super().__init__([*top, self.rules_html, self.question, self.row,
+                          w.HBox([self.answer, self.check_button, self.next_button],
+                                 layout=w.Layout(flex_flow="row wrap")),
                           self.feedback, self.tally])
         self.add_class("to-quiz")
+        self._show_rules()
         self.next_hand()
 
+    def _preset_chosen(self, change: Any) -> None:
+        self.rules = Rules.preset(change["new"])
+
     def _rules_changed(self) -> None:
+        self._show_rules()
         self.next_hand()
+
+    def _show_rules(self) -> None:
+        self.rules_html.value = f'<p class="to-note to-quiz-rules">{_esc(rules_line(self._rules))}</p>'
 
     @property
     def score(self) -> Score:
         """The current hand's score under the quiz's rules."""
         return score(self.hand, self._rules)
 
-    def next_hand(self) -> None:
-        """Deal a new hand; now and then three of a kind, so the house rules come up."""
+    def _deal(self) -> tuple[Card, ...]:
         cards = deck(self._rules.deck)
-        if self._rng.random() < 0.12:
+        house = bool(_house_rules(self._rules))
+        if self.dealt >= PLAIN_HANDS and house and self._rng.random() < 0.2:
             rank = self._rng.choice(sorted({c.rank for c in cards}))
-            self.hand = tuple(self._rng.sample([c for c in cards if c.rank == rank], 3))
-        else:
-            self.hand = tuple(self._rng.sample(cards, 3))
+            return tuple(self._rng.sample([c for c in cards if c.rank == rank], 3))
+        while True:
+            hand = tuple(self._rng.sample(cards, 3))
+            triple = hand[0].rank == hand[1].rank == hand[2].rank
+            if not triple or (house and self.dealt >= PLAIN_HANDS):
+                return hand
+
+    def next_hand(self) -> None:
+        """Deal a new hand: plain ones first; later, under house rules, three of a kind now and then."""
+        self.hand = self._deal()
+        self.dealt += 1
         self.answered = False
         self.row.show(self.hand)
         self.feedback.value = ""
@@ -77,17 +161,17 @@ class Quiz(FollowsRules, w.VBox):
             self.check()
 
     def check(self, answer: str | float | None = None) -> bool | None:
-        """Mark an answer (the text box's, if none is given): True right, False wrong, None not counted."""
-        if answer is not None:
-            text = str(answer)
-        else:
-            text = self.answer.value
+        """Mark an answer (the text box's, if none is given): True right, False wrong, None not counted
+        (already answered, or not a number: the learner is asked for one)."""
+        text = str(answer) if answer is not None else self.answer.value
         if self.answered:
             return None
-        try:
-            guess = float(text.strip().replace(",", "."))
-        except ValueError:
-            self.feedback.value = ('<p class="to-note" role="status">Type a number, like 19 or 30.5.</p>')
+        guess = _number_in(text)
+        if guess is None:
+            typed = shorten(text.strip(), 40)
+            what = f"“{typed}” is not a number. " if typed else ""
+            self.feedback.value = (f'<p class="to-note" role="status">{_esc(what)}'
+                                   "Type a number, like 19 or 30.5.</p>")
             return None
         s = self.score
         right = guess == s.value
@@ -97,10 +181,108 @@ class Quiz(FollowsRules, w.VBox):
         self.row.show(self.hand, highlighted=s.counting)
         verdict = ('<strong class="to-right">✔ Right!</strong>' if right else
                    f'<strong class="to-wrong">✘ Not quite: it is worth {number(s.value)}.</strong>')
-        self.feedback.value = (f'<p role="status" class="to-feedback">{verdict} '
-                               f"{html.escape(s.explanation)}.</p>")
+        why = s.explanation
+        if s.rule in ("three_of_a_kind", "three_aces"):
+            why += f" (a house rule of the {_rules_name(self._rules)} rules)"
+        self.feedback.value = f'<p role="status" class="to-feedback">{verdict} {_esc(sentence(why))}</p>'
         self._show_tally()
         return right
 
     def _show_tally(self) -> None:
-        self.tally.value = (f'<p class="to-tally">Score: {self.right} right out of {self.asked}</p>')
+        self.tally.value = f'<p class="to-tally">Score: {self.right} right out of {self.asked}</p>'
+
+
+class TieQuiz(FollowsRules, w.VBox):
+    """Two hands of equal value in different suits: which one loses the tie-break (Skat order)?
+
+    The learner clicks "Hand 1 loses" or "Hand 2 loses"; the feedback is :func:`compare_hands`'
+    explanation. Scored by a rule set that breaks ties (Schwimmen's by default).
+    """
+
+    def __init__(self, rules: Rules | str | None = "schwimmen", *, seed: int | None = None) -> None:
+        r = as_rules(rules)
+        if r.ties != "tiebreak":
+            raise ValueError(f"the {_rules_name(r)} rules do not break ties: choose rules that do, like Schwimmen")
+        self._rules = r
+        self._rng = random.Random(seed)
+        self.right = 0
+        self.asked = 0
+        self.answered = False
+        self.hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+        self.order = w.HTML(f'<p class="to-note">Skat order: {_esc(SKAT_ORDER)}.</p>')
+        self.question = w.HTML()
+        self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(2)]
+        self.values = [w.HTML() for _ in range(2)]
+        self.buttons = [w.Button(description=f"Hand {i + 1} loses", layout=w.Layout(width="auto")) for i in range(2)]
+        for i, b in enumerate(self.buttons):
+            b.on_click(lambda _b, i=i: self.answer(i))
+        self.next_button = w.Button(description="Next pair", layout=w.Layout(width="auto"))
+        self.next_button.on_click(lambda _b: self.next_pair())
+        self.feedback = w.HTML()
+        self.tally = w.HTML()
+        lines = [w.HBox([w.HTML(f"<strong>Hand {i + 1}</strong>", layout=w.Layout(width="64px")),
+                         self.rows[i], self.values[i]], layout=w.Layout(align_items="center", flex_flow="row wrap"))
+                 for i in range(2)]
+        super().__init__([self.question, self.order, *lines,
+                          w.HBox([*self.buttons, self.next_button], layout=w.Layout(flex_flow="row wrap")),
+                          self.feedback, self.tally])
+        self.add_class("to-tie-quiz")
+        self.next_pair()
+
+    def _rules_changed(self) -> None:
+        if self._rules.ties != "tiebreak":
+            raise ValueError("these rules do not break ties")
+        self.next_pair()
+
+    def _pair(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        cards = list(deck(self._rules.deck))
+        while True:
+            a = tuple(self._rng.sample(cards, 3))
+            sa = score(a, self._rules)
+            if sa.suit is None or sa.value < 12:
+                continue
+            rest = [c for c in cards if c not in a]
+            for _ in range(400):
+                b = tuple(self._rng.sample(rest, 3))
+                sb = score(b, self._rules)
+                if sb.value == sa.value and sb.suit is not None and sb.suit != sa.suit:
+                    return (a, b) if self._rng.random() < 0.5 else (b, a)
+
+    def next_pair(self) -> None:
+        """Deal two hands that tie on value in different suits."""
+        self.hands = self._pair()
+        self.answered = False
+        v = number(score(self.hands[0], self._rules).value)
+        self.question.value = (f"<p><strong>Both hands are worth {v}. With the {_esc(_rules_name(self._rules))} "
+                               "rules a tie is broken by Skat order: which hand loses?</strong></p>")
+        for row, hand, val in zip(self.rows, self.hands, self.values, strict=True):
+            row.show(hand, highlighted=score(hand, self._rules).counting)
+            val.value = f'<span class="to-value"><strong>{v}</strong></span>'
+        self.feedback.value = ""
+        self._show_tally()
+
+    @property
+    def loser(self) -> int:
+        """The hand (0 or 1) that loses the tie-break."""
+        out = compare_hands(self.hands, self._rules)
+        lowest: list[int] = out["lowest"]  # type: ignore[assignment]
+        return lowest[0]
+
+    def answer(self, hand: int) -> bool | None:
+        """The learner says hand ``hand`` (0 or 1) loses: True right, False wrong, None already answered."""
+        if self.answered or hand not in (0, 1):
+            return None
+        out = compare_hands(self.hands, self._rules)
+        right = hand == self.loser
+        self.answered = True
+        self.asked += 1
+        self.right += right
+        verdict = ('<strong class="to-right">✔ Right!</strong>' if right else
+                   f'<strong class="to-wrong">✘ Not quite: hand {self.loser + 1} loses.</strong>')
+        self.feedback.value = (f'<p role="status" class="to-feedback">{verdict} '
+                               f"{_esc(str(out['explanation']))}</p>")
+        self._show_tally()
+        return right
+
+    def _show_tally(self) -> None:
+        self.tally.value = f'<p class="to-tally">Score: {self.right} right out of {self.asked}</p>'

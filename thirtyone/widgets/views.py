@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -15,12 +16,30 @@ from ..scoring import Score, compare_hands, score
 from .card import CardRow
 from .picker import CardPicker, FollowsRules, RulePicker, as_rules, preset_dropdown
 
-__all__ = ["ScoreView", "CardValues", "Sandbox", "HandComparison", "number"]
+__all__ = ["ScoreView", "CardValues", "Sandbox", "HandComparison", "number", "shorten", "sentence"]
 
 
 def number(value: float) -> str:
     """A value as a learner writes it: ``19``, ``30.5``."""
     return str(int(value)) if value == int(value) else str(value)
+
+
+def sentence(text: str) -> str:
+    """An explanation as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+_LONG_WORD = re.compile(r"\S{25,}")
+
+
+def shorten(text: str, limit: int = 160) -> str:
+    """A message that may quote what the learner typed, cut to a readable length: a word longer
+    than 24 characters keeps its first 20, and the whole at most ``limit`` characters."""
+    text = _LONG_WORD.sub(lambda m: m.group(0)[:20] + "…", text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class ScoreView(FollowsRules, w.VBox):
@@ -58,7 +77,7 @@ class ScoreView(FollowsRules, w.VBox):
             result = score(cards, self._rules) if cards else None
         except (ValueError, IndexError, TypeError) as e:
             self.score = None
-            self.value_html.value = f'<p class="to-note" role="status">{html.escape(str(e))}</p>'
+            self.value_html.value = f'<p class="to-note" role="status">{html.escape(shorten(str(e)))}</p>'
             return None
         self.score = result
         self.row.show(cards, highlighted=result.counting if result else ())
@@ -71,7 +90,7 @@ class ScoreView(FollowsRules, w.VBox):
         self.value_html.value = (
             '<div class="to-score" aria-live="polite">'
             f'<p class="to-value">Worth <strong>{number(result.value)}</strong>{more}</p>'
-            f'<p class="to-explanation">{html.escape(result.explanation)}</p></div>')
+            f'<p class="to-explanation">{html.escape(sentence(result.explanation))}</p></div>')
         return result
 
 
@@ -96,11 +115,15 @@ class CardValues(w.VBox):
 
 
 class Sandbox(w.VBox):
-    """The rule picker, the card picker and the score view, wired together."""
+    """The rule picker, the card picker and the score view, wired together.
+
+    The rule picker says only what decides a hand's value (``scoring_only``, lesson 1); pass
+    ``scoring_only=False`` for the whole rule set's summary. ``presets``: the presets offered."""
 
     def __init__(self, rules: Rules | str | None = None, hand: str | Iterable[Card] = (), *,
-                 seed: int | None = None, four_colour: bool = False) -> None:
-        self.rule_picker = RulePicker(rules)
+                 seed: int | None = None, four_colour: bool = False, scoring_only: bool = True,
+                 presets: Sequence[str] | None = None) -> None:
+        self.rule_picker = RulePicker(rules, scoring_only=scoring_only, presets=presets)
         self.picker = CardPicker(self.rule_picker.rules, seed=seed, four_colour=four_colour)
         self.view = ScoreView((), self.rule_picker.rules)
         super().__init__([self.rule_picker, self.picker, self.view])
@@ -125,10 +148,11 @@ class HandComparison(FollowsRules, w.VBox):
     """Two or more hands side by side: which is lowest, and why, with the tie-break explained."""
 
     def __init__(self, hands: Sequence[str] = ("K♥ 9♥ 4♣", "10♠ 10♥ 10♦"),
-                 rules: Rules | str | None = None, *, seed: int | None = None) -> None:
+                 rules: Rules | str | None = None, *, seed: int | None = None,
+                 presets: Sequence[str] | None = None) -> None:
         self._rng = random.Random(seed)
         self._rules = as_rules(rules)
-        self.dropdown = preset_dropdown(self._rules)
+        self.dropdown = preset_dropdown(self._rules, presets, short=True)
         n = max(2, len(hands))
         self.inputs = [w.Text(description=f"Hand {i + 1}", continuous_update=False,
                               layout=w.Layout(width="230px")) for i in range(n)]
@@ -137,7 +161,7 @@ class HandComparison(FollowsRules, w.VBox):
         self.result = w.HTML()
         self.deal_button = w.Button(description="Deal new hands", layout=w.Layout(width="auto"))
         self.deal_button.on_click(lambda _b: self.deal())
-        lines = [w.HBox([t, r, v], layout=w.Layout(align_items="center"))
+        lines = [w.HBox([t, r, v], layout=w.Layout(align_items="center", flex_flow="row wrap"))
                  for t, r, v in zip(self.inputs, self.rows, self.values, strict=True)]
         super().__init__([self.dropdown, *lines, self.result, self.deal_button])
         self.add_class("to-compare")
@@ -181,7 +205,7 @@ class HandComparison(FollowsRules, w.VBox):
                 if twice:
                     raise ValueError(f"{twice[0]} is in another hand too: a deck holds each card once")
             except ValueError as e:
-                problems.append(f"Hand {i + 1}: {e}")
+                problems.append(f"Hand {i + 1}: {shorten(str(e))}")
                 self.rows[i].show(())
                 self.values[i].value = '<span class="to-note">?</span>'
                 continue
@@ -202,8 +226,8 @@ class HandComparison(FollowsRules, w.VBox):
         why = "".join(f"<li>Hand {i + 1}: {html.escape(str(s))}</li>" for i, s in enumerate(scores))
         ties = ("With these rules every hand tied for lowest loses."
                 if self.rules.ties == "all_lose" else
-                "With these rules a tie is broken: three of a kind by rank, other hands by the scoring suit, "
-                + " > ".join(f"{SUITS[s]} {SUIT_NAMES[s]}" for s in range(4)) + ".")
+                "With these rules a tie is broken: three of a kind by rank, other hands by the scoring suit "
+                "in Skat order, " + " > ".join(f"{SUIT_NAMES[s]} {SUITS[s]}" for s in range(4)) + ".")
         losers = " and ".join(f"hand {i + 1}" for i in lowest)
         self.result.value = (
             '<div class="to-result" aria-live="polite">'
