@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gamekit import stack
 
-from thirtyone import Rules, narrate, new_game
+from thirtyone import Rules, narrate, new_game, score
+from thirtyone.game import judge
 
 SCAT = Rules.preset("scat")
 SCHWIMMEN = Rules.preset("schwimmen")
@@ -154,11 +155,29 @@ def test_fire_on_the_deal():
     assert s.round_over and s.result.how == "fire" and s.result.losses == (1, 0, 1)
 
 
-def test_fire_beats_31_on_the_deal_and_the_31_holder_does_not_lose():
-    # decision 14: Fire wins over 31; a player holding 31 never loses a life
+def test_fire_beats_31_on_the_deal_and_the_31_holder_loses_a_life():
+    # decision 14 (changed): Feuer beats 31; the 31 holder loses a life like everyone else
     s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "A♦ K♦ 10♦"]))
-    assert s.result.how == "fire" and s.result.winner == 1
-    assert s.result.losses == (1, 0, 0)
+    assert s.result.how == "fire" and s.result.winner == 1 and s.result.holders == (1,)
+    assert s.result.values == (19, 32, 31)
+    assert s.result.losses == (1, 0, 1)
+    assert "beat even a 31" in s.result.reasons[2]
+    assert [e.kind for e in s.round_events() if e.kind in ("31", "fire")] == ["fire"]
+    text = s.result.explain(["Sam", "Ana", "Ben"])
+    assert text.startswith("Ana showed three aces: Feuer.") and "Ben loses 1 life" in text
+    # without Feuer the 31 ends the round and nobody holding it loses
+    s = new_game(FEUER.replace(fire=False), players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "A♦ K♦ 10♦"]))
+    assert s.result.how == "31" and s.result.losses == (1, 0, 0)
+
+
+def test_fire_beats_a_31_in_every_judge():
+    # the fast simulations use judge too: a 31 that is not the Feuer holder loses
+    scores = [score(h, FEUER) for h in ("K♥ 9♥ 8♣", "A♠ A♥ A♣", "A♦ K♦ 10♦")]
+    winner, _lowest, losses, _why = judge(FEUER, scores, None, "fire", [1])
+    assert winner == 1 and losses == [1, 0, 1]
+    winner, _lowest, losses, _why = judge(SCAT, [score(h, SCAT) for h in ("K♥ 9♥ 8♣", "A♠ K♠ Q♠", "A♦ K♦ 10♦")],
+                                          None, "31", [1, 2])
+    assert winner is None and losses == [1, 0, 0]
 
 
 def test_fire_in_the_last_turns_costs_the_knocker_one_life():
@@ -286,3 +305,73 @@ def test_three_aces_count_32_only_with_the_option():
     assert showdown(SCAT, hands, knocker=1).result.values[0] == 11
     assert showdown(SCAT.replace(three_aces=32), hands, knocker=1).result.values[0] == 32
     assert showdown(SCAT.replace(three_of_a_kind=30.5), hands, knocker=1).result.values[0] == 30.5
+
+
+# -- narration: who ended the round, with the right value ------------------------------------------
+NAMES3 = ["Sam", "Ana", "Ben"]
+
+
+def test_a_31_under_showdown_names_the_31_not_the_higher_32():
+    # lesson 4's "your own hands": Sam is dealt 31, Ana three aces (32, the highest), Ben 9
+    s = new_game(SCHWIMMEN, players=3, seed=1, deck=stack(["A♠ K♠ Q♠", "A♥ A♦ A♣", "7♥ 8♣ 9♦"]))
+    r = s.result
+    assert r.how == "31" and r.values == (31, 32, 9) and r.winner == 1 and r.holders == (0,)
+    assert r.explain(NAMES3) == "Sam showed 31. Ben loses 1 life: the lowest hand (9)."
+    lines = narrate(s.round_events(), NAMES3)
+    assert "Sam shows 31 (A♠ K♠ Q♠): the round ends at once." in lines
+    assert "Showdown (Sam has 31): Sam 31, Ana 32, Ben 9." in lines
+    assert not any("Ana has 31" in line or "Ana shows 31" in line for line in lines)
+
+
+def test_two_31s_name_both_holders():
+    s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 10♠", "A♥ Q♥ J♥"]))
+    assert s.result.holders == (1, 2)
+    assert s.result.explain(NAMES3) == "Ana and Ben showed 31. Sam loses 1 life: another player showed 31."
+
+
+def test_a_31_in_the_last_turns_says_who_knocked_and_who_showed_it():
+    s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "A♠ K♠ 2♥"], "7♦ 10♠"))
+    s = s.apply("knock").apply("draw stock").apply("discard 2♥")
+    text = s.result.explain(NAMES3)
+    assert text.startswith("Ben showed 31 after Ana knocked.")
+    assert "Sam loses 1 life" in text and "Ana loses 1 life" in text
+
+
+def test_feuer_names_the_holder_of_the_aces():
+    s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ 7♦", "Q♠ J♠ 7♥"], "A♣ 8♦ 9♦"))
+    s = s.apply("keep hand").apply("swap 7♦ A♣")
+    assert s.result.explain(NAMES3).startswith("Ana showed three aces: Feuer. Sam loses 1 life")
+    assert "Showdown (Ana has three aces: Feuer)" in " ".join(narrate(s.round_events(), NAMES3))
+    rules = FEUER.replace(knocker_lowest="two_lives")
+    s = new_game(rules, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "A♠ A♥ 7♦"], "A♣ 8♥ 9♦"))
+    s = s.apply("keep hand").apply("knock").apply("swap 7♦ A♣")
+    assert s.result.explain(NAMES3).startswith("Ben showed three aces after Ana knocked: Feuer.")
+
+
+def test_knock_all_pass_and_empty_stock_narration():
+    r = showdown(SCAT, LOWEST_1, knocker=1).result
+    assert r.explain(NAMES3) == ("Ana knocked and everyone had one more turn. Ana loses 2 lives: the lowest hand (5) "
+                                 "and they knocked, so it costs two lives.")
+    s = new_game(WIDOW, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], "A♥ Q♥ 10♥"))
+    s = s.apply("keep hand").apply("pass").apply("pass")
+    assert s.result.how == "all_pass"
+    assert s.result.explain(NAMES3) == "Everyone passed in a row. Ana loses 1 life: the lowest hand (9)."
+    open_center = SCHWIMMEN.replace(first_choice=None)
+    s = new_game(open_center, players=8, seed=3)
+    for _ in range(16):
+        s = s.apply("pass")
+    assert s.result.how == "empty_stock" and s.result.explain().startswith("The stock ran out.")
+
+
+def test_a_tie_broken_for_the_knocker_or_by_suit_says_so():
+    r = showdown(BGA, ["A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"], knocker=0).result
+    assert r.reasons[1] == "the lowest hand (21): tied with the knocker, who wins ties"
+    r = showdown(SCHWIMMEN, ["A♦ Q♦ 10♠", "K♣ 9♣ 8♦", "K♥ 9♥ 7♠"], knocker=0).result
+    assert r.reasons[2] == "the lowest hand (19): the tie is broken by suit"
+
+
+def test_narration_says_knock_never_close():
+    for rules in (SCAT, SCHWIMMEN, FEUER, BGA, WIDOW):
+        s = showdown(rules, LOWEST_1 if rules.deck == 52 else ["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], knocker=2)
+        text = " ".join(narrate(s.events, NAMES3)) + " " + s.result.explain(NAMES3)
+        assert "knock" in text and "clos" not in text.lower()

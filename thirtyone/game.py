@@ -11,7 +11,8 @@ Randomness: a game has one seed. Every shuffle (the deal, a reshuffled stock, a 
 exchange) uses a generator seeded from ``(seed, shuffle number)``, so the same seed and
 the same actions always give the same game, and a state can be replayed from anywhere.
 
-Every decision of ``shared/RULES.md`` §4 is implemented here; comments cite them by number.
+Every decision of the project's rules (``docs/rules.md``, "Decisions where the sources are silent")
+is implemented here; comments cite them by number.
 """
 
 from __future__ import annotations
@@ -207,11 +208,12 @@ class Event(NamedTuple):
         if k == "31":
             return f"{p} shows 31 ({c}): the round ends at once."
         if k == "fire":
-            return f"{p} shows three aces ({c}): Fire! The round ends at once."
+            return f"{p} shows three aces ({c}): Feuer! The round ends at once."
         if k == "showdown":
             why = {"knock": f"{p} knocked and everyone has had one more turn",
                    "all_pass": "everyone passed in a row", "empty_stock": "the stock ran out",
-                   "31": f"{p} has 31" if p else "31 was shown", "fire": f"{p} has Fire"}.get(self.note, self.note)
+                   "31": f"{p} has 31" if p else "31 was shown",
+                   "fire": f"{p} has three aces: Feuer" if p else "Feuer"}.get(self.note, self.note)
             shown = ", ".join(f"{_name(i, names)} {_fmt(v)}" for i, v in enumerate(self.values) if v is not None)
             return f"Showdown ({why}): {shown}."
         if k == "void":
@@ -233,6 +235,13 @@ def _name(player: int | None, names: Sequence[str] | None) -> str:
     if names is not None and player < len(names):
         return names[player]
     return f"Player {player}"
+
+
+def _join(words: Sequence[str]) -> str:
+    """``"Sam"``, ``"Sam and Ana"``, ``"Sam, Ana and Ben"``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
@@ -279,6 +288,9 @@ class RoundResult:
     """Why each seat lost what it lost ('' for none)."""
     void: bool = False
     """Everyone left would have been out: nobody loses and the round is dealt again (decision 3)."""
+    holders: tuple[int, ...] = ()
+    """The seats that showed 31 (``how == "31"``) or three aces (``"fire"``); empty for other ends.
+    A result made without it (older code) is read from the hands: the 31s, or the winner under Feuer."""
 
     @property
     def values(self) -> tuple[float | None, ...]:
@@ -290,15 +302,34 @@ class RoundResult:
         """Seats that lose at least one life."""
         return tuple(i for i, n in enumerate(self.losses) if n)
 
+    def shown_by(self) -> tuple[int, ...]:
+        """The seats that showed 31 or three aces (:attr:`holders`, or read from the hands)."""
+        if self.holders or self.how not in ("31", "fire"):
+            return self.holders
+        if self.how == "fire":
+            return () if self.winner is None else (self.winner,)
+        return tuple(i for i, sc in enumerate(self.scores) if sc is not None and sc.value == 31)
+
     def explain(self, names: Sequence[str] | None = None) -> str:
-        """A short paragraph: why the round ended, and who lost what and why."""
-        why = {
-            "knock": f"{_name(self.knocker, names)} knocked and everyone had one more turn.",
-            "all_pass": "Everyone passed in a row.",
-            "empty_stock": "The stock ran out.",
-            "31": f"{_name(self.winner, names)} showed 31." if self.winner is not None else "31 was shown.",
-            "fire": f"{_name(self.winner, names)} showed three aces: Fire.",
-        }[self.how]
+        """A short paragraph: why the round ended, and who lost what and why.
+
+        The round's end names who did it: the knocker, or the players who showed 31 or three aces
+        (never the highest hand in their place: under a showdown a 32 may beat the 31 that ended it)."""
+        how = self.how
+        if how == "knock":
+            why = f"{_name(self.knocker, names)} knocked and everyone had one more turn."
+        elif how == "all_pass":
+            why = "Everyone passed in a row."
+        elif how == "empty_stock":
+            why = "The stock ran out."
+        else:
+            who = _join([_name(s, names) for s in self.shown_by()])
+            after = (f" after {_name(self.knocker, names)} knocked"
+                     if self.knocker is not None and self.knocker not in self.shown_by() else "")
+            if how == "31":
+                why = f"{who} showed 31{after}." if who else f"31 was shown{after}."
+            else:
+                why = f"{who or 'A player'} showed three aces{after}: Feuer."
         parts = [why]
         if self.void:
             parts.append("Everyone left would be out, so nobody loses a life and the round is dealt again.")
@@ -725,10 +756,10 @@ class State:
     def _judge(self, how: str, holders: Sequence[int]) -> State:
         scores = self._scores()
         winner, lowest, losses, reasons = judge(self.rules, scores, self.knocker, how, holders)
-        return self._finish(how, scores, winner, lowest, losses, reasons)
+        return self._finish(how, scores, winner, lowest, losses, reasons, tuple(holders))
 
     def _finish(self, how: str, scores: tuple[Score | None, ...], winner: int | None, lowest: tuple[int, ...],
-                losses: list[int], reasons: list[str]) -> State:
+                losses: list[int], reasons: list[str], holders: tuple[int, ...] = ()) -> State:
         lives = list(self.lives)
         out = list(self.out)
         swim = self.rules.swimming
@@ -746,8 +777,9 @@ class State:
         hands = tuple(None if self.out[i] else h for i, h in enumerate(self.hands))
         result = RoundResult(self.round, how, hands, scores, self.knocker, winner, lowest,
                              tuple(0 for _ in losses) if void else tuple(losses),
-                             tuple("" for _ in reasons) if void else tuple(reasons), void)
-        who = self.knocker if how == "knock" else winner
+                             tuple("" for _ in reasons) if void else tuple(reasons), void, holders)
+        # the showdown names who ended the round: the knocker, or the one player who showed 31 or Feuer
+        who = self.knocker if how == "knock" else (holders[0] if len(holders) == 1 else None)
         log = (self._log, Event(self.round, "showdown", who, note=how, values=result.values))
         if void:
             log = (log, Event(self.round, "void", None))
@@ -854,22 +886,28 @@ def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | 
 
     ``scores``: each seat's :class:`Score` (``None`` for seats that are out). ``how``: ``knock``,
     ``all_pass``, ``empty_stock``, ``31`` or ``fire``; ``holders``: the seats that showed 31 or
-    Fire. Returns ``(winner, lowest, losses, reasons)``. Fire, and 31 under ``others_lose``,
-    cost everyone else one life; otherwise the lowest hand after tie-breaks loses (or everyone
-    under 21), the knocker's rules apply, and the winner and 31 holders never lose (decisions 14, 15).
+    three aces. Returns ``(winner, lowest, losses, reasons)``. Feuer costs every other player one
+    life, a player holding 31 included (Feuer beats 31); a 31 under ``others_lose`` costs everyone
+    else one life; otherwise the lowest hand after tie-breaks loses (or everyone under 21), the
+    knocker's rules apply, and the winner and 31 holders never lose (decisions 14, 15).
     Used by the game and by the fast simulations, so both judge alike.
     """
     seats = [i for i, sc in enumerate(scores) if sc is not None]
     n = len(scores)
     losses = [0] * n
     reasons = [""] * n
-    if how == "fire" or (how == "31" and rules.instant_31 == "others_lose"):
-        why = ("Fire: everyone but the holder of three aces loses a life" if how == "fire"
-               else "31 was shown: everyone else loses a life")
+    if how == "fire":  # decision 14: Feuer beats everything, a 31 too
         for s, sc in enumerate(scores):
-            if sc is not None and s not in holders and sc.value != 31:  # decision 14: a 31 never loses
+            if sc is not None and s not in holders:
                 losses[s] = 1
-                reasons[s] = why
+                reasons[s] = ("three aces (Feuer) beat even a 31" if sc.value == 31
+                              else "another player showed three aces (Feuer)")
+        return (holders[0] if len(holders) == 1 else None), (), losses, reasons
+    if how == "31" and rules.instant_31 == "others_lose":
+        for s, sc in enumerate(scores):
+            if sc is not None and s not in holders and sc.value != 31:  # decision 4: every 31 is safe
+                losses[s] = 1
+                reasons[s] = "another player showed 31"
         return (holders[0] if len(holders) == 1 else None), (), losses, reasons
     tiebreak = rules.ties == "tiebreak"
     bonus = rules.knocker_wins_ties
@@ -894,8 +932,13 @@ def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | 
             why = f"{v} is under 21"
         elif len(lowest) > 1:
             why = f"tied for the lowest hand ({v})"
-        else:
+        elif not any(keys[o][0] == value for o in seats if o != s):
             why = f"the lowest hand ({v})"
+        elif bonus and knocker is not None and knocker != s and keys[knocker][0] == value:
+            why = f"the lowest hand ({v}): tied with the knocker, who wins ties"
+        else:  # a tie of equal value, broken by the scoring suit or a triple's rank
+            triple = getattr(scores[s], "rule", "") in ("three_of_a_kind", "three_aces")
+            why = f"the lowest hand ({v}): the tie is broken by {'rank' if triple else 'suit'}"
         lost = 1
         if s == knocker and s in lowest and (
                 rules.knocker_lowest == "two_lives" or (rules.knocker_lowest == "two_if_sole" and lowest == (s,))):

@@ -3,7 +3,10 @@
 ``Rules()`` is the ``scat`` preset. ``Rules.preset("schwimmen")`` gives a named one,
 ``rules.replace(lives=5)`` a variant. Every field is checked when a rule set is made;
 a bad value raises ``ValueError`` naming the field and the values it allows. Options of
-the other family must be ``None`` (see ``shared/RULES.md`` §3 and decision 20).
+the other family must be ``None`` (see ``docs/rules.md``, "Every option", and decision 20).
+
+The field docs below are for programmers; what a learner reads about each option and value
+comes from :mod:`thirtyone.names`.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ _BOOLS = ("swimming", "fire", "knocker_wins_ties", "allow_pass", "allow_swap_all
 
 @dataclass(frozen=True)
 class Rules:
-    """One way to play 31. Field docs quote the option; RULES.md §3 names its sources."""
+    """One way to play 31. Field docs quote the option; ``docs/rules.md`` names its sources."""
 
     deck: int = 52
     """32 (7..A, piquet) or 52 cards."""
@@ -55,7 +58,8 @@ class Rules:
     three_aces: int | None = None
     """``None``: three aces are three of a kind; ``32``: three aces score 32."""
     fire: bool = False
-    """Three aces end the round at once and everyone else loses a life (Feuer)."""
+    """Three aces end the round at once and everyone else loses a life, a player holding 31 too:
+    Feuer beats 31 (decision 14)."""
     instant_31: str = "others_lose"
     """31 ends the round at once: ``"others_lose"`` (everyone else loses a life) or ``"showdown"``."""
     ties: str = "all_lose"
