@@ -234,6 +234,7 @@ def test_the_tie_quiz_deals_a_tie_and_marks_the_skat_order(seed: int) -> None:
     tq = TieQuiz(seed=seed)
     a, b = (score(h, tq.rules) for h in tq.hands)
     assert a.value == b.value and a.suit != b.suit and None not in (a.suit, b.suit)
+    assert a.value < 30, "a tie for the lowest hand, not two 31s"
     assert "clubs ♣ &gt; spades ♠ &gt; hearts ♥ &gt; diamonds ♦" in tq.order.value
     loser = 0 if a.suit > b.suit else 1  # type: ignore[operator]  # higher index: lower in Skat order
     assert tq.loser == loser

@@ -146,7 +146,8 @@ button.to-card:hover { box-shadow: 0 3px 6px rgba(0,0,0,.35); }
 button.to-disabled { cursor: not-allowed; }
 /* the text around the cards, in every lesson widget */
 .to-suit-label { font-size: 22px; line-height: 86px; }
-.to-summary, .to-score p, .to-result p, .to-result li, .to-note, .to-feedback, .to-tally { line-height: 1.45; margin: .3em 0; }
+.to-summary, .to-score p, .to-result p, .to-result li, .to-note, .to-feedback, .to-tally, .to-question {
+  line-height: 1.45; margin: .3em 0; }
 .to-value strong { font-size: 1.7em; }
 .to-right { color: #116b2a; }
 .to-wrong { color: #b3001b; }

@@ -96,7 +96,7 @@ class Quiz(FollowsRules, w.VBox):
             self.menu.description = "Score by"
             self.menu.observe(self._preset_chosen, "value")
         self.rules_html = w.HTML()
-        self.question = w.HTML("<p><strong>What is this hand worth?</strong></p>")
+        self.question = w.HTML('<p class="to-question"><strong>What is this hand worth?</strong></p>')
         self.row = CardRow(interactive=False, label="the quiz hand")
         self.answer = w.Text(description="Your answer", placeholder="e.g. 19", continuous_update=False,
                              layout=w.Layout(width="220px"))
@@ -239,7 +239,7 @@ class TieQuiz(FollowsRules, w.VBox):
         while True:
             a = tuple(self._rng.sample(cards, 3))
             sa = score(a, self._rules)
-            if sa.suit is None or sa.value < 12:
+            if sa.suit is None or not 12 <= sa.value <= 29:  # a tie for the lowest hand, not two 31s
                 continue
             rest = [c for c in cards if c not in a]
             for _ in range(400):
@@ -253,8 +253,9 @@ class TieQuiz(FollowsRules, w.VBox):
         self.hands = self._pair()
         self.answered = False
         v = number(score(self.hands[0], self._rules).value)
-        self.question.value = (f"<p><strong>Both hands are worth {v}. With the {_esc(_rules_name(self._rules))} "
-                               "rules a tie is broken by Skat order: which hand loses?</strong></p>")
+        self.question.value = (f'<p class="to-question"><strong>Both hands are worth {v}. With the '
+                               f"{_esc(_rules_name(self._rules))} rules a tie is broken by Skat order: "
+                               "which hand loses?</strong></p>")
         for row, hand, val in zip(self.rows, self.hands, self.values, strict=True):
             row.show(hand, highlighted=score(hand, self._rules).counting)
             val.value = f'<span class="to-value"><strong>{v}</strong></span>'

@@ -80,6 +80,7 @@ TABLE_CSS = """
 .to-table .to-log-box { max-height: 190px; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #bbb; border-radius: 6px; padding: 2px 8px; }
 .to-table .to-log { margin: 4px 0; padding-left: 1.4em; font-size: 14px; }
+.to-table .to-log li, .to-table .to-showdown p, .to-table .to-status p { line-height: 1.45; }
 .to-table .to-showdown table { border-collapse: collapse; margin: 6px 0; font-size: 14px; }
 .to-table .to-showdown th, .to-table .to-showdown td { border: 1px solid #999; padding: 3px 8px; text-align: left;
   vertical-align: top; }
@@ -87,6 +88,18 @@ TABLE_CSS = """
 .to-table .to-showdown td.to-nowrap, .to-table .to-showdown th { white-space: nowrap; }
 .to-table .to-showdown { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
 .to-table .to-stage { display: none; }
+/* phones: the showdown table becomes one box per player, each cell with its column's name */
+@media (max-width: 640px) {
+  .to-table .to-showdown table, .to-table .to-showdown tbody, .to-table .to-showdown tr,
+  .to-table .to-showdown th, .to-table .to-showdown td { display: block; }
+  .to-table .to-showdown thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; }
+  .to-table .to-showdown tr { border: 1px solid #999; border-radius: 6px; margin: 6px 0; padding: 2px 0; }
+  .to-table .to-showdown th, .to-table .to-showdown td, .to-table .to-showdown td.to-nowrap,
+  .to-table .to-showdown th[scope=row] { border: none; white-space: normal; padding: 2px 8px; }
+  .to-table .to-showdown td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+  .to-table .to-seat { min-width: 0; }
+}
 """
 """The table's style sheet (anywidget puts it in the page once)."""
 
@@ -723,19 +736,23 @@ class CardTable(w.VBox):
             what = (f'<span class="to-lost">loses {lost} {"life" if lost == 1 else "lives"}</span>: '
                     f"{_esc(r.reasons[p])}" if lost else "keeps every life")
             lives = "out" if s.out[p] else ("swimming" if s.lives[p] == 0 else str(s.lives[p]))
-            rows.append(f'<tr data-seat="{p}"><th scope="row">{_esc(self.labels[p])}</th>'
-                        f'<td class="to-nowrap">{_esc(" ".join(str(c) for c in sc.cards))}</td>'
-                        f'<td class="to-value to-nowrap">{number(sc.value)}</td><td>{_esc(sc.explanation)}</td>'
-                        f"<td>{what}</td><td>{lives}</td></tr>")
+            rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{_esc(self.labels[p])}</th>'
+                        f'<td class="to-nowrap" role="cell" data-label="Hand">'
+                        f'{_esc(" ".join(str(c) for c in sc.cards))}</td>'
+                        f'<td class="to-value to-nowrap" role="cell" data-label="Value">{number(sc.value)}</td>'
+                        f'<td role="cell" data-label="Why">{_esc(sc.explanation)}</td>'
+                        f'<td role="cell" data-label="Lives lost">{what}</td>'
+                        f'<td role="cell" data-label="Lives left">{lives}</td></tr>')
         end = ""
         if s.game_over and s.winner is not None:
             end = f"<p><strong>{_esc(self.labels[s.winner])} wins the game!</strong></p>"
         self.showdown.value = (
             f'<section aria-label="showdown"><h3>Showdown, round {r.round}</h3>'
             f'<p class="to-explain">{_esc(r.explain(self.labels))}</p>'
-            "<table><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Hand</th>"
-            "<th scope=\"col\">Value</th><th scope=\"col\">Why</th><th scope=\"col\">Lives lost</th>"
-            "<th scope=\"col\">Lives left</th></tr></thead><tbody>" + "".join(rows)
+            '<table role="table"><thead role="rowgroup"><tr role="row">'
+            + "".join(f'<th scope="col" role="columnheader">{h}</th>'
+                      for h in ("Player", "Hand", "Value", "Why", "Lives lost", "Lives left"))
+            + '</tr></thead><tbody role="rowgroup">' + "".join(rows)
             + f"</tbody></table>{end}</section>")
 
     def _draw_log(self, s: State, viewer: int, everything: bool) -> None:

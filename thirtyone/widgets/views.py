@@ -54,7 +54,7 @@ class ScoreView(FollowsRules, w.VBox):
         self.value_html = w.HTML()
         children: list[w.Widget] = [self.row, self.value_html]
         if deal_button:
-            self.deal_button = w.Button(description="Deal another hand", layout=w.Layout(width="auto"))
+            self.deal_button = w.Button(description="Deal another hand", layout=w.Layout(width="max-content"))
             self.deal_button.on_click(lambda _b: self.deal())
             children.append(self.deal_button)
         super().__init__(children)
@@ -159,7 +159,7 @@ class HandComparison(FollowsRules, w.VBox):
         self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(n)]
         self.values = [w.HTML() for _ in range(n)]
         self.result = w.HTML()
-        self.deal_button = w.Button(description="Deal new hands", layout=w.Layout(width="auto"))
+        self.deal_button = w.Button(description="Deal new hands", layout=w.Layout(width="max-content"))
         self.deal_button.on_click(lambda _b: self.deal())
         lines = [w.HBox([t, r, v], layout=w.Layout(align_items="center", flex_flow="row wrap"))
                  for t, r, v in zip(self.inputs, self.rows, self.values, strict=True)]
