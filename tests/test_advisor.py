@@ -7,13 +7,15 @@ import re
 
 import pytest
 
-from thirtyone import Rules, parse_cards
+from thirtyone import Rules, names, parse_cards
 from thirtyone.analysis import Estimate, KnockAdvice, wilson
 from thirtyone.game import Action
 from thirtyone.strategy import Mean, TakeRate, discard_study, suit_study
 from thirtyone.timing import (
+    advice_words,
     break_even,
     drill_spot,
+    knock_turn,
     live_curve,
     mark,
     shipped_thresholds,
@@ -21,6 +23,7 @@ from thirtyone.timing import (
     survival_curve,
     table_curve,
     threshold_curve,
+    turn_choices,
 )
 from thirtyone.widgets import (
     DiscardStudyView,
@@ -99,9 +102,34 @@ def test_table_curves_read_the_shipped_tables() -> None:
     cell = tables.cell("scat", 4, 1, 1)
     assert all(cell[p.value] == (p.knocks, p.survived) for p in curve)
     assert curve[-1].p > curve[0].p
-    assert table_curve(tables, "scat", 3, 2, 0, "random") == table_curve(tables, "scat", 3, 2, 0, "greedy")
     with pytest.raises(ValueError, match="cover the rules scat, schwimmen"):
         table_curve(tables, "feuer", 4, 1, 1)
+
+
+def pooled(curve: list) -> tuple[int, int]:
+    return sum(p.knocks for p in curve), sum(p.survived for p in curve)
+
+
+@pytest.mark.parametrize(("players", "seat"), [(3, 2), (4, 3), (4, 4)])
+def test_knocking_on_the_deal_is_the_seats_real_first_turn(players: int, seat: int) -> None:
+    """'On the deal' from seat 3 is seat 3's first turn, after seats 1 and 2 have moved (never a knock before
+    anyone has moved, which only seat 1 can make): the tables agree with the cell 'first chance after 2 turns'."""
+    tables = shipped_tables()
+    assert knock_turn(players, seat, 0) == seat - 1
+    (k0, s0), (k1, s1) = (pooled(table_curve(tables, "scat", players, seat, t, min_knocks=1)) for t in (0, seat - 1))
+    p0, p1 = s0 / k0, s1 / k1
+    se = (p0 * (1 - p0) / k0 + p1 * (1 - p1) / k1) ** 0.5
+    assert abs(p0 - p1) < 4 * se
+    # the seats before have moved, so how they play matters (it did not when every seat 'knocked first')
+    assert table_curve(tables, "scat", players, seat, 0, "random") != table_curve(tables, "scat", players, seat, 0)
+
+
+def test_knocking_on_the_deal_is_safer_in_seat_1_than_in_the_last_seat() -> None:
+    tables = shipped_tables()
+    # hands worth 16 to 22: by the dealer's first turn the others have improved once more
+    (k1, s1), (k4, s4) = (pooled([p for p in table_curve(tables, "scat", 4, seat, 0) if 16 <= p.value <= 22])
+                          for seat in (1, 4))
+    assert wilson(s1, k1)[0] > wilson(s4, k4)[1]
 
 
 def test_live_curve_and_threshold_curve_pool() -> None:
@@ -120,12 +148,14 @@ def test_shipped_thresholds() -> None:
 
 
 # -- the drill -----------------------------------------------------------------------------------
-def test_drill_spots_allow_a_knock() -> None:
+def test_drill_spots_allow_a_knock_on_a_turn_the_seat_really_has() -> None:
     rng = random.Random(5)
-    for preset in ("scat", "bga-commerce"):
+    for preset in ("scat", "bga-commerce", "bga-draw", "widow"):
         for _ in range(5):
             spot = drill_spot(preset, rng)
-            assert spot.may_knock and 2 <= spot.state.players <= 5
+            n = spot.state.players
+            assert spot.may_knock and 2 <= n <= 5 and spot.note == ""
+            assert spot.turns in [c.turns for c in turn_choices(preset, n, spot.seat) if c.may_knock]
 
 
 def advice(knock: tuple[float, float, float] | None, play: tuple[float, float, float]) -> KnockAdvice:
@@ -142,11 +172,19 @@ def test_mark_right_wrong_and_close() -> None:
     clear = advice((0.1, 0.05, 0.15), (0.5, 0.4, 0.6))
     assert mark(clear, "knock").right and not mark(clear, "knock").close
     wrong = mark(clear, "draw")
-    assert not wrong.right and wrong.text.startswith("Not this time: the simulation says knock.")
+    assert not wrong.right and wrong.text.startswith("Not this time: knock here.")
     close = advice((0.3, 0.2, 0.4), (0.35, 0.25, 0.45))
-    assert mark(close, "play on").right and mark(close, "play on").text.startswith("Close call")
+    assert mark(close, "play on").right and mark(close, "knock").right
+    assert mark(close, "play on").text.startswith("Too close to tell")
+    apart = advice((0.3, 0.2, 0.299), (0.35, 0.3, 0.45))  # intervals that only nearly touch are not close
+    assert not apart.close and not mark(apart, "play on").right
+    touching = advice((0.3, 0.2, 0.3), (0.35, 0.3, 0.45))
+    assert touching.close
     with pytest.raises(ValueError, match="knock"):
         mark(clear, "maybe")
+    for a in (clear, close, apart):  # the words never repeat a number: the estimates are shown once, beside them
+        words = " ".join(advice_words(a)) + mark(a, "knock").text
+        assert not re.search(r"\d", words.replace("95% interval", ""))
 
 
 # -- strategy studies ----------------------------------------------------------------------------
@@ -220,12 +258,91 @@ def test_advisor_answers_for_a_chosen_hand() -> None:
     a = KnockAdvisor(rollouts=ROLLOUTS)
     assert a.advice is not None and a.advice.knock is not None
     assert "Chance of losing a life" in a.result.value and "95% interval" in a.result.value
-    assert a.advice.explanation in a.result.value.replace("&#x27;", "'")
-    got = a.choose(rules="scat", hand="A♠ K♠ Q♥", players=3, seat=3, turn=0)
+    head, reason = advice_words(a.advice)
+    assert head in a.result.value and reason in a.result.value
+    got = a.choose(rules="scat", hand="A♠ K♠ Q♥", players=3, seat=3, turn=2)
     assert got is a.advice and got is not None and got.value == 21
     assert a.spot is not None and a.spot.state.players == 3 and a.spot.player == 0
     assert "you are the dealer" in a.situation.value
     assert list(a.table_row.cards) == [int(a.spot.state.discard_pile[-1])]
+    with pytest.raises(ValueError, match="your turns come after 2, 5, 8"):
+        a.choose(turn=0)
+
+
+def test_advisor_shows_each_estimate_once() -> None:
+    """The numbers are in the two boxes only: the sentence above them has none, and the long sentence of
+    knock_advice (the same numbers again) is not shown."""
+    a = KnockAdvisor(rollouts=ROLLOUTS)
+    assert a.advice is not None and a.advice.knock is not None
+    page = a.result.value
+    reason = re.search(r'<p class="to-reason[^"]*">([^<]*)</p>', page)
+    assert reason and not re.search(r"\d", reason.group(1).replace("95% interval", ""))
+    for est in (a.advice.knock, a.advice.play_on):
+        assert page.count(f"<strong>{est.expected_lives:.2f}</strong>") == 1
+    assert a.advice.explanation not in page
+
+
+def test_advisor_says_too_close_exactly_when_the_intervals_overlap() -> None:
+    a = KnockAdvisor(rollouts=ROLLOUTS)
+    seen = set()
+    for hand in ("K♥ Q♥ 7♣", "A♠ K♠ 9♠", "7♣ 4♦ 2♥", "K♥ Q♥ 9♥", "A♣ 10♣ 3♦"):
+        adv = a.choose(hand=hand)
+        assert adv is not None and adv.knock is not None
+        k, p = adv.knock.expected_ci, adv.play_on.expected_ci
+        overlap = k[0] <= p[1] and p[0] <= k[1]
+        assert adv.close == overlap
+        assert ("Too close to tell" in a.result.value) == overlap
+        assert ("fewer lives lost" in a.result.value) == (not overlap)
+        seen.add(overlap)
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("preset", ["scat", "widow", "bga-draw"])
+def test_advisor_offers_only_turns_that_happen_and_answers_about_them(preset: str) -> None:
+    """Every number of players and every seat: each turn the menu offers is a turn that seat has, and the
+    advisor answers about exactly that turn (no note that it moved the turn), knocking allowed or not as
+    the menu said."""
+    a = KnockAdvisor(preset, "K♥ Q♥ 7♣", rollouts=20)
+    for n in range(2, 9):
+        a.players_menu.value = n
+        assert [v for _label, v in a.seat_menu.options] == list(range(1, n + 1))
+        for seat in range(1, n + 1):
+            a.seat_menu.value = seat
+            offered = list(a.turn_menu.options)
+            assert offered, (n, seat)
+            for label, turns in offered:
+                assert (turns - (seat - 1)) % n == 0, (n, seat, turns)  # the seat's own turn
+                a.turn_menu.value = turns
+                assert a.spot is not None and a.advice is not None, (n, seat, turns, a.result.value)
+                assert a.spot.turns == turns and a.spot.note == "" and a.spot.seat == seat
+                assert a.spot.state.current_player == seat % n
+                assert f"{turns} turn" in a.situation.value or (turns == 0 and "nobody has moved" in a.situation.value)
+                assert (a.advice.knock is None) == ("no knocking yet" in label), (n, seat, turns, label)
+                assert "not " + str(turns) not in a.result.value  # never "your turn comes after 5, not 3"
+
+
+def test_advisor_explains_turns_the_rules_change() -> None:
+    a = KnockAdvisor("widow", "K♥ Q♥ 7♣", players=4, seat=1, turn=4, rollouts=20)
+    assert a.turn_menu.options[0][1] == 4  # seat 1's first turn is only the choice of the face-down center
+    assert "face-down center" in a.turn_note.value
+    a.rule_editor.choose("bga-draw")
+    assert "no knocking yet" in a.turn_menu.options[0][0]
+    assert names.value_text("first_knock", a.rules.first_knock) in a.turn_note.value
+    a.rule_editor.choose("schwimmen")
+    a.rule_editor.set("allow_pass", False)
+    assert len(a.turn_menu.options) == 1 and "forbid passing" in a.turn_note.value
+    assert a.spot is not None and a.spot.turns == a.turn_menu.value
+
+
+def test_advisor_takes_any_rule_set_from_the_rule_editor() -> None:
+    a = KnockAdvisor(rollouts=ROLLOUTS)
+    a.rule_editor.set("first_knock", "not_first_orbit")
+    assert a.rules.first_knock == "not_first_orbit" and a.rules.name == "custom"
+    assert a.spot is not None and a.spot.rules == a.rules
+    assert "your own rules" in a.situation.value
+    a.choose(seat=2, turn=1)
+    assert a.advice is not None and a.advice.knock is None
+    assert "Nobody may knock until everyone has had a turn" in a.result.value
 
 
 def test_advisor_controls_and_bad_input() -> None:
@@ -235,7 +352,7 @@ def test_advisor_controls_and_bad_input() -> None:
     a.seat_menu.value = 6
     assert a.spot is not None and a.spot.player == 0
     a.rules_menu.value = "bga-draw"
-    a.choose(seat=2, turn=0)
+    a.choose(seat=2, turn=1)
     assert a.advice is not None and a.advice.knock is None
     assert "Not allowed now" in a.result.value and "may not knock" in a.result.value
     a.picker.clear()
@@ -248,6 +365,25 @@ def test_advisor_controls_and_bad_input() -> None:
     before = a.spot.state.hands
     a.again_button.click()
     assert a.spot.state.hands != before and a.seed == 1
+
+
+def test_the_drill_marks_against_the_advisors_estimate_and_names_the_situation() -> None:
+    d = KnockDrill(seed=4, rollouts=ROLLOUTS)
+    for _ in range(3):
+        spot = d.spot
+        assert spot is not None
+        d.answer("knock")
+        assert d.advice is not None
+        n = spot.state.players
+        shown = KnockAdvisor(spot.rules, spot.hand, players=n, seat=spot.seat, turn=spot.turns, seed=spot.seed,
+                             rollouts=ROLLOUTS)
+        assert shown.advice == d.advice  # the very estimate the advisor shows for this situation
+        text = d.feedback.value
+        assert f"{n} players" in text and f"seat {spot.seat}" in text and "Scat" in text
+        assert (f"{spot.turns} turn" in text) or "nobody has moved" in text
+        assert f"worth {int(d.advice.value)}" in text
+        assert ("Too close to tell" in text) == d.advice.close
+        d.next_situation()
 
 
 def test_drill_marks_once_and_keeps_score() -> None:
@@ -265,3 +401,5 @@ def test_drill_marks_once_and_keeps_score() -> None:
     assert d.play_button.description == "Play on (swap or pass)" and d.spot.rules.family == "commerce"
     d.knock_button.click()
     assert d.asked == 3 and Action("knock") in d.spot.state.legal_actions()
+    d.rule_editor.set("lives", 5)  # any rule set: a new situation under it
+    assert d.spot.rules.lives == 5 and "your own rules" in d.question.value

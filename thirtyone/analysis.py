@@ -82,8 +82,20 @@ class KnockAdvice:
     """``None`` when knocking is not allowed now."""
     play_on: Estimate
     advice: str
-    """``"knock"`` or ``"play on"``."""
+    """``"knock"`` or ``"play on"``: the choice with fewer lives lost on average."""
     explanation: str
+    """The estimates and the advice in a sentence."""
+    forbidden: str = ""
+    """Why knocking is not allowed now, in words (``""`` when it is)."""
+
+    @property
+    def close(self) -> bool:
+        """Too close to tell: the two choices' 95% intervals for lives lost overlap (never when knocking
+        is not allowed)."""
+        k, p = self.knock, self.play_on
+        if k is None:
+            return False
+        return k.expected_ci[0] <= p.expected_ci[1] and p.expected_ci[0] <= k.expected_ci[1]
 
 
 class _Sampler:
@@ -208,9 +220,10 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     knock = Estimate.from_losses("knock", knock_losses) if may_knock else None
     value = value_table(rules)[view.hand]
     shown = _fmt(value)
+    why = ""
     if knock is None:
         advice = "play on"
-        why = state._why_illegal(Action("knock"))
+        why = state._why_illegal(Action("knock")) or "knocking is not allowed now"
         text = (f"You may not knock now ({why}). Playing on ({alternative}) with {shown} loses a life "
                 f"{_pct(play_on.p_lose)} of the time.")
     else:
@@ -220,7 +233,7 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
                 f"playing on ({alternative}) loses one {_pct(play_on.p_lose)} of the time "
                 f"({play_on.expected_lives:.2f} lives). "
                 + ("Knock." if advice == "knock" else "Play on."))
-    return KnockAdvice(p, value, knock, play_on, advice, text)
+    return KnockAdvice(p, value, knock, play_on, advice, text, "" if knock is not None else why)
 
 
 def _pct(x: float) -> str:
@@ -263,11 +276,13 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
                    deals: int = 2000, seed: int = 0) -> Cell:
     """The chance of surviving a knock, by hand value: one cell of the knock-timing tables.
 
-    ``seat``: 1 is left of the dealer (first to play) ... ``players`` is the dealer. ``turn``: how many
-    turns the table has played before the knock (0: on the deal, before anyone has moved; the seat
-    knocks with the hand it was dealt; otherwise at its first turn once that many turns were played).
-    The opponents play ``opponents`` ("greedy" or "random") and never knock first; the knocker plays
-    greedily; after the knock everyone else has one more turn. Returns ``{value: (knocks, survived)}``; survive = lose no life.
+    ``seat``: 1 is left of the dealer (first to play) ... ``players`` is the dealer. The seat knocks at
+    its first turn once ``turn`` turns have been played this round (0: on the deal, its very first turn,
+    with the cards it was dealt: seat 1 before anyone has moved, seat 3 after seats 1 and 2 have each had
+    a turn; see :func:`thirtyone.timing.knock_turn`). The opponents play ``opponents`` ("greedy" or
+    "random") and never knock first; the knocker plays greedily until it knocks; after the knock everyone
+    else has one more turn. Rounds that end before the knock (a 31 or Feuer) are left out.
+    Returns ``{value: (knocks, survived)}``; survive = lose no life.
     """
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     _check_players(r, players)
@@ -280,18 +295,14 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
     knocker = seat % players
     for _ in range(deals):
         hands, stock, discard, center = _deal(r, players, rng)
-        if turn == 0:
-            po = Playout(r, hands, stock, discard, center, current=knocker, dealer=0, rng=rng)
-            losses = po.run("knock")
-        else:
-            po = Playout(r, hands, stock, discard, center, current=1 % players, dealer=0, rng=rng,
-                         thresholds=math.inf, patience=10**6)
-            po.knock_at = (knocker, turn)
-            if opponents == "random":
-                po.random_seats = frozenset(s for s in range(players) if s != knocker)
-            losses = po.run()
-            if po.knock_value is None:  # the round ended by 31 or Fire before the knock
-                continue
+        po = Playout(r, hands, stock, discard, center, current=1 % players, dealer=0, rng=rng,
+                     thresholds=math.inf, patience=10**6)
+        po.knock_at = (knocker, turn)
+        if opponents == "random":
+            po.random_seats = frozenset(s for s in range(players) if s != knocker)
+        losses = po.run()
+        if po.knock_value is None:  # the round ended by 31 or Feuer before the knock
+            continue
         v = po.knock_value
         assert v is not None
         k, s = out.get(v, (0, 0))
@@ -301,8 +312,9 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
 
 def deal_study(rules: Rules | str, players: Iterable[int] = range(2, 7), deals: int = 10_000, seed: int = 0,
                progress: Callable[[int], None] | None = None) -> dict[int, dict[int, Cell]]:
-    """Knocking on the deal: for each number of players and every seat, the chance of surviving a
-    knock made before anyone has moved, each other player answering with one greedy turn.
+    """A what-if: for each number of players and every seat, the chance of surviving a knock made on the
+    dealt cards before anyone has moved (as if that seat played first), each other player answering with
+    one greedy turn. (At a real table only seat 1 moves first: :func:`knock_survival` with ``turn=0``.)
 
     The same deals serve every seat. Returns ``{players: {seat: {value: (knocks, survived)}}}``.
     """
@@ -393,8 +405,6 @@ def build_knock_tables(presets: Sequence[str] = ("scat", "schwimmen"), players: 
             for seat in range(1, n + 1):
                 for t in turns:
                     for opp in opponents:
-                        if t == 0 and opp != opponents[0]:
-                            continue  # on the deal nobody has moved: opponents' strategy before the knock is moot
                         cell = knock_survival(name, n, seat, t, opp, deals, seed)
                         data[KnockTables.key(name, opp, n, seat, t)] = _cell_rows(cell)
                         if progress is not None:

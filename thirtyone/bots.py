@@ -14,12 +14,17 @@
 
 ``make_bot("beginner" | "intermediate" | "expert" | "random" | "greedy" | "threshold", seed=1)``
 gives the tutorial's named levels. Every bot takes a seed; the same seed gives the same decisions.
+
+When each level knocks is stated in ONE place, :func:`knock_rule` (a :class:`KnockRule`, with the
+sentence the lessons show): the bots decide their knocks with the same rule object, and
+``tests/test_course_claims.py`` checks every knock of many bot games against it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from .cards import Card
@@ -30,9 +35,83 @@ from .rules import Rules
 from .scoring import value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
-           "sample_state", "choices_seen", "imagine_hand", "play_game"]
+           "sample_state", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
+           "KNOCK_RULES", "PATIENCE"]
 
 Threshold = float | Callable[[PlayerView], float]
+
+PATIENCE = 4
+"""Every bot knocks once each player still in has had this many turns in the round (the expert: twice as
+many), so that rounds among bots always end."""
+
+LEVEL_OF = {"greedy": "beginner", "threshold": "intermediate", "expert": "expert"}
+"""The tutorial's level name of each strategy."""
+
+
+@dataclass(frozen=True)
+class KnockRule:
+    """When a bot knocks, as the lessons say it: the rule the bots themselves decide by.
+
+    A bot knocks only when the rules of the game allow a knock now. Then it knocks if its hand is
+    worth ``threshold`` or more (the intermediate bot), or once every player still in has had
+    ``patience`` turns this round (every bot), or, for the expert (``simulates``), when its
+    simulation rates the knock as its best move.
+    """
+
+    level: str
+    """``"beginner"``, ``"intermediate"`` or ``"expert"``."""
+    players: int
+    """Players still in the game (the rule depends on them)."""
+    threshold: float | None
+    """Knock at this hand value or more; ``None``: the hand's value alone never decides."""
+    patience: int
+    """Knock at the first turn after every player still in has had this many turns."""
+    simulates: bool = False
+    """Before its patience runs out, the bot knocks when its simulation rates the knock best."""
+
+    def patience_over(self, turns: int) -> bool:
+        """Whether every player still in has had ``patience`` turns, ``turns`` turns into the round."""
+        return turns >= self.patience * self.players
+
+    def says_knock(self, value: float, turns: int) -> bool | None:
+        """Whether the rule says knock with a hand worth ``value`` after ``turns`` turns (when a knock
+        is allowed); ``None`` when the expert's simulation decides."""
+        if self.patience_over(turns):
+            return True
+        if self.threshold is not None and value >= self.threshold:
+            return True
+        return None if self.simulates else False
+
+    @property
+    def text(self) -> str:
+        """The rule in a sentence, with this table's numbers."""
+        return _rule_text(self.level, self.patience, self.threshold, self.players)
+
+
+def _rule_text(level: str, patience: int, threshold: float | None, players: int | None) -> str:
+    """A level's knock rule in a sentence: for ``players`` players still in, or in general (``None``)."""
+    late = f"once every player still in has had {patience} turns this round"
+    if players is not None:
+        late += f" ({patience * players} turns with {players} players)"
+    if level == "expert":
+        return ("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
+                f"best other move, whatever its hand; and it always knocks {late}.")
+    if level == "intermediate":
+        worth = f"{threshold:g}" if threshold is not None else "its threshold"
+        start = f"With {players} players still in, an intermediate bot" if players is not None else \
+            "An intermediate bot"
+        return f"{start} knocks as soon as its hand is worth {worth} or more, or {late}."
+    return f"A beginner bot never knocks until {late[5:]}; then it knocks, whatever its hand."
+
+
+KNOCK_RULES = {
+    "beginner": _rule_text("beginner", PATIENCE, None, None),
+    "intermediate": _rule_text("intermediate", PATIENCE, None, None),
+    "expert": _rule_text("expert", 2 * PATIENCE, None, None),
+    "all": "No bot knocks when the rules forbid a knock (on the first turn, say): it waits for a turn when "
+           "they allow one.",
+}
+"""When each level knocks, in the words lesson 5 prints (and ``tests/test_course_claims.py`` checks)."""
 
 
 @cache
@@ -78,13 +157,17 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, patience: int = 4) -> None:
+    def __init__(self, seed: int | None = None, patience: int = PATIENCE) -> None:
         super().__init__(seed)
         self.patience = patience
 
+    def knock_rule(self, view: PlayerView) -> KnockRule:
+        """When this bot knocks, for the table ``view`` shows (see :func:`knock_rule`)."""
+        return KnockRule("beginner", len(view.active), None, self.patience)
+
     def wants_knock(self, view: PlayerView) -> bool:
         """Whether to knock now (the knock is legal when this is asked)."""
-        return view.turns >= self.patience * len(view.active)
+        return bool(self.knock_rule(view).says_knock(value_table(view.rules)[view.hand], view.turns))
 
     def avoid_suits(self, view: PlayerView) -> tuple[int, ...]:
         """Suits not to throw when another throw is as good (the expert reads the discard pile)."""
@@ -133,7 +216,8 @@ class ThresholdBot(GreedyBot):
 
     name = "threshold"
 
-    def __init__(self, seed: int | None = None, threshold: Threshold | None = None, patience: int = 4) -> None:
+    def __init__(self, seed: int | None = None, threshold: Threshold | None = None,
+                 patience: int = PATIENCE) -> None:
         super().__init__(seed, patience)
         self.threshold = threshold
 
@@ -144,8 +228,8 @@ class ThresholdBot(GreedyBot):
             return default_threshold(view.rules.family, len(view.active))
         return t(view) if callable(t) else float(t)
 
-    def wants_knock(self, view: PlayerView) -> bool:
-        return value_table(view.rules)[view.hand] >= self.threshold_for(view) or super().wants_knock(view)
+    def knock_rule(self, view: PlayerView) -> KnockRule:
+        return KnockRule("intermediate", len(view.active), self.threshold_for(view), self.patience)
 
 
 CHOICES_SEEN = 10
@@ -254,18 +338,23 @@ class ExpertBot(ThresholdBot):
     pass and knock) it plays ``rollouts`` sampled continuations with the threshold policy for
     everyone, the same samples for every move, and picks the lowest mean loss. It knocks once the
     round has gone on for twice ``patience`` orbits (other bots: ``patience``), so rounds among
-    experts always end.
+    experts always end. ``last_losses``: the mean lives lost of each move it compared at its last
+    decision (empty when it did not simulate), so a knock can be checked against its rule.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, rollouts: int = 48, threshold: Threshold | None = None,
-                 patience: int = 4) -> None:
+                 patience: int = PATIENCE) -> None:
         super().__init__(seed, threshold, patience)
         self.rollouts = rollouts
+        self.last_losses: dict[Action, float] = {}
+
+    def knock_rule(self, view: PlayerView) -> KnockRule:
+        return KnockRule("expert", len(view.active), None, 2 * self.patience, simulates=True)
 
     def avoid_suits(self, view: PlayerView) -> tuple[int, ...]:
-        """Suits the next player has been collecting from the discard pile or the center (003)."""
+        """Suits the next player has been collecting from the discard pile or the center (the Scat house rules' advice)."""
         if not view.active:
             return ()
         n = view.players
@@ -312,15 +401,17 @@ class ExpertBot(ThresholdBot):
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
+        self.last_losses = {}
         if len(legal) == 1:
             return legal[0]
         knock = Action("knock")
-        if knock in legal and view.turns >= 2 * self.patience * len(view.active):
+        if knock in legal and self.knock_rule(view).patience_over(view.turns):
             return knock  # the round has gone on for twice `patience` orbits: end it
         cands = self.candidates(view)
         if len(cands) == 1:
             return cands[0]
         losses = self.evaluate(view, cands, self.rollouts)
+        self.last_losses = {a: sum(x) / len(x) for a, x in losses.items()}
         return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))
 
 
@@ -341,6 +432,22 @@ def _play_on(world: State, action: Action, me: int, n: int, threshold: float, pa
 
 LEVELS = {"beginner": "greedy", "intermediate": "threshold", "expert": "expert"}
 """The tutorial's named levels and the strategy behind each."""
+
+
+def knock_rule(level: str, rules: Rules | str, players: int) -> KnockRule:
+    """When a bot of ``level`` (``make_bot(level)``, default options) knocks under ``rules`` with
+    ``players`` players still in: THE statement of the bots' knocks that the lessons print."""
+    kind = LEVELS.get(level, level)
+    if kind not in LEVEL_OF:
+        raise ValueError(f"no knock rule for {level!r}: choose one of {', '.join(LEVELS)}")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise ValueError(f"players must be a whole number, 2 or more, not {players!r}")
+    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    if kind == "greedy":
+        return KnockRule("beginner", players, None, PATIENCE)
+    if kind == "threshold":
+        return KnockRule("intermediate", players, default_threshold(r.family, players), PATIENCE)
+    return KnockRule("expert", players, None, 2 * PATIENCE, simulates=True)
 
 
 def make_bot(level: str = "intermediate", seed: int | None = None, **options: object) -> Bot:

@@ -3,11 +3,14 @@
 
 * :func:`survival_curve` / :func:`table_curve` / :func:`live_curve` — the chance of surviving a knock
   at each hand value, with Wilson intervals, from the shipped tables (no simulation) or computed now.
+* :func:`turn_choices` — the turns a seat really has (the advisor offers only these), each saying
+  whether the rules allow a knock then.
 * :func:`staged_turn` — a real game state where the learner holds a chosen hand at a chosen seat and
   turn, the other players having played their turns with greedy bots that never knock.
 * :func:`advise` — :func:`~thirtyone.analysis.knock_advice` for such a staged turn.
+* :func:`advice_words` — the advice as a head and a reason, without numbers (they are shown once, beside it).
 * :func:`drill_spot` and :func:`mark` — a random situation for the drill, and an answer marked
-  against the simulation.
+  against the same estimate the advisor shows.
 
 Every number comes from :mod:`thirtyone.analysis`; this module only sets up situations and reads results.
 """
@@ -25,12 +28,14 @@ from pathlib import Path
 from .analysis import Cell, KnockAdvice, KnockTables, knock_advice, knock_survival, threshold_tournament, wilson
 from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
-from .game import Action, State, new_game
+from .game import Action, State, knock_allowed, new_game
 from .rules import Rules
 from .scoring import value_table
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
-           "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "knock_turn", "Spot", "staged_turn", "advise", "drill_spot", "Verdict", "mark", "MAX_TURN"]
+           "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "knock_turn",
+           "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "Verdict",
+           "mark", "MAX_TURN"]
 
 MAX_TURN = 24
 """The latest turn the advisor stages (turns played by the table before the learner's)."""
@@ -72,8 +77,6 @@ def survival_curve(cell: Cell, min_knocks: int = 20) -> list[CurvePoint]:
 def table_curve(tables: KnockTables, rules: str, players: int, seat: int, turn: int = 0,
                 opponents: str = "greedy", min_knocks: int = 20) -> list[CurvePoint]:
     """A curve from the shipped tables; ``ValueError`` saying what the tables hold if the cell is missing."""
-    if turn == 0:
-        opponents = "greedy"  # on the deal nobody has moved: the tables keep one cell
     try:
         cell = tables.cell(rules, players, seat, turn, opponents)
     except KeyError:
@@ -182,6 +185,8 @@ class Spot:
     """Turns the table has played before this one (0: the very first turn of the round)."""
     note: str = ""
     """Why the turn differs from the one asked for ('' when it does not)."""
+    seed: int = 0
+    """The seed the turn was staged with: ``advise(..., seed=spot.seed)`` gives this very situation."""
 
     @property
     def rules(self) -> Rules:
@@ -201,6 +206,50 @@ def knock_turn(players: int, seat: int, turn: int) -> int:
     (seat 1 plays first, ``players`` is the dealer): the turn the tables and the advisor mean."""
     first = seat - 1
     return first if turn <= first else first + players * math.ceil((turn - first) / players)
+
+
+@dataclass(frozen=True)
+class TurnChoice:
+    """One turn a seat really has, as the advisor offers it."""
+
+    turns: int
+    """Turns played this round before this one."""
+    number: int
+    """Which of the seat's turns it is: 1 for its first."""
+    may_knock: bool
+    """Whether the rules allow a knock on this turn."""
+    label: str
+    """The turn in words, for a menu."""
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def turn_choices(rules: Rules | str, players: int, seat: int, max_turn: int = MAX_TURN) -> list[TurnChoice]:
+    """The turns ``seat`` (1 = left of the dealer ... ``players`` = the dealer) has in a round, up to
+    ``max_turn`` turns played before it: seat ``s`` plays after ``s - 1``, ``s - 1 + players``, ... turns.
+
+    Left out: a first turn that is only the choice of the face-down center (Scat with a widow), and,
+    when the rules forbid passing, every turn after the first one you play (your hand must change).
+    Each choice says whether the rules allow a knock then (``may_knock``)."""
+    r = _rules(rules)
+    if not 1 <= seat <= players:
+        raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat!r}")
+    out: list[TurnChoice] = []
+    first_is_choice = r.family == "commerce" and r.first_choice == "left_of_dealer" and seat == 1
+    number = 0
+    for turns in range(seat - 1, max_turn + 1, players):
+        number += 1
+        if number == 1 and first_is_choice:
+            continue
+        if out and r.family == "commerce" and not r.allow_pass:
+            break
+        may = knock_allowed(r.first_knock, turns, number > 1, seat == players, players)
+        when = (f"your {_ordinal(number)} turn" + (", on the deal" if number == 1 else "") + ": "
+                + ("nobody has moved yet" if turns == 0 else f"{turns} turn{'s' * (turns != 1)} played before it"))
+        out.append(TurnChoice(turns, number, may, when if may else when + " (no knocking yet)"))
+    return out
 
 
 def _staged_deal(rules: Rules, players: int, me: int, hand: Sequence[Card], seed: int) -> State:
@@ -231,13 +280,28 @@ def _keep_hand_move(s: State, hand: Sequence[Card]) -> Action | str:
                      " choose an earlier turn")
 
 
+def _staged_move(s: State, move: Action) -> State:
+    """Another player's move before the learner's turn: the greedy ``move``, unless it ends the round
+    (a 31, Feuer, everyone passing into a showdown) and another move does not. A round that reached
+    the learner's turn is one nobody ended before it, so the history staged is one that could lead there."""
+    after = s.apply(move)
+    if after.phase != "over":
+        return after
+    for other in s.legal_actions():
+        if other != move and other.kind != "knock":
+            alt = s.apply(other)
+            if alt.phase != "over":
+                return alt
+    return after
+
+
 def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: int, turn: int = 0,
                 seed: int = 0) -> Spot:
     """The learner holds ``hand`` at ``seat`` (1 = left of the dealer ... ``players`` = the dealer) and it is
     their turn once ``turn`` turns have been played (0: on the deal).
 
-    The others are dealt at random (by ``seed``) and play greedily without knocking; the learner's own
-    earlier turns leave the hand as it is (a card drawn and thrown back, or a pass). The turn is the
+    The others are dealt at random (by ``seed``) and play greedily without knocking or ending the round
+    (:func:`_staged_move`); the learner's own earlier turns leave the hand as it is (a card drawn and thrown back, or a pass). The turn is the
     learner's first one with at least ``turn`` turns before it: with seat 3, turn 0 becomes turn 2.
     A bad argument raises ``ValueError`` with a message for the learner.
     """
@@ -273,14 +337,14 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
             p = s.current_player
             assert p is not None
             if p != me:
-                s = s.apply(bot.choose(s.view(p)))
+                s = _staged_move(s, bot.choose(s.view(p)))
                 continue
             if s.phase == "first" and s.turns >= goal:
                 goal = s.turns + players
                 notes.append("On your first turn these rules let you only keep your hand or take the center,"
                              f" so this is your next turn, after {goal} turns.")
             if s.phase == "turn" and s.turns >= goal:
-                return Spot(s, me, seat, s.turns, " ".join(notes))
+                return Spot(s, me, seat, s.turns, " ".join(notes), seed)
             s = s.apply(_keep_hand_move(s, cards))
     raise ValueError("could not stage this turn: the others kept ending the round first; try another seed")
 
@@ -303,21 +367,42 @@ def _advise(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn:
     return spot, knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed)
 
 
+def advice_words(advice: KnockAdvice) -> tuple[str, str]:
+    """The advice as a short head ("Knock.", "Play on.", "Too close to tell.", "You may not knock now.")
+    and the reason in a sentence, without numbers: the estimates are shown once, beside it."""
+    if advice.knock is None:
+        why = advice.forbidden or "these rules do not allow a knock now"
+        return "You may not knock now.", f"{why[:1].upper()}{why[1:]}: play on."
+    if advice.close:
+        ahead = "knocking" if advice.advice == "knock" else "playing on"
+        return ("Too close to tell.", "The 95% intervals for lives lost overlap, so the simulation cannot tell the "
+                f"two choices apart: either is about as good ({ahead} is a little ahead in this run).")
+    if advice.advice == "knock":
+        return "Knock.", ("Knocking now loses fewer lives on average than playing on, and the two 95% intervals "
+                          "for lives lost do not overlap.")
+    return "Play on.", ("Playing on loses fewer lives on average than knocking now, and the two 95% intervals "
+                        "for lives lost do not overlap.")
+
+
 # --------------------------------------------------------------------------------------------
 # The drill: knock or play on?
 # --------------------------------------------------------------------------------------------
 
 
 def drill_spot(rules: Rules | str, rng: random.Random, max_players: int = 5) -> Spot:
-    """A random situation worth thinking about: 2 to ``max_players`` players, any seat, turn 0 to 8,
-    a hand worth 17 to 29 most of the time, and knocking allowed."""
+    """A random situation worth thinking about: 2 to ``max_players`` players, any seat, one of the
+    seat's real turns (:func:`turn_choices`) with at most 8 turns played before it, a hand worth 17 to
+    29 most of the time, and knocking allowed. ``spot.seed`` stages it again with :func:`advise`."""
     r = _rules(rules)
     table = value_table(r)
     cards = deck(r.deck)
     for _ in range(200):
         players = rng.randint(2, min(max_players, r.max_players))
         seat = rng.randint(1, players)
-        turn = rng.choice((0, 0, 1, 2, 3, 4, 6, 8))
+        turns = [c.turns for c in turn_choices(r, players, seat, max_turn=8) if c.may_knock]
+        if not turns:
+            continue
+        turn = turns[0] if rng.random() < 0.4 else rng.choice(turns)
         hand = tuple(rng.sample(cards, 3))
         v = table[hand]
         if not 17 <= v <= 29 and rng.random() < 0.9:
@@ -346,26 +431,24 @@ class Verdict:
 
 
 def mark(advice: KnockAdvice, answer: str) -> Verdict:
-    """Mark ``answer`` (``"knock"`` or ``"play on"``) against ``advice``: right if it is the better
-    choice, or if the two are too close to tell apart (their intervals for lives lost overlap)."""
+    """Mark ``answer`` (``"knock"`` or ``"play on"``) against ``advice``: right if it is the choice with
+    fewer lives lost on average, or either answer when the two are too close to tell apart (their 95%
+    intervals for lives lost overlap: :attr:`~thirtyone.analysis.KnockAdvice.close`). The text says why,
+    without numbers (:func:`advice_words`)."""
     a = answer.strip().lower()
     if a in ("draw", "play", "swap", "pass"):
         a = "play on"
     if a not in ("knock", "play on"):
         raise ValueError(f"answer 'knock' or 'play on', not {answer!r}")
-    k, p = advice.knock, advice.play_on
-    if k is None:
-        close = False
-    else:
-        close = k.expected_ci[0] <= p.expected_ci[1] and p.expected_ci[0] <= k.expected_ci[1]
+    close = advice.close
     right = a == advice.advice or close
     if close:
-        head = "Close call: either is fine."
+        head = "Too close to tell: either answer counts."
     elif right:
         head = "Right!"
     else:
-        head = f"Not this time: the simulation says {advice.advice}."
-    return Verdict(a, advice.advice, close, right, f"{head} {advice.explanation}")
+        head = f"Not this time: {'knock' if advice.advice == 'knock' else 'play on'} here."
+    return Verdict(a, advice.advice, close, right, f"{head} {advice_words(advice)[1]}")
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the shipped tournament file

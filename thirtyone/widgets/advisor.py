@@ -1,7 +1,10 @@
-"""Should I knock? The advisor (choose a hand, players, seat, turn and rules) and the knock-or-play-on drill.
+"""Should I knock? The advisor (choose a hand, the rules, players, seat and turn) and the knock-or-play-on drill.
 
-Both stage a real game state with :mod:`thirtyone.timing` and ask
-:func:`~thirtyone.analysis.knock_advice`; they only show what comes back.
+Both stage a real game state with :mod:`thirtyone.timing` and ask :func:`~thirtyone.analysis.knock_advice`
+(through :func:`~thirtyone.timing.advise`, so the drill's verdict is the very estimate the advisor would
+show for the same situation); they only show what comes back, each number once. The advisor offers only
+turns the chosen seat really has (:func:`~thirtyone.timing.turn_choices`); any rule set can be chosen
+(:class:`~thirtyone.widgets.ruleset.RuleEditor`).
 """
 
 from __future__ import annotations
@@ -13,48 +16,83 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..analysis import Estimate, KnockAdvice, knock_advice
+from .. import names
+from ..analysis import Estimate, KnockAdvice
 from ..cards import Card
+from ..coach import describe_move
+from ..game import parse_action
 from ..rules import Rules
 from ..scoring import hand_value
-from ..timing import Spot, advise, drill_spot, mark
+from ..timing import Spot, advice_words, advise, drill_spot, mark, turn_choices
 from .card import CardRow
 from .charts import STUDY_CSS, pct
-from .picker import PRESET_LABELS, CardPicker, preset_dropdown
+from .picker import CardPicker
+from .ruleset import RuleEditor
 from .views import number
 
-__all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html"]
+__all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html", "advice_html", "rules_name"]
+
+_CSS = """
+<style>
+.to-study .to-advice-head { font-size: 17px; margin: 6px 0 2px; }
+.to-study .to-reason, .to-study .to-situation p, .to-study .to-feedback, .to-study .to-turn-note {
+  overflow-wrap: anywhere; max-width: 860px; line-height: 1.45; }
+.to-study .to-estimate { max-width: 100%; box-sizing: border-box; }
+.to-advisor .widget-dropdown, .to-drill .widget-dropdown { max-width: 100%; }
+.to-advisor .widget-dropdown > select, .to-drill .widget-dropdown > select { max-width: 100%; }
+</style>
+"""
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+def _ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def rules_name(rules: Rules) -> str:
+    """A rule set as a learner calls it: the preset's name, or "your own rules"."""
+    return names.preset_name(rules.name) if rules.name in Rules.PRESET_NAMES else "your own rules"
+
+
 def estimate_html(title: str, est: Estimate | None, best: bool) -> str:
-    """One choice's estimate: the chance of losing a life and the lives lost, with 95% intervals."""
+    """One choice's estimate: the lives lost on average (what the advice compares) and the chance of
+    losing a life, each with its 95% interval."""
     cls = "to-estimate to-best" if best else "to-estimate"
     if est is None:
-        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>Not allowed now: see below.</p></div>'
+        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>Not allowed now.</p></div>'
     lo, hi = est.p_lose_ci
     elo, ehi = est.expected_ci
-    return (f'<div class="{cls}"><h4>{_esc(title)}{" — the better choice" if best else ""}</h4>'
-            f"<p>Chance of losing a life: <strong>{pct(est.p_lose)}</strong> (95% interval {pct(lo)} to {pct(hi)})</p>"
-            f"<p>Lives lost on average: {est.expected_lives:.2f} ({elo:.2f} to {ehi:.2f})</p>"
-            f'<p class="to-note">{est.rollouts:,} simulated continuations</p></div>')
+    return (f'<div class="{cls}"><h4>{_esc(title)}{" — fewer lives lost" if best else ""}</h4>'
+            f"<p>Lives lost on average: <strong>{est.expected_lives:.2f}</strong> "
+            f"(95% interval {elo:.2f} to {ehi:.2f})</p>"
+            f"<p>Chance of losing a life: {pct(est.p_lose)} (95% interval {pct(lo)} to {pct(hi)})</p>"
+            f'<p class="to-note">{est.rollouts:,} simulated deals</p></div>')
 
 
-def _seat_text(spot: Spot) -> str:
-    n = spot.state.players
-    where = ("left of the dealer: you play first" if spot.seat == 1 else
-             "you are the dealer: you play last" if spot.seat == n else f"seat {spot.seat} after the dealer")
-    return f"{n} players, {where}"
+def _seat_text(seat: int, players: int) -> str:
+    if seat == 1:
+        return "seat 1, left of the dealer: you play first"
+    if seat == players:
+        return f"seat {seat}: you are the dealer and play last"
+    return f"seat {seat}: you play {_ordinal(seat)}"
+
+
+def _turn_text(turns: int, seat: int, players: int) -> str:
+    k = (turns - (seat - 1)) // players + 1
+    if turns == 0:
+        return "your 1st turn, on the deal: nobody has moved yet"
+    where = ", on the deal" if k == 1 else ""
+    return f"your {_ordinal(k)} turn{where}: {turns} turn{'s' * (turns != 1)} played before it"
 
 
 def situation_html(spot: Spot, note: bool = True) -> str:
-    """The situation in words: players, seat, turns played (and the staging note)."""
-    turns = "on the deal: nobody has moved yet" if spot.turns == 0 else \
-        f"{spot.turns} turn{'s' * (spot.turns != 1)} of the table played before yours"
-    lines = [f"{_seat_text(spot)}; {turns}."]
+    """The situation in words: the rules, players, seat and turn (and the staging note)."""
+    n = spot.state.players
+    lines = [f"{rules_name(spot.rules)}, {n} players; {_seat_text(spot.seat, n)}; "
+             f"{_turn_text(spot.turns, spot.seat, n)}."]
     if note and spot.note:
         lines.append(spot.note)
     return '<div class="to-situation">' + "".join(f"<p>{_esc(x)}</p>" for x in lines) + "</div>"
@@ -65,47 +103,60 @@ def _face_up_caption(rules: Rules) -> str:
     return f'<p class="to-face-up">{what}</p>'
 
 
-def _play_title(advice: KnockAdvice) -> str:
-    return f"Play on ({advice.play_on.action})"
+def _play_title(advice: KnockAdvice, spot: Spot | None) -> str:
+    if spot is None:
+        return "Play on"
+    try:
+        words = describe_move(parse_action(advice.play_on.action), spot.state.view(spot.player))
+    except ValueError:  # pragma: no cover - the play-on move is always a move of the game
+        words = advice.play_on.action
+    return f"Play on: {words}"
 
 
-def advice_html(advice: KnockAdvice) -> str:
-    """Both estimates side by side and the advice in a sentence."""
-    knock_best = advice.advice == "knock"
-    head = ("Knock." if knock_best else "Play on.") if advice.knock is not None else \
-        "You may not knock now: play on."
+def _estimates(advice: KnockAdvice, spot: Spot | None) -> str:
+    knock_best = advice.knock is not None and not advice.close and advice.advice == "knock"
+    play_best = not advice.close and advice.advice == "play on"
+    return ('<div class="to-estimates">' + estimate_html("Knock now", advice.knock, knock_best)
+            + estimate_html(_play_title(advice, spot), advice.play_on, play_best) + "</div>")
+
+
+def advice_html(advice: KnockAdvice, spot: Spot | None = None) -> str:
+    """The advice in words, then both estimates side by side (each number shown once)."""
+    head, reason = advice_words(advice)
     return ('<div class="to-advice-box" aria-live="polite">'
-            f'<p class="to-advice"><strong>Advice: {_esc(head)}</strong></p>'
-            '<div class="to-estimates">'
-            + estimate_html("Knock now", advice.knock, knock_best)
-            + estimate_html(_play_title(advice), advice.play_on, not knock_best)
-            + f'</div><p class="to-explanation">{_esc(advice.explanation)}</p></div>')
+            f'<p class="to-advice to-advice-head"><strong>Advice: {_esc(head)}</strong></p>'
+            f'<p class="to-reason to-explanation">{_esc(reason)}</p>' + _estimates(advice, spot) + "</div>")
 
 
 class KnockAdvisor(w.VBox):
-    """Should I knock? Pick a hand, the players, your seat, the turn and the rules; see the chance of
-    losing a life if you knock now and if you play on, with 95% intervals, and the advice.
+    """Should I knock? Pick the rules (any rule set), a hand, the players, your seat and one of your
+    turns; see the lives lost on average and the chance of losing a life if you knock now and if you
+    play on, with 95% intervals, and the advice.
 
-    Every change asks again (``rollouts`` simulated continuations, split between the two choices).
-    Bad input (fewer than three cards, a card the rules' deck lacks) shows a message, never an error.
+    The turn menu offers only the turns your seat really has (after ``seat - 1``, ``seat - 1 + players``,
+    ... turns), marking those on which the rules forbid a knock. Every change asks again (``rollouts``
+    simulated deals, split between the two choices). Bad input (fewer than three cards, a card the
+    rules' deck lacks, a hand that ends the round on the deal) shows a message, never an error.
     """
 
     def __init__(self, rules: Rules | str = "scat", hand: str | Iterable[Card] = "K♥ Q♥ 7♣", *, players: int = 4,
-                 seat: int = 2, turn: int = 3, rollouts: int = 10_000, seed: int = 0) -> None:
+                 seat: int = 2, turn: int = 5, rollouts: int = 10_000, seed: int = 0) -> None:
         r = Rules.preset(rules) if isinstance(rules, str) else rules
         self.rollouts = rollouts
         self.seed = seed
         self.spot: Spot | None = None
         self.advice: KnockAdvice | None = None
         self._rules = r
-        self.rules_menu = preset_dropdown(r)
+        self._busy = True
+        self.rule_editor = RuleEditor(r)
+        self.rules_menu = self.rule_editor.preset_menu
+        """The preset menu (the editor's): choosing a preset sets every rule."""
         self.picker = CardPicker(r, seed=seed)
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 9)], value=players,
-                                         description="Players", layout=w.Layout(width="160px"))
-        self.seat_menu = w.Dropdown(description="Your seat", layout=w.Layout(width="max-content"))
-        self.turn_menu = w.Dropdown(options=[("0: on the deal", 0)] + [(str(t), t) for t in range(1, 13)],
-                                      value=turn, description="Turns played before yours",
-                                      style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
+                                       description="Players", layout=w.Layout(width="160px"))
+        self.seat_menu = w.Dropdown(description="Your seat", layout=w.Layout(width="max-content", max_width="100%"))
+        self.turn_menu = w.Dropdown(description="Your turn", layout=w.Layout(width="max-content", max_width="100%"))
+        self.turn_note = w.HTML()
         self.again_button = w.Button(description="Deal the other players again", layout=w.Layout(width="max-content"))
         self.again_button.on_click(lambda _b: self._again())
         self.hand_row = CardRow(interactive=False, label="your hand")
@@ -114,11 +165,13 @@ class KnockAdvisor(w.VBox):
         self.table_row = CardRow(interactive=False, label="face up on the table")
         self.table_caption = w.HTML()
         self.result = w.HTML()
-        self._busy = False
         self._seat_options(seat)
+        self._turn_options(turn, strict=True)
+        self._busy = False
         super().__init__([
-            w.HTML(STUDY_CSS), self.rules_menu, self.picker,
+            w.HTML(STUDY_CSS + _CSS), self.rule_editor, self.picker,
             w.HBox([self.players_menu, self.seat_menu, self.turn_menu], layout=w.Layout(flex_flow="row wrap")),
+            self.turn_note,
             w.HTML("<h3>Your turn</h3>"), w.HBox([self.hand_row, self.hand_text], layout=w.Layout(align_items="center")),
             self.situation, w.HBox([self.table_caption, self.table_row], layout=w.Layout(align_items="center")),
             self.again_button, self.result])
@@ -127,10 +180,10 @@ class KnockAdvisor(w.VBox):
         if hand:
             self.picker.pick(hand)
         self.update()
-        self.rules_menu.observe(self._rules_chosen, "value")
+        self.rule_editor.observe(self._rules_chosen, "rules")
         self.picker.observe(lambda _c: self.update(), "hand")
         self.players_menu.observe(self._players_changed, "value")
-        self.seat_menu.observe(lambda _c: self.update(), "value")
+        self.seat_menu.observe(self._seat_changed, "value")
         self.turn_menu.observe(lambda _c: self.update(), "value")
 
     # -- controls ----------------------------------------------------------------------------
@@ -140,23 +193,67 @@ class KnockAdvisor(w.VBox):
 
     def _seat_options(self, seat: int) -> None:
         n = self.players_menu.value
-        self.seat_menu.options = [(("1: left of the dealer, plays first" if s == 1 else
-                                    f"{s}: the dealer, plays last" if s == n else f"{s}"), s) for s in range(1, n + 1)]
+        self.seat_menu.options = [("1: left of the dealer, plays first" if s == 1 else
+                                   f"{s}: the dealer, plays last" if s == n else f"{s}: plays {_ordinal(s)}", s)
+                                  for s in range(1, n + 1)]
         self.seat_menu.value = min(max(seat, 1), n)
 
+    def _turn_options(self, turn: int | None = None, strict: bool = False) -> None:
+        """Offer the turns the chosen seat has under the chosen rules; keep ``turn`` (default: the one
+        chosen now) if it is still offered, else the nearest one. ``strict``: a turn not offered is an error."""
+        n, seat = self.players_menu.value, self.seat_menu.value
+        choices = turn_choices(self._rules, n, seat)
+        self._choices = {c.turns: c for c in choices}
+        want = self.turn_menu.value if turn is None else turn
+        if strict and want not in self._choices:
+            raise ValueError(self._not_offered(want))
+        self.turn_menu.options = [(c.label, c.turns) for c in choices]
+        self.turn_menu.value = want if want in self._choices else min(self._choices, key=lambda t: abs(t - (want or 0)))
+        self.turn_note.value = self._note(choices)
+
+    def _not_offered(self, turn: int) -> str:
+        n, seat = self.players_menu.value, self.seat_menu.value
+        offered = ", ".join(str(t) for t in self._choices)
+        return (f"in seat {seat} of {n} your turns come after {offered} turns played, not after {turn}"
+                if turn is not None else "choose a turn")
+
+    def _note(self, choices: list[Any]) -> str:
+        r, seat = self._rules, self.seat_menu.value
+        notes = []
+        if r.family == "commerce" and r.first_choice == "left_of_dealer" and seat == 1:
+            notes.append("With these rules your first turn in seat 1 is only the choice between your hand and the "
+                         "face-down center, so the menu starts at your 2nd turn.")
+        if r.family == "commerce" and not r.allow_pass:
+            notes.append("These rules forbid passing, so your hand changes on every turn: the advisor asks about "
+                         "the first turn you play with these cards.")
+        if any(not c.may_knock for c in choices):
+            why = names.value_text("first_knock", r.first_knock)
+            notes.append(f"{why} On a turn marked “no knocking yet” the advisor shows only playing on.")
+        return "".join(f'<p class="to-note to-turn-note">{_esc(x)}</p>' for x in notes)
+
     def _rules_chosen(self, change: Any) -> None:
-        self._rules = Rules.preset(change["new"])
+        self._rules = change["new"]
         self._busy = True  # the picker may put back cards the new deck lacks: ask once, below
         try:
             self.picker.rules = self._rules  # 2 to 8 players suit both decks: the players menu stays
+            self._turn_options()
         finally:
             self._busy = False
         self.update()
 
-    def _players_changed(self, _change: Any) -> None:  # the seats follow the number of players
+    def _players_changed(self, _change: Any) -> None:  # the seats and turns follow the number of players
         self._busy = True
         try:
             self._seat_options(self.seat_menu.value or 1)
+            self._turn_options()
+        finally:
+            self._busy = False
+        self.update()
+
+    def _seat_changed(self, _change: Any) -> None:
+        self._busy = True
+        try:
+            self._turn_options()
         finally:
             self._busy = False
         self.update()
@@ -167,19 +264,20 @@ class KnockAdvisor(w.VBox):
 
     def choose(self, *, rules: str | None = None, hand: str | None = None, players: int | None = None,
                seat: int | None = None, turn: int | None = None) -> KnockAdvice | None:
-        """Set several controls at once, as a learner would one by one, and ask once."""
+        """Set several controls at once, as a learner would one by one, and ask once. ``turn`` must be
+        one the seat has (``ValueError`` names them)."""
         self._busy = True
         try:
             if rules is not None:
-                self.rules_menu.value = Rules.preset(rules).name
+                self.rule_editor.choose(rules)
             if hand is not None:
                 self.picker.pick(hand)
             if players is not None:
                 self.players_menu.value = players
+                self._seat_options(self.seat_menu.value or 1)
             if seat is not None:
                 self.seat_menu.value = seat
-            if turn is not None:
-                self.turn_menu.value = turn
+            self._turn_options(turn, strict=turn is not None)
         finally:
             self._busy = False
         return self.update()
@@ -195,10 +293,12 @@ class KnockAdvisor(w.VBox):
             return None
         cards = self.picker.cards
         self.hand_row.show(cards)
+        self.spot = None
         if len(cards) != 3:
             self.hand_text.value = ""
             self.situation.value = ""
             self.table_row.show(())
+            self.table_caption.value = ""
             self._say(f"Pick three cards for your hand ({len(cards)} picked so far).")
             return None
         try:
@@ -207,6 +307,7 @@ class KnockAdvisor(w.VBox):
         except ValueError as e:
             self.situation.value = ""
             self.table_row.show(())
+            self.table_caption.value = ""
             self._say(str(e)[:1].upper() + str(e)[1:] + ".")
             return None
         self.spot, self.advice = spot, advice
@@ -215,18 +316,19 @@ class KnockAdvisor(w.VBox):
         s = spot.state
         self.table_row.show(s.discard_pile[-1:] if s.rules.family == "draw" else s.center)
         self.table_caption.value = _face_up_caption(s.rules)
-        self.result.value = advice_html(advice)
+        self.result.value = advice_html(advice, spot)
         return advice
 
 
 class KnockDrill(w.VBox):
-    """Knock or play on? A random situation; the learner answers; the simulation marks the answer.
-
-    A right answer is the better choice, or either choice when the two are too close to tell apart.
-    Each situation counts once; the score keeps running.
+    """Knock or play on? A random situation under any rule set; the learner answers; the answer is marked
+    against the advisor's own estimate (:func:`~thirtyone.timing.advise` with ``rollouts``, the advisor's
+    10,000 by default): right is the choice with fewer lives lost on average, or either choice when the
+    two 95% intervals overlap. The feedback names the situation judged. Each situation counts once; the
+    score keeps running.
     """
 
-    def __init__(self, rules: Rules | str = "scat", *, seed: int | None = None, rollouts: int = 4000) -> None:
+    def __init__(self, rules: Rules | str = "scat", *, seed: int | None = None, rollouts: int = 10_000) -> None:
         r = Rules.preset(rules) if isinstance(rules, str) else rules
         self._rules = r
         self._rng = random.Random(seed)
@@ -234,8 +336,10 @@ class KnockDrill(w.VBox):
         self.right = 0
         self.asked = 0
         self.spot: Spot | None = None
+        self.advice: KnockAdvice | None = None
         self.answered = False
-        self.rules_menu = preset_dropdown(r)
+        self.rule_editor = RuleEditor(r)
+        self.rules_menu = self.rule_editor.preset_menu
         self.question = w.HTML()
         self.hand_row = CardRow(interactive=False, label="your hand")
         self.hand_text = w.HTML()
@@ -249,28 +353,29 @@ class KnockDrill(w.VBox):
         self.knock_button.on_click(lambda _b: self.answer("knock"))
         self.play_button.on_click(lambda _b: self.answer("play on"))
         self.next_button.on_click(lambda _b: self.next_situation())
-        super().__init__([w.HTML(STUDY_CSS), self.rules_menu, self.question,
+        super().__init__([w.HTML(STUDY_CSS + _CSS), self.rule_editor, self.question,
                           w.HBox([self.hand_row, self.hand_text], layout=w.Layout(align_items="center")),
                           w.HBox([self.table_caption, self.table_row], layout=w.Layout(align_items="center")),
-                          w.HBox([self.knock_button, self.play_button, self.next_button]),
+                          w.HBox([self.knock_button, self.play_button, self.next_button],
+                                 layout=w.Layout(flex_flow="row wrap")),
                           self.feedback, self.tally])
         self.add_class("to-study")
         self.add_class("to-drill")
-        self.rules_menu.observe(self._rules_chosen, "value")
+        self.rule_editor.observe(self._rules_chosen, "rules")
         self.next_situation()
 
     def _rules_chosen(self, change: Any) -> None:
-        self._rules = Rules.preset(change["new"])
+        self._rules = change["new"]
         self.next_situation()
 
     def next_situation(self) -> Spot:
         """Deal a new situation where knocking is allowed."""
         self.spot = spot = drill_spot(self._rules, self._rng)
+        self.advice = None
         self.answered = False
         s = spot.state
         self.play_button.description = "Play on (draw)" if self._rules.family == "draw" else "Play on (swap or pass)"
-        self.question.value = (f"<p><strong>Knock or play on?</strong> {_esc(PRESET_LABELS.get(self._rules.name, 'custom rules'))}."
-                               "</p>" + situation_html(spot, note=False))
+        self.question.value = "<p><strong>Knock or play on?</strong></p>" + situation_html(spot, note=False)
         self.hand_row.show(spot.hand)
         self.hand_text.value = f'<p class="to-value">Worth <strong>{number(hand_value(spot.hand, spot.rules))}</strong></p>'
         self.table_row.show(s.discard_pile[-1:] if s.rules.family == "draw" else s.center)
@@ -279,21 +384,33 @@ class KnockDrill(w.VBox):
         self._show_tally()
         return spot
 
+    def judge(self) -> KnockAdvice:
+        """The estimate the answer is marked against: the advisor's, for this very situation."""
+        spot = self.spot
+        assert spot is not None
+        staged, advice = advise(spot.rules, spot.hand, spot.state.players, spot.seat, spot.turns,
+                                rollouts=self.rollouts, seed=spot.seed)
+        if staged.state.view(staged.player) != spot.state.view(spot.player):  # pragma: no cover - deterministic
+            raise AssertionError("the drill's situation could not be staged again")
+        return advice
+
     def answer(self, choice: str) -> bool | None:
         """Mark ``"knock"`` or ``"play on"``: True right, False wrong, None if already answered."""
         if self.answered or self.spot is None:
             return None
-        advice = knock_advice(self.spot.state, self.spot.player, rollouts=self.rollouts, seed=self.asked)
+        self.advice = advice = self.judge()
         verdict = mark(advice, choice)
         self.answered = True
         self.asked += 1
         self.right += verdict.right
         tick = '<strong class="to-right">✔</strong> ' if verdict.right else '<strong class="to-wrong">✘</strong> '
+        n = self.spot.state.players
+        judged = (f"The simulation judged this situation: {rules_name(self.spot.rules)}, {n} players; "
+                  f"{_seat_text(self.spot.seat, n)}; {_turn_text(self.spot.turns, self.spot.seat, n)}; your hand "
+                  f"is worth {number(advice.value)}.")
         self.feedback.value = (f'<div role="status"><p class="to-feedback">{tick}{_esc(verdict.text)}</p>'
-                               '<div class="to-estimates">'
-                               + estimate_html("Knock now", advice.knock, advice.advice == "knock")
-                               + estimate_html(_play_title(advice), advice.play_on, advice.advice != "knock")
-                               + "</div></div>")
+                               f'<p class="to-feedback">{_esc(judged)}</p>'
+                               + _estimates(advice, self.spot) + "</div>")
         self._show_tally()
         return verdict.right
 

@@ -19,8 +19,9 @@ import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from .. import names
 from ..analysis import KnockTables, load_knock_tables
-from ..policy import default_threshold
+from ..bots import knock_rule
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, Mean, TakeRate, discard_study, suit_study
 from ..timing import (
@@ -33,10 +34,9 @@ from ..timing import (
     table_curve,
     threshold_curve,
 )
-from .picker import PRESET_LABELS
 
 __all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
-           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables"]
+           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable"]
 
 STUDY_CSS = """
 <style>
@@ -64,6 +64,10 @@ STUDY_CSS = """
 .to-study .to-meanings { font-size: 14px; line-height: 1.4; padding-left: 1.2em; max-width: 860px; }
 .to-study .to-meanings li { margin: 3px 0; }
 .to-study .to-face-up { line-height: 1.4; margin-right: 8px; }
+.to-study p, .to-study figcaption, .to-study li { overflow-wrap: anywhere; }
+.to-study table.to-data { max-width: 100%; display: block; overflow-x: auto; }
+.to-study .widget-dropdown, .to-study .widget-dropdown > select { max-width: 100%; }
+.to-study .widget-hbox { flex-wrap: wrap; max-width: 100%; }
 </style>
 """
 """The look of every study widget (tables, estimates, figures); each widget includes it once."""
@@ -179,11 +183,16 @@ def _seat_label(seat: int, players: int) -> str:
 
 
 def _when(players: int, seat: int, turn: int) -> str:
-    """When the knock comes, as the tables mean it (see :func:`thirtyone.timing.knock_turn`)."""
-    if turn == 0:
-        return "on the deal"
+    """When the knock comes, as the tables mean it (see :func:`thirtyone.timing.knock_turn`): the seat's
+    first turn (on the deal, with the cards it was dealt) or a later one."""
     t = knock_turn(players, seat, turn)
-    return f"after {t} turn{'s' * (t != 1)}"
+    if t == seat - 1:
+        return "on the deal" if t == 0 else f"on the deal (its first turn, after {t} turn{'s' * (t != 1)})"
+    return f"after {t} turns played"
+
+
+OPPONENTS = {"greedy": "like beginner bots", "random": "at random"}
+"""How the other players play in the knock tables, in words."""
 
 
 def _curve_series(label: str, curve: Sequence[CurvePoint], dashed: bool = False) -> Series:
@@ -209,17 +218,18 @@ class SurvivalChart(w.VBox):
         self.tables = tables if tables is not None else shipped_tables()
         self.live_deals = live_deals
         self.live: tuple[tuple[Any, ...], list[CurvePoint]] | None = None
-        self.rules_menu = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES], value=rules,
+        self.rules_menu = w.Dropdown(options=[(names.preset_label(n), n) for n in Rules.PRESET_NAMES], value=rules,
                                      description="Rules", layout=w.Layout(width="max-content"))
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
                                        description="Players", layout=w.Layout(width="160px"))
         self.seat_menu = w.Dropdown(description="Knocker", layout=w.Layout(width="max-content"))
-        self.turn_menu = w.Dropdown(options=[("on the deal, before anyone moves", 0)] +
-                                    [(f"first chance after {t} turn{'s' * (t > 1)} of the table", t)
+        self.turn_menu = w.Dropdown(options=[("on the deal: the first turn, with the cards dealt", 0)] +
+                                    [(f"at the first chance after {t} turn{'s' * (t > 1)} played", t)
                                      for t in (1, 2, 3)],
                                     value=turn, description="Knock", layout=w.Layout(width="max-content"))
-        self.opponents_menu = w.Dropdown(options=[("greedy players", "greedy"), ("random players", "random")],
-                                         value=opponents, description="Others", layout=w.Layout(width="max-content"))
+        self.opponents_menu = w.Dropdown(options=[(f"{v}, never knocking first", k) for k, v in OPPONENTS.items()],
+                                         value=opponents, description="Others play",
+                                         style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
         self.live_button = w.Button(description=f"Compute this cell live ({live_deals:,} deals)",
                                     layout=w.Layout(width="max-content"))
         self.live_button.on_click(lambda _b: self.compute_live())
@@ -317,8 +327,8 @@ class SurvivalChart(w.VBox):
                f" of {players}"}[self.compare]
         when = "" if self.compare == "turn" else (
             ", knocking on the deal" if turn == 0 else
-            f", knocking at the first chance after {turn} turn{'s' * (turn > 1)} of the table")
-        return f"{PRESET_LABELS[rules]}, {who}{when}, against {opp} players"
+            f", knocking at the first chance after {turn} turn{'s' * (turn > 1)} played")
+        return f"{names.preset_name(rules)}, {who}{when}, the others playing {OPPONENTS[opp]}"
 
     def _alt(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
         parts = [f"Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per "
@@ -364,6 +374,24 @@ class SurvivalChart(w.VBox):
         return curve
 
 
+class KnockRulesTable(w.VBox):
+    """The intermediate bot's knock threshold for 2 to 8 players still in, both kinds of game, read from
+    :func:`thirtyone.bots.knock_rule` (the rule the bots decide by)."""
+
+    def __init__(self, players: Sequence[int] = range(2, 9)) -> None:
+        kinds = (("scat", "draw and discard"), ("schwimmen", "swap with the center"))
+        rows = []
+        for n in players:
+            rows.append([str(n)] + [f"{knock_rule('intermediate', key, n).threshold:g}" for key, _ in kinds])
+        self.rows = rows
+        table = html_table("An intermediate bot knocks at this hand value or more, by the kind of game",
+                           ["players still in"] +
+                           [label for _k, label in kinds], rows, numeric=(1, 2))
+        super().__init__([w.HTML(STUDY_CSS), w.HTML(table)])
+        self.add_class("to-study")
+        self.add_class("to-knock-rules")
+
+
 class ThresholdChart(w.VBox):
     """The threshold tournament: mean lives lost per round by the knock threshold.
 
@@ -375,7 +403,7 @@ class ThresholdChart(w.VBox):
         self.rounds = rounds
         self.points: list[ThresholdPoint] = []
         self.runs = 0
-        self.rules_menu = w.Dropdown(options=[(PRESET_LABELS[n], n) for n in Rules.PRESET_NAMES], value=rules,
+        self.rules_menu = w.Dropdown(options=[(names.preset_label(n), n) for n in Rules.PRESET_NAMES], value=rules,
                                      description="Rules", layout=w.Layout(width="max-content"))
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
                                        description="Players", layout=w.Layout(width="160px"))
@@ -384,7 +412,8 @@ class ThresholdChart(w.VBox):
         self.run_button.on_click(lambda _b: self.run())
         self.figure = w.HTML()
         self.message = w.HTML()
-        super().__init__([w.HTML(STUDY_CSS), w.HBox([self.rules_menu, self.players_menu]), self.message,
+        super().__init__([w.HTML(STUDY_CSS), w.HBox([self.rules_menu, self.players_menu],
+                                                   layout=w.Layout(flex_flow="row wrap")), self.message,
                           self.figure, self.run_button])
         self.add_class("to-study")
         self.add_class("to-thresholds")
@@ -408,10 +437,10 @@ class ThresholdChart(w.VBox):
     def draw(self) -> None:
         """Draw the points held now (a message when there are none)."""
         rules, players = self.rules_menu.value, self.players_menu.value
-        r = Rules.preset(rules)
-        t = default_threshold(r.family, players)
-        bots = (f"The bots of these lessons knock at <strong>{t:g}</strong> or more with {players} players "
-                f"({'draw and discard' if r.family == 'draw' else 'commerce'}).")
+        rule = knock_rule("intermediate", rules, players)
+        t = rule.threshold
+        assert t is not None
+        bots = html.escape(rule.text)
         if not self.points:
             self.figure.value = ""
             self.message.value = (f'<p class="to-note" role="status">{bots} No tournament was shipped for these '
@@ -432,8 +461,8 @@ class ThresholdChart(w.VBox):
         alt = (f"Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, "
                f"{rounds:,} rounds per threshold. Lowest at {best.threshold:g} ({best.mean:.2f} lives per round); "
                f"means within its interval: {', '.join(f'{x:g}' for x in near)}.")
-        caption = (f"{PRESET_LABELS[rules]}, {players} players, {rounds:,} rounds per threshold: one player knocks "
-                   f"at the threshold, the others at {t:g}. Bars: 95% intervals. Fewest lives lost at "
+        caption = (f"{names.preset_name(rules)}, {players} players, {rounds:,} rounds per threshold: one player "
+                   f"knocks at the threshold, the others play as intermediate bots (at {t:g}). Bars: 95% intervals. Fewest lives lost at "
                    f"{best.threshold:g}; thresholds whose means lie inside its interval "
                    f"({', '.join(f'{x:g}' for x in near)}) do about as well.")
         rows = [[f"{p.threshold:g}", f"{p.rounds}", f"{p.mean:.3f}", f"{p.low:.3f} to {p.high:.3f}"]
@@ -464,7 +493,7 @@ class _GrowingStudy(w.VBox):
 
 
 class SuitStudyChart(_GrowingStudy):
-    """003's "choose a suit early": the hand's value after each draw, keeping one suit or the high cards.
+    """The Scat house rules' "choose a suit early": the hand's value after each draw, keeping one suit or the high cards.
 
     Computed when shown (``deals`` deals, well under a second); "Deal more" adds as many again.
     """
@@ -491,7 +520,7 @@ class SuitStudyChart(_GrowingStudy):
         alt = (f"Chart: the mean hand value after 0 to {self.draws} draws, two lines. Keeping one suit climbs "
                f"from {sums['one suit'][0].mean:.1f} to {one.mean:.1f}; keeping the high cards of any suit "
                f"only to {high.mean:.1f}.")
-        caption = (f"{PRESET_LABELS[self.rules]}: one player drawing alone, {n:,} deals. After {self.draws} draws, "
+        caption = (f"{names.preset_name(self.rules)}: one player drawing alone, {n:,} deals. After {self.draws} draws, "
                    f"keeping one suit is worth {one.mean:.1f} on average (95% interval {one.ci[0]:.1f} to "
                    f"{one.ci[1]:.1f}); keeping high cards {high.mean:.1f} ({high.ci[0]:.1f} to {high.ci[1]:.1f}). "
                    "Shaded bands: 95% intervals.")
@@ -505,7 +534,7 @@ class SuitStudyChart(_GrowingStudy):
 
 
 class DiscardStudyView(_GrowingStudy):
-    """003's "watch the discard pile": how often the next player takes your throw, by its suit.
+    """The Scat house rules' "watch the discard pile": how often the next player takes your throw, by its suit.
 
     Rounds played by the bots with the real engine, computed when shown; "Play more rounds" adds more.
     """
@@ -541,7 +570,7 @@ class DiscardStudyView(_GrowingStudy):
         mine, other = rates
         alt = (f"Bar chart: a thrown card of a suit the next player had picked up before was taken {pct(mine.rate)} "
                f"of {mine.offered} times; a card of any other suit {pct(other.rate)} of {other.offered} times.")
-        caption = (f"{PRESET_LABELS[self.rules]}, {self.players} bots, {self.runs * self.rounds} rounds. "
+        caption = (f"{names.preset_name(self.rules)}, {self.players} bots, {self.runs * self.rounds} rounds. "
                    f"Throw a card of a suit the next player has been picking up and they take it {pct(mine.rate)} "
                    f"of the time (95% interval {pct(mine.ci[0])} to {pct(mine.ci[1])}); another suit "
                    f"{pct(other.rate)} ({pct(other.ci[0])} to {pct(other.ci[1])}).")
