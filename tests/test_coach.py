@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from gamekit import stack
 
 from thirtyone import new_game
+from thirtyone.analysis import Estimate
 from thirtyone.bots import make_bot, play_game
-from thirtyone.coach import GameRecord, coach, describe_move
+from thirtyone.coach import Advice, GameRecord, KnockRecord, MoveEstimate, coach, describe_move, overlap
 from thirtyone.game import Action, State
+from thirtyone.widgets.play import advice_html
 
 
 def advance(state: State, moves: int, seed: int = 1) -> State:
@@ -42,6 +45,24 @@ def check_advice(s: State) -> None:
     assert (a.knock is not None) == (Action("knock") in legal and s.phase == "turn")
     assert a.best_move.words[:1].upper() in a.explanation[:1]
     assert a.is_for(s)
+    if a.knock is not None:  # one estimate: the knock verdict is the table's knock row against its best other
+        assert a.knock_move is not None and a.other_move is not None
+        assert a.knock.knock == a.knock_move.estimate and a.knock.play_on == a.other_move.estimate
+        assert a.knock.close == (a.knock_verdict == "about as good")  # lesson 5's "too close to tell"
+    assert_numbers_are_the_tables(a)
+
+
+def assert_numbers_are_the_tables(a: Advice) -> None:
+    """Every number the coach's sentences show is a number of its table (one estimate, shown once)."""
+    page = advice_html(a)
+    table = page[page.index("<table"):]
+    cells = set(re.findall(r"<td[^>]*>([^<]*)</td>", table))
+    shown = {x for c in cells for x in re.findall(r"\d+\.\d\d|\d+%", c)}
+    prose = re.sub(r"<[^>]+>", " ", page[:page.index("<table")] + page[page.index("</table>"):])
+    numbers = re.findall(r"\d+\.\d\d|\d+%(?! interval)", prose)
+    assert numbers, prose
+    for x in numbers:
+        assert x in shown, f"{x} is in the coach's words but not in its table"
 
 
 @pytest.mark.parametrize("preset", ["scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow"])
@@ -150,3 +171,79 @@ def test_a_knock_with_fresh_advice_counts_as_asked_and_followed() -> None:
     assert rec.knocks[0].advised == (a.best.kind == "knock")
     rec.note_move(s, Action("draw stock"), None)
     assert rec.asked == 1
+
+
+def three_moves(knock: list[int], other: list[int], third: list[int]) -> tuple[MoveEstimate, ...]:
+    moves = [MoveEstimate(Action("knock"), "knock", Estimate.from_losses("knock", knock)),
+             MoveEstimate(Action("draw stock"), "draw from the stock", Estimate.from_losses("draw stock", other)),
+             MoveEstimate(Action("draw discard"), "take the 9♥ from the discard pile",
+                          Estimate.from_losses("draw discard", third))]
+    return tuple(sorted(moves, key=lambda m: m.estimate.expected_lives))
+
+
+def test_overlapping_intervals_make_moves_about_as_good_never_wrong() -> None:
+    close = three_moves([0] * 80 + [1] * 20, [0] * 75 + [1] * 25, [1] * 100)
+    assert overlap(close[0].estimate, close[1].estimate)
+    apart = three_moves([0] * 10 + [2] * 90, [0] * 90 + [1] * 10, [1] * 100)
+    assert not overlap(apart[0].estimate, apart[1].estimate)
+    for moves, verdict in ((close, "about as good"), (apart, "play on")):
+        a = Advice(0, 1, 5, "turn", moves[0].action, moves, None, "", 0.0)
+        assert a.knock_verdict == verdict
+    rec = GameRecord(0, names=("Sam", "Ana", "Ben"))
+    rec.knocks.append(KnockRecord(1, 5, 24.0, True, 0.20, "knock", "about as good", "draw from the stock", 0.25, 2))
+    rec.knocks.append(KnockRecord(2, 7, 25.0, False, 0.30, "draw from the stock", "about as good",
+                                  "draw from the stock", 0.25, 2))
+    rec.knocks.append(KnockRecord(3, 2, 19.0, False, 1.80, "draw from the stock", "play on",
+                                  "draw from the stock", 0.10, 2))
+    rec.knocks.append(KnockRecord(4, 9, 29.0, True, 0.05, "knock", "knock", "draw from the stock", 0.40, 1))
+    lines = rec.knock_lines()
+    for line in lines[:2]:
+        assert "about as good as drawing from the stock" in line and "would rather" not in line
+        assert "the intervals overlap" in line
+    assert "would rather draw from the stock" in lines[2] and "knocking lost 1.80 lives" in lines[2]
+    assert "with 2 others still to play" in lines[2] and "with the other player still to play" in lines[3]
+    assert lines[3].startswith("Round 4, after 9 turns: you knocked on 29") and "the coach agreed" in lines[3]
+    assert "the coach agreed with 2, found 1 about as good as playing on and would rather you had played on for 1" \
+        in rec.summary()
+    assert all("wrong" not in x for x in [*lines, rec.summary()])
+
+
+def test_the_knock_verdict_says_the_situation_it_judged() -> None:
+    s = advance(new_game("scat", players=4, seed=3), 9)
+    while s.phase != "turn":
+        s = advance(s, 1)
+    assert Action("knock") in s.legal_actions() and s.turns >= 4
+    a = coach(s, rollouts=100, seed=1)
+    assert a.knock is not None and a.knock_verdict in ("knock", "play on", "about as good")
+    value = s.values()[s.current_player or 0]
+    where = a.situation
+    assert where in a.knock.explanation
+    assert f"You hold {value:g} with 3 other players still in" in where
+    assert f"{s.turns} turns have been played this round" in where
+    assert "each of the 3 others has one more turn to improve" in where
+    assert "A knocker with the lowest hand loses two lives." in where
+    assert a.verdict_text in a.knock.explanation
+    if a.knock_verdict == "about as good":
+        assert "about as good" in a.verdict_text
+    else:
+        assert "the intervals do not overlap" in a.verdict_text
+    shown = advice_html(a)
+    assert shown.count("Should you knock?") == 1 and where in shown.replace("&#x27;", "'")
+
+
+def test_a_close_knock_from_a_real_table_is_about_as_good() -> None:
+    s = new_game("schwimmen", players=4, seed=3)
+    bots = [make_bot("greedy", seed=i) for i in range(4)]
+    for _ in range(5):
+        p = s.current_player
+        assert p is not None
+        s = s.apply(bots[p].choose(s.view(p)))
+    while s.phase != "turn":
+        p = s.current_player
+        assert p is not None
+        s = s.apply(bots[p].choose(s.view(p)))
+    a = coach(s, rollouts=200, seed=0)
+    assert a.knock_verdict == "about as good"
+    assert a.knock is not None and "about as good" in a.knock.explanation
+    for word in ("Play on", "Knock:", "wrong", "would rather"):
+        assert word not in a.knock.explanation

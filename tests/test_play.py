@@ -3,14 +3,53 @@ The ``widget_errors`` fixture (conftest) fails any test in which a widget callba
 
 from __future__ import annotations
 
+import html
+import re
+from pathlib import Path
+from typing import Any
+
 import ipywidgets as w
 import pytest
 from test_table import do
 
-from thirtyone.bots import make_bot
-from thirtyone.game import Action
+from thirtyone import names
+from thirtyone.bots import LEVELS, PATIENCE, knock_rule, make_bot
+from thirtyone.game import Action, State
+from thirtyone.rules import Rules
 from thirtyone.widgets import GameSetup, PlayGame
-from thirtyone.widgets.play import GameTable
+from thirtyone.widgets.play import LEVEL_NAMES, GameTable, level_text, rules_name
+
+LESSON = Path(__file__).resolve().parent.parent / "tools" / "lessons" / "06-play.md"
+
+INTERNAL = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\bNone\b|\bTrue\b|\bFalse\b|\bnan\b|\bbga-|\bcustom\b|\b00[0-3]\b|"
+    r"\bclos(e|ed|es|ing)\b|\bcommerce\b|\bFire\b|\bwidow\b(?<!a widow)|\bdraw (stock|discard)\b|"
+    r"\bplayer \d\b|Rules\(|\bphase\b|\bseed\b|\brollouts?\b|\bthreshold bot\b|\bgreedy\b")
+"""What never reaches a learner: identifiers, Python values, file numbers, a second word for a knock."""
+
+
+def shown_text(fragment: str) -> str:
+    """The words a learner reads in an HTML fragment: tags and inline images dropped, alt text kept."""
+    alts = " ".join(re.findall(r'alt="([^"]*)"', fragment))
+    text = re.sub(r"<[^>]+>", " ", re.sub(r'src="data:[^"]*"', "", fragment))
+    return html.unescape(f"{text} {alts}")
+
+
+def assert_plain_words(text: str) -> None:
+    found = INTERNAL.search(text)
+    assert found is None, f"{found.group(0)!r} on screen in: ...{text[max(0, found.start() - 80):found.end() + 80]}..."
+
+
+def lesson_widget() -> PlayGame:
+    """The widget exactly as lesson 6's code cell builds it."""
+    cells = re.findall(r"```python\n(.*?)```", LESSON.read_text(encoding="utf-8"), flags=re.S)
+    code = next(c for c in cells if "PlayGame(" in c)
+    *body, last = code.strip().splitlines()
+    scope: dict[str, Any] = {}
+    exec("\n".join(body), scope)
+    widget = eval(last, scope)
+    assert isinstance(widget, PlayGame)
+    return widget
 
 
 def play_to_the_end(game: PlayGame, coach_every: int = 3, limit: int = 3000) -> int:
@@ -115,8 +154,10 @@ def test_start_deals_a_new_game_with_the_setup_and_stops_the_old_one() -> None:
     setup.seed_box.value = 12
     setup.start_button.click()
     t = game.table
-    assert t is not old and game.table_box.children == (t,)
-    assert t.state.players == 8 and t.state.rules.name == "schwimmen" and t.state.lives == (2,) * 8
+    assert t is not None and t is not old and game.table_box.children == (t,)
+    assert t.state.players == 8 and t.state.rules == Rules.preset("schwimmen").replace(lives=2)
+    assert t.state.lives == (2,) * 8
+    assert "Now playing: Schwimmen against 7 beginner bots, 2 lives each, game number 12." in setup.hint.value
     assert t.state.seed == 12 and all(b is None for b in old.bots)
     assert type(t.bots[1]).__name__ == "GreedyBot"
     assert game.record.rounds == [] and game.record.names == t.labels
@@ -133,12 +174,16 @@ def test_setup_controls_are_labelled_drop_downs_and_the_table_hides_what_the_set
         assert not isinstance(control, (w.IntSlider, w.FloatSlider))
     assert [v for _, v in setup.bots_menu.options] == list(range(1, 8))
     assert setup.lives() == 3
+    assert [label for label, _ in setup.level_menu.options] == ["Beginner", "Intermediate", "Expert"]
+    assert GameSetup("widow", lives=5).rules == Rules.preset("widow").replace(lives=5)
+    with pytest.raises(ValueError, match="lives"):
+        GameSetup(lives=9)
     with pytest.raises(ValueError):
         GameSetup(bots=8)
     with pytest.raises(ValueError):
         GameSetup(level="grandmaster")
     game = PlayGame(start=False)
-    assert game.table is None and "Start the game" in game.coach_html.value and game.ask_coach() is None
+    assert game.table is None and "Start the game" in game.setup.hint.value and game.ask_coach() is None
     game.setup.start_button.click()
     t = game.table
     assert t is not None
@@ -160,3 +205,193 @@ def test_knocking_without_asking_is_judged_by_the_coach() -> None:
     rec = game.record
     assert len(rec.knocks) == 1 and rec.asked == 0
     assert rec.knock_lines()[0].startswith(f"Round {rec.knocks[0].round}, after ")
+
+
+def test_the_lesson_waits_for_start_and_says_what_to_do() -> None:
+    game = lesson_widget()
+    assert game.table is None and game.state is None  # nothing dealt, so no bot can move
+    assert game.table_box.children == () and game.summary.layout.display == "none"
+    hint = shown_text(game.setup.hint.value)
+    assert "Start the game" in hint and "Nothing is dealt until you do" in hint
+    assert game.setup.children[0] is game.setup.hint  # the line saying what to do comes first
+    setup = game.setup
+    controls = (setup.rules_menu, setup.bots_menu, setup.level_menu, setup.level_help, setup.seed_box,
+                setup.seed_help, setup.start_button)
+    assert all(c.layout.display != "none" for c in (setup.controls, *controls))
+    assert setup.change_button.layout.display == "none"
+    assert game.ask_coach() is None and game.follow() is False
+    game.pace = 0  # the lesson's bots move at a pace; here at once
+    game.setup.start_button.click()
+    t = game.table
+    assert t is not None and t.state.players == 4 and t.state.rules == Rules.preset("scat")
+    assert t.state.seed == 1 and "Now playing: Scat against 3 intermediate bots" in game.setup.hint.value
+    assert t.my_turn  # the bots before the learner have moved, at pace 0
+    # the settings fold away while the game is played; "Change the game" shows them
+    assert setup.controls.layout.display == "none" and setup.change_button.layout.display is None
+    assert "Change the game" in setup.hint.value
+    setup.change_button.click()
+    assert setup.controls.layout.display is None and setup.change_button.layout.display == "none"
+    assert all(c.layout.display != "none" for c in controls)
+    assert game.table is t  # showing the settings deals nothing
+    setup.bots_menu.value = 1
+    setup.start_button.click()
+    assert game.table is not t and game.table is not None and game.table.state.players == 2
+
+
+def test_the_game_number_is_explained_and_deals_the_same_cards() -> None:
+    setup = GameSetup()
+    assert setup.seed_box.description == "Game number"
+    help_text = shown_text(setup.seed_help.value)
+    assert "same game number deals the same cards" in help_text and "friend" in help_text
+    games = [PlayGame("scat", bots=2, seed=n, pace=0, start=False) for n in (5, 5, 6)]
+    for g in games:
+        g.setup.start_button.click()
+    first = [g.table.history[0].hands if g.table and g.table.history else g.table.state.hands  # type: ignore[union-attr]
+             for g in games]
+    assert first[0] == first[1] and first[0] != first[2]
+
+
+def play_all(game: PlayGame, check: Any = None, limit: int = 3000, shown: list[str] | None = None) -> list[State]:
+    """Play the game to its end (the learner: the intermediate bot's moves, the coach every third move);
+    ``check(state)`` sees every state the learner acts in; ``shown`` collects the coach's panel each time
+    it is asked. Returns the table's states in order."""
+    me = make_bot("intermediate", seed=3)
+    moves = 0
+    t = game.table
+    assert t is not None
+    for _ in range(limit):
+        s = t.state
+        if s.game_over:
+            return [*t.history, s]
+        if s.round_over:
+            t.next_round_button.click()
+            continue
+        assert t.my_turn
+        if check is not None:
+            check(s)
+        if moves % 3 == 0:
+            game.coach_button.click()
+            if shown is not None:
+                shown.append(game.coach_html.value)
+            game.follow_button.click()
+        else:
+            do(t, me.choose(s.view(0)))
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_under_rules_that_are_no_preset_swap_only() -> None:
+    game = PlayGame("schwimmen", bots=2, seed=9, pace=0, rollouts=30, start=False)
+    editor = game.setup.rules_editor
+    editor.set("allow_pass", False)
+    editor.set("allow_swap_all", False)
+    editor.set("lives", 2)
+    rules = game.setup.rules
+    assert rules.name == "custom" and not rules.allow_pass and not rules.allow_swap_all
+    assert rules_name(rules).startswith("Your own rules (swap with the center")
+    game.setup.start_button.click()
+    assert game.table is not None and game.table.state.rules == rules
+
+    def no_pass_no_swap_all(s: State) -> None:
+        kinds = {a.kind for a in s.legal_actions()}
+        assert "pass" not in kinds and "swap all" not in kinds
+        if s.phase == "turn":
+            assert "swap" in kinds
+
+    states = play_all(game, no_pass_no_swap_all)
+    events = states[-1].events
+    assert not any(e.kind in ("pass", "swap all") for e in events)
+    assert states[-1].game_over and game.record.winner == states[-1].winner
+    assert "Your own rules (swap with the center" in game.setup.hint.value
+    assert_plain_words(shown_text(game.summary.value + game.game_log.value + game.setup.hint.value))
+
+
+def test_a_whole_game_of_draw_and_discard_with_no_knock_on_the_first_turn() -> None:
+    game = PlayGame("scat", bots=3, seed=4, lives=1, pace=0, rollouts=30, start=False)
+    game.setup.rules_editor.set("first_knock", "not_first_turn")
+    rules = game.setup.rules
+    assert rules.name == "custom" and rules.first_knock == "not_first_turn" and rules.lives == 1
+    assert "forbid a knock" in game.setup.level_help.value  # the bots' rule says they wait too
+    game.setup.start_button.click()
+
+    def no_knock_first(s: State) -> None:
+        if s.turns == 0:
+            assert Action("knock") not in s.legal_actions()
+
+    states = play_all(game, no_knock_first)
+    for before, after in zip(states, states[1:]):  # nobody, bot or learner, knocked on a round's first turn
+        new = after.events[len(before.events):]
+        if any(e.kind == "knock" for e in new) and before.round == after.round:
+            assert before.turns > 0
+    assert states[-1].game_over
+
+
+@pytest.mark.parametrize("preset", Rules.PRESET_NAMES)
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_level_is_described_by_the_bots_own_knock_rule(level: str, preset: str) -> None:
+    rules = Rules.preset(preset)
+    for players in (2, 4, 8):
+        text = level_text(level, rules, players)
+        assert knock_rule(level, rules, players).text in text
+        assert_plain_words(text)
+        for n in range(2, players):  # the thresholds once players drop out come from the same rule
+            r = knock_rule(level, rules, n)
+            if r.threshold is not None:
+                assert f"{r.threshold:g} or more with {n} still in" in text
+    setup = GameSetup(preset, bots=3, level=level)
+    assert setup.level_help.value == f"<p>{html.escape(level_text(level, rules, 4), quote=False)}</p>"
+    assert dict((v, k) for k, v in setup.level_menu.options)[level] == LEVEL_NAMES[level]
+
+
+def test_the_level_description_follows_the_menus() -> None:
+    setup = GameSetup("scat", bots=1, level="beginner")
+    setup.level_menu.value = "intermediate"
+    assert knock_rule("intermediate", setup.rules, 2).text in setup.level_help.value
+    setup.bots_menu.value = 5
+    assert knock_rule("intermediate", setup.rules, 6).text in setup.level_help.value
+    setup.rules_editor.choose("schwimmen")
+    assert knock_rule("intermediate", Rules.preset("schwimmen"), 6).text in setup.level_help.value
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate"])
+def test_the_bots_at_the_table_knock_as_their_level_says(level: str) -> None:
+    game = PlayGame("scat", bots=3, level=level, seed=2, lives=2, pace=0, rollouts=20)
+    states = play_all(game)
+    knocks = 0
+    for before, after in zip(states, states[1:]):
+        new = after.events[len(before.events):]
+        for e in new:
+            if e.kind == "knock" and e.player is not None and e.player != 0:
+                rule = knock_rule(level, before.rules, len(before.active))
+                value = before.values()[e.player] or 0.0
+                assert rule.says_knock(value, before.turns), (level, value, before.turns)
+                knocks += 1
+    assert knocks > 0
+
+
+def test_the_lesson_says_nothing_of_the_bots_knocks_but_their_rule() -> None:
+    prose = LESSON.read_text(encoding="utf-8")
+    assert not re.search(r"knock\w* (at|on) \d", prose)  # no number of our own for when bots knock
+    assert PATIENCE and "when they knock" in prose
+
+
+def test_every_text_of_a_whole_game_is_in_plain_words() -> None:
+    game = PlayGame("feuer", bots=3, level="expert", seed=3, lives=1, pace=0, rollouts=20)
+    seen: list[str] = []
+    play_all(game, shown=seen)
+    seen += [game.coach_html.value, game.game_log.value, game.summary.value, game.setup.hint.value,
+             game.setup.level_help.value, game.setup.seed_help.value]
+    seen += [label for label, _ in game.setup.level_menu.options]
+    text = "\n".join(shown_text(x) for x in seen)
+    assert "The coach:" in text and "Lives of each player" in text and "Game log" in text
+    assert names.preset_name("feuer") in game.setup.hint.value
+    assert_plain_words(text)
+
+
+@pytest.mark.parametrize("bad", ['"others_lose"', "two_if_sole", "None", "True", "bga-commerce", "You closed.",
+                                 "a knock closes the round", "source 003", "(draw stock)", "Fire", "commerce",
+                                 "the widow", "player 2"])
+def test_the_plain_words_check_catches_internal_words(bad: str) -> None:
+    with pytest.raises(AssertionError):
+        assert_plain_words(f"Some text {bad} and more.")
+    assert_plain_words("Scat with a widow; Board Game Arena's Schwimmen; Schwimmen with Feuer; Player and knock.")

@@ -2,10 +2,19 @@
 
 * :func:`coach` — for the player whose turn it is, from their view only (``state.view(player)``,
   never the hidden cards): every sensible move (the expert bot's candidates; every throw) is played
-  on in the same ``rollouts`` sampled continuations (the unseen cards dealt consistently with the
-  view, everyone then playing the fast threshold policy, as :class:`~thirtyone.bots.ExpertBot`
-  does); the move with the fewest expected lives lost is the advice, with a 95% interval for each.
-  When a knock is legal, lesson 5's :func:`~thirtyone.analysis.knock_advice` is asked as well.
+  on in the same sampled continuations (the unseen cards dealt consistently with the view, everyone
+  then playing as the intermediate bot does: greedy moves, knocking as
+  :func:`thirtyone.bots.knock_rule` states for that level, as :class:`~thirtyone.bots.ExpertBot`
+  assumes); the move with the fewest expected lives lost is the advice, with a 95% interval for each.
+* When a knock is legal, the coach's knock verdict (:attr:`Advice.knock`) is read off **the same
+  table**: the knock's row against the best other move's row. Lesson 5's
+  :func:`~thirtyone.analysis.knock_advice` estimates the same thing (knock now against playing on,
+  everyone then playing that policy) from other samples; asking both showed two numbers for one
+  knock (16% in the table, 18% in the sentence), so the coach no longer asks it: every number the
+  coach shows is one of its table's. When the two rows' 95% intervals overlap, the verdict is that
+  the moves are about as good, never that one is wrong; it names the situation it judged (the
+  hand's value, the players still in, the turns played, and that each other player has one more
+  turn to improve after a knock).
 * :class:`GameRecord` — fed every state of a game (:meth:`GameRecord.observe`): the lives of every
   seat after each round, the learner's knocks with the coach's verdict at that moment, and how often
   the learner asked the coach and followed it; :meth:`GameRecord.summary` says it in sentences.
@@ -17,7 +26,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .analysis import Estimate, KnockAdvice, knock_advice
+from . import names
+from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
 from .game import Action, PlayerView, State
 
@@ -48,20 +58,66 @@ class Advice:
     moves: tuple[MoveEstimate, ...]
     """Every move compared, fewest expected lives lost first (the best is first)."""
     knock: KnockAdvice | None
-    """Lesson 5's knock advice, when a knock is legal now."""
+    """The knock verdict, when a knock is legal now: the table's knock row (``knock.knock``) against its
+    best other move (``knock.play_on``), with the situation and the verdict in ``knock.explanation``."""
     explanation: str
-    """One sentence: the best move and why."""
+    """One sentence: the best move and why, quoting the table's numbers."""
     seconds: float
     """How long the coach thought."""
+    situation: str = ""
+    """When a knock is legal: the situation the knock verdict judged, in sentences (see :func:`situation`)."""
+    verdict_text: str = ""
+    """When a knock is legal: the verdict in a sentence, without numbers (they are the table's)."""
 
     @property
     def best_move(self) -> MoveEstimate:
         return next(m for m in self.moves if m.action == self.best)
 
+    @property
+    def knock_move(self) -> MoveEstimate | None:
+        """The knock's row of the table (``None`` when a knock is not legal)."""
+        return next((m for m in self.moves if m.action.kind == "knock"), None)
+
+    @property
+    def other_move(self) -> MoveEstimate | None:
+        """The best move other than a knock (``None`` when there is none)."""
+        return next((m for m in self.moves if m.action.kind != "knock"), None)
+
+    @property
+    def knock_verdict(self) -> str | None:
+        """``"knock"``, ``"play on"`` or ``"about as good"`` (the two rows' 95% intervals overlap);
+        ``None`` when a knock is not legal or there is no other move."""
+        k, o = self.knock_move, self.other_move
+        if k is None or o is None:
+            return None
+        if overlap(k.estimate, o.estimate):
+            return "about as good"
+        return "knock" if k.estimate.expected_lives < o.estimate.expected_lives else "play on"
+
     def is_for(self, state: State) -> bool:
         """Whether this advice was given for the moment ``state`` shows."""
         return (state.current_player == self.player and state.round == self.round and state.turns == self.turns
                 and state.phase == self.phase)
+
+
+def overlap(a: Estimate, b: Estimate) -> bool:
+    """Whether two estimates' 95% intervals for lives lost overlap: then the moves are about as good."""
+    return a.expected_ci[0] <= b.expected_ci[1] and b.expected_ci[0] <= a.expected_ci[1]
+
+
+def lives_text(x: float) -> str:
+    """Expected lives lost as the coach's table shows it (``"0.35"``)."""
+    return f"{x:.2f}"
+
+
+def interval_text(e: Estimate) -> str:
+    """A 95% interval for lives lost as the table shows it (``"0.30 to 0.40"``)."""
+    return f"{lives_text(e.expected_ci[0])} to {lives_text(e.expected_ci[1])}"
+
+
+def chance_text(x: float) -> str:
+    """A chance as the table shows it (``"31%"``)."""
+    return f"{100 * x:.0f}%"
 
 
 def describe_move(action: Action, view: PlayerView) -> str:
@@ -91,8 +147,9 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
           knock_rollouts: int = 500) -> Advice:
     """The best move for ``player`` (the player to act), from their view only, with its numbers.
 
-    ``rollouts`` sampled continuations, the same for every move compared; ``knock_rollouts`` for
-    lesson 5's knock advice when a knock is legal. Seeded: the same state and seed give the same advice.
+    Every move is compared over the same ``rollouts`` sampled continuations; when a knock is legal,
+    over ``max(rollouts, knock_rollouts)`` of them (a knock verdict needs narrower intervals), and the
+    knock verdict is read off that one table. Seeded: the same state and seed give the same advice.
     Raises ``ValueError`` when it is not ``player``'s turn (or the round is over).
     """
     t0 = time.perf_counter()
@@ -105,39 +162,87 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
     view = state.view(p)
     bot = ExpertBot(seed=seed)
     cands = _candidates(bot, view)
-    losses = bot.evaluate(view, cands, rollouts)
+    may_knock = Action("knock") in cands
+    n = max(rollouts, knock_rollouts) if may_knock else rollouts
+    losses = bot.evaluate(view, cands, n)
     order = sorted(range(len(cands)), key=lambda i: (sum(losses[cands[i]]), i))
     moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view), Estimate.from_losses(str(cands[i]),
                                                                                            losses[cands[i]]))
                   for i in order)
-    knock = None
-    if Action("knock") in view.legal_actions and state.phase == "turn":
-        knock = knock_advice(state, p, rollouts=knock_rollouts, seed=seed)
     best = moves[0]
-    return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves, knock),
-                  time.perf_counter() - t0)
+    knock, where, verdict = _knock_verdict(state, p, moves) if may_knock else (None, "", "")
+    return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves),
+                  time.perf_counter() - t0, where, verdict)
 
 
-def _lives(x: float) -> str:
-    return f"{x:.2f} {'life' if x == 1 else 'lives'}"
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
-def _explain(moves: Sequence[MoveEstimate], knock: KnockAdvice | None) -> str:
+def _explain(moves: Sequence[MoveEstimate]) -> str:
+    """The best move against the runner-up, in the table's own numbers."""
     best = moves[0]
     e = best.estimate
-    head = best.words[0].upper() + best.words[1:]
+    head = _cap(best.words)
     if len(moves) == 1:
-        return f"{head}: it is your only sensible move (it loses {_lives(e.expected_lives)} on average)."
+        return (f"{head}: it is your only sensible move (it loses {lives_text(e.expected_lives)} lives "
+                "on average).")
     nxt = moves[1]
-    lo, hi = e.expected_ci
-    text = (f"{head}: over {e.rollouts} deals of the cards you cannot see, it loses {_lives(e.expected_lives)} "
-            f"on average (95% interval {lo:.2f} to {hi:.2f}), against {nxt.estimate.expected_lives:.2f} "
-            f"to {nxt.words}.")
-    if nxt.estimate.expected_ci[0] <= hi and lo <= nxt.estimate.expected_ci[1]:
-        text = text[:-1] + ": a close call, the intervals overlap."
-    if knock is not None and (knock.advice == "knock") != (best.action.kind == "knock"):
-        text += f" Lesson 5's knock advisor says {knock.advice}: the two simulations differ, so it is close."
+    text = (f"{head}: it loses the fewest lives on average, {lives_text(e.expected_lives)} "
+            f"(95% interval {interval_text(e)}), against {lives_text(nxt.estimate.expected_lives)} "
+            f"({interval_text(nxt.estimate)}) to {nxt.words}.")
+    if overlap(e, nxt.estimate):
+        text += " The intervals overlap: the two moves are about as good."
     return text
+
+
+def situation(state: State, player: int) -> str:
+    """The knock's situation in words: the hand, the players still in, the turns played, what a knock means."""
+    view = state.view(player)
+    value = _value(state.values()[player] or 0.0)
+    others = len(view.active) - 1
+    t = view.turns
+    each = t // len(view.active)
+    played = ("nobody has played yet this round" if t == 0 else
+              f"{t} turn{'s' * (t != 1)} {'have' if t != 1 else 'has'} been played this round"
+              + (f" (everyone has had at least {each})" if each >= 1 else ""))
+    who = "the other player has" if others == 1 else f"each of the {others} others has"
+    return (f"You hold {value} with {others} other player{'s' * (others != 1)} still in; {played}. "
+            f"If you knock, {who} one more turn to improve, then comes the showdown. "
+            f"{names.value_text('knocker_lowest', state.rules.knocker_lowest)}")
+
+
+def _knock_verdict(state: State, player: int, moves: Sequence[MoveEstimate]) -> tuple[KnockAdvice, str, str]:
+    """Knock or play on, read off the coach's table: the knock's row against the best other move's row.
+    Returns the verdict, the situation and the verdict's sentence."""
+    k = next(m for m in moves if m.action.kind == "knock")
+    others = [m for m in moves if m.action.kind != "knock"]
+    value = state.values()[player] or 0.0
+    where = situation(state, player)
+    if not others:  # only a knock is sensible (never with the engine's moves; kept for safety)
+        verdict = "Knocking is your only sensible move."
+        return KnockAdvice(player, value, k.estimate, k.estimate, "knock", f"{where} {verdict}"), where, verdict
+    o = others[0]
+    ke, oe = k.estimate, o.estimate
+    numbers = (f"Knocking loses {lives_text(ke.expected_lives)} lives on average ({interval_text(ke)}) and "
+               f"a life {chance_text(ke.p_lose)} of the time; your best other move, {o.words}, loses "
+               f"{lives_text(oe.expected_lives)} ({interval_text(oe)}).")
+    if overlap(ke, oe):
+        verdict = f"The intervals overlap: knocking and {_gerund(o.words)} are about as good."
+    elif ke.expected_lives < oe.expected_lives:
+        verdict = f"Knock: it loses fewer lives than to {o.words}, and the intervals do not overlap."
+    else:
+        verdict = f"Play on and {o.words}: it loses fewer lives than a knock, and the intervals do not overlap."
+    advice = "knock" if ke.expected_lives <= oe.expected_lives else "play on"
+    return KnockAdvice(player, value, ke, oe, advice, f"{where} {numbers} {verdict}"), where, verdict
+
+
+def _gerund(words: str) -> str:
+    """"draw from the stock" -> "drawing from the stock" (the moves' first words)."""
+    first, _, rest = words.partition(" ")
+    ing = {"draw": "drawing", "take": "taking", "throw": "throwing", "swap": "swapping", "pass": "passing",
+           "keep": "keeping", "exchange": "exchanging"}.get(first, first)
+    return f"{ing} {rest}".strip()
 
 
 # --------------------------------------------------------------------------------------------
@@ -160,6 +265,14 @@ class KnockRecord:
     """Expected lives lost by knocking, as the coach estimated."""
     best_words: str
     """The coach's best move in words."""
+    verdict: str = ""
+    """The coach's knock verdict: ``"knock"``, ``"play on"`` or ``"about as good"`` (see :attr:`Advice.knock_verdict`)."""
+    other_words: str = ""
+    """The best move other than the knock, in words."""
+    other_lives: float = float("nan")
+    """Its expected lives lost."""
+    others: int = 0
+    """Other players still in at the knock (each had one more turn)."""
 
 
 @dataclass
@@ -180,6 +293,8 @@ class GameRecord:
     lost: dict[int, int] = field(default_factory=dict)
     """Lives the learner lost in each finished round, by round number."""
     winner: int | None = None
+    rollouts: int = 200
+    """The coach's sampled continuations when it judges a knock the learner made without asking."""
 
     def observe(self, state: State) -> None:
         """Note a state shown in the game (any order of calls is fine; each round is noted once)."""
@@ -199,15 +314,18 @@ class GameRecord:
             self.followed += action == advice.best
         if action.kind == "knock":
             if advice is None or not advice.is_for(state):
-                advice = coach(state, self.seat)
-            knock = next((m for m in advice.moves if m.action.kind == "knock"), None)
+                advice = coach(state, self.seat, rollouts=self.rollouts, knock_rollouts=self.rollouts)
+            knock, other = advice.knock_move, advice.other_move
             value = state.values()[self.seat] or 0.0
-            self.knocks.append(KnockRecord(state.round, state.turns, value, advice.best.kind == "knock",
-                                           knock.estimate.expected_lives if knock is not None else float("nan"),
-                                           advice.best_move.words))
+            self.knocks.append(KnockRecord(
+                state.round, state.turns, value, advice.best.kind == "knock",
+                knock.estimate.expected_lives if knock is not None else float("nan"), advice.best_move.words,
+                advice.knock_verdict or "", other.words if other is not None else "",
+                other.estimate.expected_lives if other is not None else float("nan"),
+                len(state.active) - 1))
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Player {seat}"
+        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
 
     def lives_table(self) -> tuple[list[str], list[list[str]]]:
         """Header and rows: one row per seat, its lives at the start and after each round ("out" once out)."""
@@ -224,12 +342,24 @@ class GameRecord:
         """One sentence per knock of the learner: when, on what, what the coach said, what came of it."""
         lines = []
         for k in self.knocks:
-            said = "the coach agreed" if k.advised else f"the coach would rather {k.best_words}"
+            numbers = (f"knocking lost {lives_text(k.knock_lives)} lives on average, {_gerund(k.other_words)} "
+                       f"{lives_text(k.other_lives)}") if k.other_words else f"knocking lost {lives_text(k.knock_lives)}"
+            if not k.verdict:  # an old record: only the best move is known
+                said = "the coach agreed" if k.advised else f"the coach would rather {k.best_words}"
+            elif k.verdict == "about as good":
+                said = (f"the coach {'rated the knock best, but ' if k.advised else 'found it '}about as good as "
+                        f"{_gerund(k.other_words)} ({numbers}; the intervals overlap)")
+            elif k.verdict == "knock":
+                said = f"the coach agreed ({numbers})"
+            else:
+                said = f"the coach would rather {k.other_words} ({numbers})"
+            who = "" if not k.others else (" with the other player still to play" if k.others == 1 else
+                                            f" with {k.others} others still to play")
             lost = self.lost.get(k.round)
             came = "" if lost is None else (" You kept every life." if lost == 0 else
                                              f" You lost {lost} {'life' if lost == 1 else 'lives'}.")
             lines.append(f"Round {k.round}, after {k.turns} turn{'s' * (k.turns != 1)}: you knocked on "
-                         f"{_value(k.value)}; {said} (a knock cost {k.knock_lives:.2f} lives on average).{came}")
+                         f"{_value(k.value)}{who}; {said}.{came}")
         return lines
 
     def summary(self) -> str:
@@ -239,17 +369,38 @@ class GameRecord:
             parts.append("You win the game!" if self.winner == self.seat else f"{self.name(self.winner)} wins the game.")
         played = len(self.rounds)
         lost = sum(1 for n in self.lost.values() if n)
-        parts.append(f"{played} round{'s' * (played != 1)} played; you lost a life in {lost} of them.")
+        parts.append(f"{played} round{'s' * (played != 1)} played; "
+                     + (f"you lost a life in {lost} of them." if lost else "you kept all your lives in every one."))
         n = len(self.knocks)
-        agreed = sum(k.advised for k in self.knocks)
         if n:
-            parts.append(f"You knocked {n} time{'s' * (n != 1)}; the coach agreed {agreed} time{'s' * (agreed != 1)}.")
+            agreed = sum(k.advised for k in self.knocks)
+            even = sum(k.verdict == "about as good" and not k.advised for k in self.knocks)
+            rather = n - agreed - even
+            said = [("agreed" if n == 1 else f"agreed with {_count(agreed, n)}")] if agreed else []
+            if even:
+                said.append(f"found {_count(even, n)} about as good as playing on")
+            if rather:
+                said.append("would rather you had played on" + ("" if n == 1 else f" for {_count(rather, n)}"))
+            parts.append(f"You knocked {_plural(n, 'time')}: the coach " + _and(said) + ".")
         else:
             parts.append("You never knocked.")
         if self.asked:
-            parts.append(f"You asked the coach {self.asked} time{'s' * (self.asked != 1)} and followed it "
-                         f"{self.followed} time{'s' * (self.followed != 1)}.")
+            parts.append(f"You asked the coach {_plural(self.asked, 'time')} and played its move "
+                         f"{_plural(self.followed, 'time')}.")
         return " ".join(parts)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _count(k: int, n: int) -> str:
+    """``k`` of ``n`` knocks: "it" when there was one, "both", "all 3", "1"."""
+    return "it" if n == 1 else "both" if k == n == 2 else f"all {n}" if k == n else str(k)
+
+
+def _and(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _value(v: float) -> str:

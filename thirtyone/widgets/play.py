@@ -1,7 +1,9 @@
 """Lesson 6: a whole game against bots, with a coach, the game log and a closing summary.
 
-* :class:`GameSetup` — the rules (any preset), how many bots (1 to 7), their level, the lives and
-  the deal number (seed); "Start the game".
+* :class:`GameSetup` — the rules (any rule set: a :class:`~thirtyone.widgets.ruleset.RuleEditor`,
+  a preset and then every option of its kind of game, lives included), how many bots (1 to 7), their
+  level (each described in a sentence true of :mod:`thirtyone.bots`), and the game number (the seed:
+  the same number deals the same cards); "Start the game". Nothing is dealt before that click.
 * :class:`PlayGame` — the setup above a :class:`~thirtyone.widgets.table.CardTable` that plays the
   whole game, round after round, until one player is left. "Ask the coach" shows
   :func:`thirtyone.coach.coach`'s best move and its numbers for the learner's turn, "Play the coach's
@@ -20,40 +22,92 @@ import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..bots import LEVELS
-from ..coach import Advice, GameRecord, coach
+from .. import names
+from ..bots import KNOCK_RULES, LEVELS, knock_rule
+from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..rules import Rules
-from .charts import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, pct
-from .picker import as_rules, preset_dropdown
+from .charts import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table
+from .picker import as_rules
+from .ruleset import RuleEditor
 from .table import CardTable
 
-__all__ = ["GameSetup", "PlayGame", "GameTable", "advice_html", "lives_chart"]
+__all__ = ["GameSetup", "PlayGame", "GameTable", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
 
 PLAY_CSS = """
 <style>
 .to-play { max-width: 900px; gap: 8px; }
 .to-play .to-setup { border: 1px solid #bbb; border-radius: 10px; padding: 6px 10px; gap: 4px; }
+.to-play .to-setup p { margin: 2px 0 4px; line-height: 1.45; }
+.to-play .to-setup .to-help p { font-size: 14px; color: #3d3d3d; margin: 0 0 6px; }
 .to-play .to-coach { border: 2px solid #116b2a; border-radius: 10px; padding: 4px 12px; background: #f4fbf6; }
 .to-play .to-coach p { margin: 4px 0; line-height: 1.45; }
+.to-play .to-coach table.to-data { max-width: 100%; }
 .to-play .to-game-log details { margin: 2px 0; }
 .to-play .to-game-log summary { cursor: pointer; line-height: 1.45; }
 .to-play .to-game-log ol { margin: 2px 0 6px; padding-left: 1.6em; font-size: 14px; }
-.to-play .to-summary { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
-.to-play .to-summary li { margin: 3px 0; }
+.to-play .to-game-summary { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
+.to-play .to-game-summary li { margin: 3px 0; }
+.to-play .to-scroll { max-width: 100%; overflow-x: auto; }
 </style>
 """
 
+LEVEL_NAMES = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert"}
+"""The bots' levels as the setup's menu shows them."""
+
 LIVES = (("as the rules say", 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
-"""The lives menu: 0 keeps the rule set's own number."""
+"""The lives the old lives menu offered (0 keeps the rule set's own number); kept for old callers."""
+
+START_HINT = ("Choose the rules, how many bots you play against and how well they play, then press "
+              "<strong>Start the game</strong>. Nothing is dealt until you do.")
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+def _family(rules: Rules) -> str:
+    return names.value_short("family", rules.family)
+
+
+LEVEL_MOVES = {
+    "beginner": "Beginner bots make whatever move gives them the best hand right now.",
+    "intermediate": "Intermediate bots make whatever move gives them the best hand right now, as beginners do.",
+    "expert": "Expert bots try each sensible move on many random deals of the cards they cannot see, and make "
+              "the one that loses the fewest lives on average.",
+}
+"""How each level chooses its moves (true of :mod:`thirtyone.bots`); when it knocks is :func:`level_text`'s."""
+
+
+def level_text(level: str, rules: Rules, players: int) -> str:
+    """What bots of ``level`` do: how they move, and when they knock in the words of
+    :func:`thirtyone.bots.knock_rule` (the one statement of the bots' knocks) for ``players`` at the table."""
+    rule = knock_rule(level, rules, players)
+    text = f"{LEVEL_MOVES[level]} {rule.text}"
+    if rule.threshold is not None and players > 2:
+        fewer = [knock_rule(level, rules, n) for n in range(players - 1, 1, -1)]
+        text += (" When players drop out, it knocks at "
+                 + ", ".join(f"{r.threshold:g} or more with {r.players} still in" for r in fewer) + ".")
+    if rules.first_knock != "anytime":
+        text += " " + KNOCK_RULES["all"]
+    return text
+
+
+def rules_name(rules: Rules) -> str:
+    """A rule set's name for a sentence: the preset's (lives aside), else "your own rules" and its kind of game."""
+    for key in Rules.PRESET_NAMES:
+        if Rules.preset(key).replace(lives=rules.lives) == rules:
+            return names.preset_name(key)
+    return f"Your own rules ({_family(rules)}, {names.value_short('deck', rules.deck)})"
+
+
 class GameSetup(w.VBox):
-    """The game to play: rules, bots (1 to 7), their level, lives and the deal number; "Start the game"."""
+    """The game to play: the rules (a :class:`RuleEditor`: any rule set, lives included), bots (1 to 7),
+    their level and the game number; "Start the game".
+
+    ``lives``: a number of lives for every player (1 to 5), or 0 for the rule set's own.
+    ``rules_menu`` and ``lives_menu`` are the editor's preset and lives menus.
+    """
 
     def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
                  seed: int = 1, lives: int = 0) -> None:
@@ -61,37 +115,87 @@ class GameSetup(w.VBox):
             raise ValueError(f"bots must be 1 to 7, not {bots!r}")
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-        wide = w.Layout(width="max-content")
+        if isinstance(lives, bool) or not isinstance(lives, int) or not 0 <= lives <= 5:
+            raise ValueError(f"lives must be 1 to 5 (or 0: as the rules say), not {lives!r}")
+        start = as_rules(rules)
+        if lives:
+            start = start.replace(lives=lives)
+
+        def wide() -> w.Layout:  # one Layout per widget: hiding one must not hide the others
+            return w.Layout(width="max-content", max_width="100%")
+
         label = {"description_width": "initial"}
-        self.rules_menu = preset_dropdown(as_rules(rules))
+        self.hint = w.HTML(f"<p>{START_HINT}</p>")
+        self.rules_editor = RuleEditor(start)
+        self.rules_menu = self.rules_editor.preset_menu
+        """The editor's preset menu (a preset's name chooses it)."""
+        self.lives_menu = self.rules_editor.controls["lives"]
+        """The editor's lives menu."""
         self.bots_menu = w.Dropdown(options=[(str(n), n) for n in range(1, 8)], value=bots,
-                                    description="Number of bots", style=label, layout=wide)
-        self.level_menu = w.Dropdown(options=[(x, x) for x in LEVELS], value=level, description="Bots' level",
-                                     style=label, layout=wide)
-        self.lives_menu = w.Dropdown(options=list(LIVES), value=lives, description="Lives", style=label, layout=wide)
-        self.seed_box = w.IntText(value=seed, description="Deal number", style=label,
-                                  layout=w.Layout(width="200px"))
+                                    description="Number of bots", style=label, layout=wide())
+        self.level_menu = w.Dropdown(options=[(LEVEL_NAMES[x], x) for x in LEVELS], value=level,
+                                     description="Bots' level", style=label, layout=wide())
+        self.level_help = w.HTML()
+        self.level_help.add_class("to-help")
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="Game number", style=label,
+                                         layout=w.Layout(width="220px", max_width="100%"))
+        self.seed_help = w.HTML("<p>The same game number deals the same cards, so you can replay a game or "
+                                "play the same one as a friend.</p>")
+        self.seed_help.add_class("to-help")
         self.start_button = w.Button(description="Start the game", button_style="primary",
-                                     tooltip="Deal a new game with these settings", layout=wide)
-        super().__init__([self.rules_menu,
-                          w.HBox([self.bots_menu, self.level_menu, self.lives_menu, self.seed_box],
-                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                          self.start_button])
+                                     tooltip="Deal a new game with these settings", layout=wide())
+        self.change_button = w.Button(description="Change the game", tooltip="Show the settings for a new game",
+                                      layout=wide())
+        self.change_button.layout.display = "none"
+        self.controls = w.VBox([self.rules_editor,
+                                w.HBox([self.bots_menu, self.level_menu],
+                                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                                self.level_help, self.seed_box, self.seed_help, self.start_button])
+        """Every setting and the Start button (folded away while a game is played)."""
+        super().__init__([self.hint, self.change_button, self.controls])
         self.add_class("to-setup")
+        self.change_button.on_click(lambda _b: self.fold(False))
+        self._describe_level()
+        for control in (self.level_menu, self.bots_menu):
+            control.observe(lambda _c: self._describe_level(), "value")
+        self.rules_editor.observe(lambda _c: self._describe_level(), "rules")
+
+    def fold(self, folded: bool = True) -> None:
+        """Fold the settings away (a game has started: "Change the game" shows them again), or show them."""
+        self.controls.layout.display = "none" if folded else None
+        self.change_button.layout.display = None if folded else "none"
+        if folded:
+            self.rules_editor.toggle.value = False
+
+    def _describe_level(self) -> None:
+        self.level_help.value = f"<p>{_esc(level_text(self.level_menu.value, self.rules, self.players))}</p>"
 
     @property
     def rules(self) -> Rules:
-        """The chosen rule set."""
-        return Rules.preset(self.rules_menu.value)
+        """The chosen rule set (lives included)."""
+        return self.rules_editor.rules
+
+    @property
+    def players(self) -> int:
+        """Players at the table: the bots and the learner."""
+        return int(self.bots_menu.value) + 1
 
     def lives(self) -> int:
         """Lives each player starts with."""
-        return self.lives_menu.value or self.rules.lives
+        return self.rules.lives
+
+    def describe(self) -> str:
+        """The game chosen, in a sentence: "Scat against 3 intermediate bots, 3 lives each, game number 1"."""
+        r = self.rules
+        n = self.bots_menu.value
+        return (f"{rules_name(r)} against {n} {self.level_menu.value} bot{'s' * (n != 1)}, {r.lives} "
+                f"{'life' if r.lives == 1 else 'lives'} each, game number {self.seed_box.value}")
 
     def new_state(self) -> State:
         """The first state of the chosen game (the learner in seat 0)."""
-        n = self.bots_menu.value + 1
-        return new_game(self.rules, players=n, seed=int(self.seed_box.value), lives=[self.lives()] * n)
+        if self.players > self.rules.max_players:  # pragma: no cover - 8 players fit every deck
+            raise ValueError(f"{self.players} players do not fit a {self.rules.deck}-card deck")
+        return new_game(self.rules, players=self.players, seed=int(self.seed_box.value))
 
 
 class GameTable(CardTable):
@@ -121,24 +225,33 @@ class GameTable(CardTable):
 
 
 def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
-    """The coach's advice: the best move, every move's numbers as a table, the explanation."""
-    rows = [[m.words + (" (best)" if i == 0 else ""), f"{m.estimate.expected_lives:.2f}",
-             f"{m.estimate.expected_ci[0]:.2f} to {m.estimate.expected_ci[1]:.2f}", pct(m.estimate.p_lose)]
+    """The coach's advice: the best move and why, every move's numbers as a table, the knock verdict.
+    The numbers live in the table; the one sentence that quotes any quotes the table's."""
+    rows = [[m.words + (" (best)" if i == 0 else ""), lives_text(m.estimate.expected_lives),
+             interval_text(m.estimate), chance_text(m.estimate.p_lose)]
             for i, m in enumerate(advice.moves)]
-    table = html_table(f"Every move compared over {advice.moves[0].estimate.rollouts} deals of the unseen cards",
+    table = html_table(f"Every move compared over the same {advice.moves[0].estimate.rollouts} deals of the "
+                       "cards you cannot see",
                        ["Move", "Lives lost on average", "95% interval", "Chance of losing a life"], rows,
                        numeric=(1, 3), marked=(0,))
     knock = ""
     if advice.knock is not None:
-        knock = f'<p><strong>Should you knock?</strong> {_esc(advice.knock.explanation)}</p>'
+        text = f"{advice.situation} {advice.verdict_text}" if advice.situation else advice.knock.explanation
+        knock = f"<p><strong>Should you knock?</strong> {_esc(text)}</p>"
     best = advice.best_move.words
+    head = best[0].upper() + best[1:]
+    why = advice.explanation
+    if why.startswith(head + ": "):  # the headline names the move; the sentence goes on with why
+        why = why[len(head) + 2:]
+        why = why[0].upper() + why[1:]
     return ('<div class="to-coach-advice" role="status">'
-            f'<p class="to-advice"><strong>The coach: {_esc(best[0].upper() + best[1:])}.</strong></p>'
-            f"<p>{_esc(advice.explanation)}</p>{table}{knock}</div>")
+            f'<p class="to-advice"><strong>The coach: {_esc(head)}.</strong> {_esc(why)}</p>'
+            f'<div class="to-scroll">{table}</div>{knock}</div>')
 
 
-def lives_chart(record: GameRecord, labels: Sequence[str]) -> str:
-    """Lives over the rounds: a line per player (ending when they are out), as an inline PNG with alt text."""
+def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
+    """Lives over the rounds: a line per player (ending when they are out), as an inline PNG with alt text.
+    ``swimming``: the rules let a player with no lives left play on (the caption says what 0 means)."""
     fig = Figure(figsize=(7.2, 3.2), dpi=100)
     FigureCanvasAgg(fig)
     fig.subplots_adjust(left=0.09, right=0.8, bottom=0.16, top=0.95)
@@ -157,8 +270,8 @@ def lives_chart(record: GameRecord, labels: Sequence[str]) -> str:
         shift = (s - (n - 1) / 2) * 0.05  # lines that share a value stay apart
         ax.plot(xs[:len(ys)], [y + shift for y in ys], drawstyle="steps-post", color=COLOURS[s % len(COLOURS)],
                 marker=MARKERS[s % len(MARKERS)], linewidth=2.2 if s == record.seat else 1.3,
-                label=labels[s] if s < len(labels) else f"Player {s}")
-        alt.append(f"{labels[s] if s < len(labels) else s}: {', '.join(words)}")
+                label=labels[s] if s < len(labels) else record.name(s))
+        alt.append(f"{labels[s] if s < len(labels) else record.name(s)}: {', '.join(words)}")
     ax.set_xlabel("after round (0: the start)")
     ax.set_ylabel("lives")
     ax.set_xticks(xs)
@@ -168,24 +281,27 @@ def lives_chart(record: GameRecord, labels: Sequence[str]) -> str:
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    zero = ("0 lives means swimming: one more loss and out." if swimming else
+            "With these rules a player who loses their last life is out at once.")
     return figure_html(fig, "Lives of each player at the start and after every round. " + "; ".join(alt) + ".",
-                       "Lives over the rounds. A line ends when its player is out; 0 lives means swimming (one more loss and out).")
+                       f"Lives over the rounds. A line ends when its player is out; {zero}")
 
 
 class PlayGame(w.VBox):
     """A whole game of 31 against 1 to 7 bots, with a coach: ``PlayGame("scat", bots=3)``.
 
     ``pace``: seconds between two bot moves (0: at once, for tests). ``rollouts``: the coach's sampled
-    deals per move. ``start``: deal the game at once (else wait for "Start the game").
+    deals per move. ``start``: deal the game at once; the lesson passes ``start=False``, so nothing is
+    dealt and no bot moves until the learner clicks "Start the game".
     """
 
     def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
-                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = 200, start: bool = True) -> None:
+                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = 300, start: bool = True) -> None:
         self.pace = pace
         self.rollouts = rollouts
         self.setup = GameSetup(rules, bots, level, seed, lives)
         self.table: GameTable | None = None
-        self.record = GameRecord(0)
+        self.record = GameRecord(0, rollouts=rollouts)
         self.advice: Advice | None = None
         """The coach's last advice (shown only while it is for the moment on the table)."""
         self.results: dict[int, str] = {}
@@ -201,7 +317,8 @@ class PlayGame(w.VBox):
         self.game_log = w.HTML()
         self.game_log.add_class("to-game-log")
         self.summary = w.HTML()
-        self.summary.add_class("to-summary")
+        self.summary.add_class("to-game-summary")
+        self.summary.layout.display = "none"
         super().__init__([w.HTML(STUDY_CSS + PLAY_CSS), self.setup, self.table_box, self.game_log, self.summary])
         self.add_class("to-play")
         self.add_class("to-study")
@@ -229,7 +346,7 @@ class PlayGame(w.VBox):
             # messages in the browser ("Cannot read properties of null (reading 'processLuminoMessage')");
             # replacing the table in the page's children below takes its view away cleanly
         state = self.setup.new_state()
-        self.record = GameRecord(0)
+        self.record = GameRecord(0, rollouts=self.rollouts)
         self.advice = None
         self.results = {}
         self.table = GameTable(state, self.setup.level_menu.value, self.pace, int(self.setup.seed_box.value),
@@ -240,6 +357,11 @@ class PlayGame(w.VBox):
         parts.insert(parts.index(self.table.actions) + 1, self.coach_box)
         self.table.children = parts
         self.table.observe(self._state_changed, "state")
+        self.setup.hint.value = (f"<p>Now playing: {_esc(self.setup.describe())}. You are "
+                                 f"{_esc(self.table.names[0])}; the game ends when only one player is left. "
+                                 "For another game, press <strong>Change the game</strong>, then "
+                                 "<strong>Start the game</strong>.</p>")
+        self.setup.fold()
         self._seen(self.table.state)  # the bots may have moved already, at pace 0
 
     def _state_changed(self, change: Any) -> None:
@@ -270,7 +392,9 @@ class PlayGame(w.VBox):
         s = t.state
         if self.advice is None or not self.advice.is_for(s):
             seed = s.seed * 7919 + s.round * 131 + s.turns * 2 + (s.phase == "discard")
-            self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed)
+            self.coach_html.value = ('<p role="status">The coach is playing your moves on, '
+                                     f"{self.rollouts} deals each…</p>")
+            self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed, knock_rollouts=self.rollouts)
         self._draw()
         return self.advice
 
@@ -331,8 +455,11 @@ class PlayGame(w.VBox):
         self.summary.value = (
             '<section aria-label="summary of the game"><h3>The game in numbers</h3>'
             f"<p>{_esc(rec.summary())}</p>"
-            + lives_chart(rec, t.labels)
+            + lives_chart(rec, t.labels, t.state.rules.swimming)
+            + '<div class="to-scroll">'
             + html_table("Lives at the start and after each round", header, rows,
                          numeric=tuple(range(1, len(header))))
+            + "</div>"
             + f"<h4>Your knocks and the coach</h4>{knock_list or '<p>You did not knock in this game.</p>'}"
-            "<p>Play again: change the settings above if you like, and click Start the game.</p></section>")
+            "<p>Play again: press Change the game above, change what you like, and press Start the game.</p>"
+            "</section>")
