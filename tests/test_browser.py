@@ -5,6 +5,7 @@ Console errors fail every test here (see the ``page`` fixture); screenshots go t
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
 from typing import Any
@@ -45,7 +46,9 @@ def test_index_renders_and_links_to_lesson_1(page: Any, voila_server: Any) -> No
     page.wait_for_function(
         "() => [...document.querySelectorAll('.to-score-view .to-card')].map(e => e.dataset.card).join(' ')"
         " !== 'K♥ 9♥ 4♣'")
-    link = page.get_by_role("link", name="What is a hand worth?")
+    assert page.get_by_role("link", name="The glossary", exact=True).get_attribute("href") == "glossary.ipynb"
+    assert "How the course goes" in page.inner_text("body")
+    link = page.get_by_role("link", name="What is a hand worth?", exact=True)
     assert link.get_attribute("href") == "01-scoring.ipynb"
     link.click()
     page.wait_for_url("**/voila/render/01-scoring.ipynb")
@@ -94,10 +97,84 @@ def test_lesson_1_preset_turns_three_tens_into_30_5(page: Any, voila_server: Any
     for card in ("10♠", "10♥", "10♦"):
         sandbox_card(page, card).click()
     page.wait_for_function(f"() => document.querySelector('{SANDBOX} .to-score').innerText.includes('Worth 10')")
-    page.locator(f"{SANDBOX} .to-rule-picker select").select_option(label="Schwimmen (32 cards, swap with the center)")
+    page.locator(f"{SANDBOX} .to-rule-picker select").select_option(label="Schwimmen")
     page.wait_for_function(f"() => document.querySelector('{SANDBOX} .to-score').innerText.includes('Worth 30.5')")
     assert "three of a kind counts 30.5" in sandbox_score(page).inner_text()
     assert page.locator(f'{SANDBOX} .to-picker button[data-card="2♣"]').count() == 0
+
+
+# words lesson 1 has not taught yet: the rest of the game
+LATER_WORDS = ("knock", "swim", "stock", "commerce", "center", "discard", "feuer", "fire", "dealer")
+
+
+def test_lesson_1_says_only_what_it_has_taught(page: Any, voila_server: Any) -> None:
+    """The sandbox's rules say what decides a hand's value and a tie, nothing of knocking or the center;
+    Skat order is taught where hands are compared, with a tie to settle; the quiz names its rules."""
+    open_page(page, voila_server, LESSON_1, ".to-tie-quiz .to-card")
+    summary = page.locator(f"{SANDBOX} .to-summary")
+    for preset in ("Scat", "Schwimmen"):
+        page.locator(f"{SANDBOX} .to-rule-picker select").select_option(label=preset)
+        summary.filter(has_text=preset).wait_for()
+        text = summary.inner_text().lower()
+        assert "three of a kind" in text and "three aces" in text and "tie" in text
+        for word in LATER_WORDS:
+            assert word not in text, f"{word!r} in the lesson 1 sandbox: {text}"
+    body = page.inner_text("body")
+    assert "Skat order" in body and "clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦" in body
+    tie = page.locator(".to-tie-quiz")
+    assert "Skat order" in tie.inner_text()
+    tie.get_by_role("button", name="Hand 1 loses").click()
+    tie.locator(".to-feedback").wait_for()
+    assert "Skat order" in tie.locator(".to-feedback").inner_text()
+    quiz = page.locator(".to-quiz")
+    assert "Scored by the Scat rules" in quiz.inner_text() and "no house rules" in quiz.inner_text()
+    quiz.locator("select").select_option(label="Schwimmen")
+    quiz.locator(".to-quiz-rules", has_text="Schwimmen rules").wait_for()
+    assert "three of a kind counts 30.5" in quiz.inner_text()
+    answer = quiz.locator("input[type=text]")
+    answer.fill("1e309")
+    answer.press("Enter")
+    quiz.locator(".to-note", has_text="Type a number").wait_for()
+    assert "0 right out of 0" in quiz.locator(".to-tally").inner_text()
+
+
+PHONE_PAGES = [INDEX, LESSON_1, "voila/render/02-scat.ipynb", "voila/render/03-schwimmen.ipynb"]
+
+
+@pytest.mark.parametrize("path", PHONE_PAGES, ids=["index", "lesson-1", "lesson-2", "lesson-3"])
+def test_the_page_reads_at_390_px(browser: Any, voila_server: Any, path: str) -> None:
+    """At a phone's 390 px: no sideways scrolling, nothing wider than the screen or clipped sideways in a
+    box, and every card still has its spoken name."""
+    from conftest import ARTIFACTS
+
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        open_page(pg, voila_server, path, ".to-card")
+        pg.wait_for_timeout(1500)
+        report = pg.evaluate("""() => {
+          const W = document.documentElement.clientWidth, out = [];
+          for (const e of document.querySelectorAll('body *')) {
+            const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+            if (r.width <= 1 || r.height <= 1 || cs.visibility === 'hidden') continue;
+            if (r.right > W + 1) out.push('wider than the screen: ' + (e.className || e.tagName));
+            if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 2)
+              out.push('clipped or scrolls sideways: ' + (e.className || e.tagName));
+          }
+          return {page: document.documentElement.scrollWidth, W, out: out.slice(0, 10)};
+        }""")
+        assert report["page"] <= report["W"] and not report["out"], report
+        labels = pg.locator(".to-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label') || '')")
+        assert labels and all(re.fullmatch(r"(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of "
+                                           r"(clubs|spades|hearts|diamonds)|face-down card", x) for x in labels)
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = path.rsplit("/", 1)[-1].replace(".ipynb", "")
+        pg.screenshot(path=str(ARTIFACTS / f"phone-{name}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def quiz_hand(page: Any) -> tuple[Any, ...]:

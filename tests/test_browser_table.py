@@ -105,7 +105,7 @@ def check_showdown(root: Any, rules: Rules) -> str:
         m = re.match(r"loses (\d+)", lost)
         shown_losses[seat] = int(m.group(1)) if m else 0
     knocker = next((i for i, x in enumerate(names) if explain.startswith(f"{x} knocked")), None)
-    how = ("knock" if knocker is not None else "fire" if "three aces: Fire" in explain
+    how = ("knock" if knocker is not None else "fire" if "showed three aces" in explain
            else "31" if "showed 31" in explain else "all_pass" if "Everyone passed" in explain else "empty_stock")
     holders = [i for i, sc in enumerate(scores) if sc is not None and (
         sc.value == 31 or (how == "fire" and sc.rule == "three_aces"))] if how in ("31", "fire") else []
@@ -232,3 +232,35 @@ def test_lessons_2_and_3_on_arrival(page: Any, voila_server: Any, path: str) -> 
     tour = TOURS["scat" if path == LESSON_2 else "schwimmen"]
     root.locator(".to-message", has_text=tour.steps[1].hint).wait_for()
     check_accessibility(page)
+
+
+@pytest.mark.parametrize(("path", "tour"), [(LESSON_2, "scat"), (LESSON_3, "schwimmen")], ids=["lesson-2", "lesson-3"])
+def test_a_walkthrough_and_its_showdown_read_at_390_px(browser: Any, voila_server: Any, path: str, tour: str) -> None:
+    """On a phone the narration, the table and the showdown fit the screen: nothing clipped sideways,
+    no sideways scrolling; the showdown is one box per player."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        open_lesson(page, voila_server, path)
+        root = play_walkthrough(page, 0, tour, keyboard=False)
+        report = root.evaluate("""root => {
+          const W = document.documentElement.clientWidth, out = [];
+          for (const e of [root, ...root.querySelectorAll('*')]) {
+            const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+            if (r.width <= 1 || r.height <= 1) continue;  // nothing, or visually hidden for screen readers
+            if (r.right > W + 1) out.push('wider than the screen: ' + (e.className || e.tagName));
+            if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 2)
+              out.push('clipped sideways: ' + (e.className || e.tagName));
+          }
+          return {page: document.documentElement.scrollWidth, W, out: out.slice(0, 10)};
+        }""")
+        assert report["page"] <= report["W"] and not report["out"], report
+        rows = root.locator(".to-showdown tbody tr")
+        assert rows.count() == 3
+        assert rows.first.evaluate("el => getComputedStyle(el).display") == "block"  # one box per player
+        keep(page, root, f"phone-walkthrough-{tour}")
+    finally:
+        context.close()
+    assert not errors, errors

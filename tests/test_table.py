@@ -13,6 +13,7 @@ from thirtyone import Rules, new_game, parse_cards, score
 from thirtyone.bots import make_bot
 from thirtyone.game import Action, State, narrate
 from thirtyone.widgets import CardRow, CardTable
+from thirtyone.widgets.table import TABLE_CSS
 
 
 def click(row: CardRow, card: object) -> None:
@@ -383,3 +384,54 @@ def test_bad_arguments() -> None:
         CardTable("scat", players=3, names=("A", "B"))
     with pytest.raises(ValueError):
         CardTable("scat", players=3, bots=[None])
+
+
+# -- one word per thing ---------------------------------------------------------------------------
+def table_words(table: CardTable) -> str:
+    """Everything the table shows in words: texts, buttons and their tooltips, the cards' names."""
+    import re
+
+    texts = [table.status.value, table.message_html.value, table.showdown.value, table.log_html.value,
+             table.stock_caption.value, table.pile_caption.value, table.center_caption.value]
+    texts += [box.head.value for box in table.seats.values()]
+    buttons = [table.knock_button, table.swap_all_button, table.pass_button, table.keep_button, table.take_button,
+               table.stock_button, table.step_button, table.back_button, table.next_round_button]
+    texts += [f"{b.description} {b.tooltip}" for b in buttons]
+    return re.sub(r"<[^>]+>", " ", " ".join(texts))
+
+
+@pytest.mark.parametrize("rules", ["scat", "schwimmen", "feuer"])
+def test_the_table_says_knock_never_close(rules: str) -> None:
+    """Buttons, status, log and showdown use the glossary's words: knock (not close), Feuer (not Fire),
+    the center (not the widow)."""
+    import re
+
+    table = CardTable(rules, players=3, seat=0, seed=2, pace=0, bots="beginner")
+    seen = [table_words(table)]
+    assert table.knock_button.description == "Knock" and "Knock" in table.knock_button.tooltip
+    for _ in range(400):
+        s = table.state
+        if s.round_over:
+            break
+        legal = table.legal()
+        knock = Action("knock")
+        move = knock if knock in legal and len(s.round_events()) > 6 else greedy_learner(table)
+        do(table, move)
+        seen.append(table_words(table))
+    assert table.state.round_over
+    words = " ".join(seen)
+    assert "knock" in words.lower()
+    for wrong in (r"\bclos(e|ed|es|ing)\b", r"\bFire\b", r"\bwidow\b", r"\bcommerce\b"):
+        assert not re.search(wrong, words, re.I if wrong != r"\bFire\b" else 0), wrong
+
+
+def test_the_showdown_names_every_cell_for_phones() -> None:
+    """At 390 px the showdown table shows one box per player (CSS); each cell carries its column's name,
+    and the table keeps its roles for screen readers."""
+    table = CardTable("scat", players=3, seat=1, deck="K♠ 9♣ Q♦ 10♠ 8♣ J♦ 3♦ 5♥ 7♥ A♠", seed=1, pace=0)
+    click(table.pile_row, "A♠")
+    click(table.mine.row, "3♦")  # type: ignore[union-attr]
+    panel = table.showdown.value
+    assert panel.count('data-label="Why"') == 3 and panel.count('role="row"') == 4
+    assert 'role="table"' in panel and 'role="columnheader"' in panel and 'role="rowheader"' in panel
+    assert "@media (max-width: 640px)" in TABLE_CSS and "attr(data-label)" in TABLE_CSS
