@@ -27,7 +27,8 @@ def test_every_preset_shows_its_own_options_in_words(preset: str) -> None:
     assert shown(editor) == set(RULE_FIELDS) - other
     for f in shown(editor):
         menu = editor.controls[f]
-        assert menu.value == getattr(r, f)
+        assert editor.value_of(f) == getattr(r, f)
+        assert menu.label  # a value is shown, never a blank menu
         assert menu.description == option_label(f)
         for label, _value in menu.options:
             assert not any(word in label for word in INTERNAL), (f, label)
@@ -36,7 +37,7 @@ def test_every_preset_shows_its_own_options_in_words(preset: str) -> None:
 
 def test_an_option_changed_makes_own_rules_and_back_to_the_preset() -> None:
     editor = RuleEditor("scat", open_options=True)
-    editor.controls["first_knock"].value = "not_first_turn"
+    editor.controls["first_knock"].label = "not on the round's first turn"
     assert editor.rules == Rules().replace(first_knock="not_first_turn")
     assert editor.preset_menu.value == CUSTOM
     assert "Your own rules" in editor.summary.value
@@ -59,8 +60,17 @@ def test_choosing_a_preset_sets_every_option() -> None:
     editor.set("lives", 5)
     editor.choose("feuer")
     assert editor.rules == PRESETS["feuer"]
-    assert editor.controls["fire"].value is True
-    assert editor.controls["fire"].options[0][0] == value_short("fire", True)
+    assert editor.value_of("fire") is True
+    assert editor.controls["fire"].label == value_short("fire", True)
+    assert editor.preset_menu.value == "feuer"
+
+
+def test_lives_alone_keep_the_preset_name() -> None:
+    editor = RuleEditor("schwimmen")
+    editor.set("lives", 5)
+    assert editor.rules == Rules.preset("schwimmen").replace(lives=5)
+    assert editor.preset_menu.value == "schwimmen"
+    assert "Schwimmen, 5 lives each" in editor.summary.value
 
 
 def test_bad_input_is_refused_and_changes_nothing() -> None:

@@ -41,6 +41,27 @@ def _values(field: str) -> tuple[Any, ...]:
     return _CHOICES.get(field, (True, False))
 
 
+NOTHING = "nothing"
+"""What a menu holds for an option's ``None`` (ipywidgets reads a ``None`` value as "nothing chosen")."""
+
+
+def _menu(value: Any) -> Any:
+    return NOTHING if value is None else value
+
+
+def _rule(value: Any) -> Any:
+    return None if value == NOTHING else value
+
+
+def _preset_of(r: Rules) -> str:
+    """The preset the menu shows for ``r``: the one it equals, lives aside (lives are how long a game
+    lasts, not a different game); else "Your own rules"."""
+    for key in Rules.PRESET_NAMES:
+        if Rules.preset(key).replace(lives=r.lives) == r:
+            return key
+    return CUSTOM
+
+
 class RuleEditor(w.VBox):
     """A preset menu and, under "Change single rules", one menu per option of the chosen kind of game.
 
@@ -65,7 +86,8 @@ class RuleEditor(w.VBox):
         self.controls: dict[str, w.Dropdown] = {}
         for f in self.fields:
             self.controls[f] = w.Dropdown(
-                options=[(names.value_short(f, v), v) for v in _values(f)], description=names.option_label(f),
+                options=[(names.value_short(f, v), _menu(v)) for v in _values(f)],
+                description=names.option_label(f),
                 style=label, layout=w.Layout(width="max-content", max_width="100%"))
         self.toggle = w.ToggleButton(value=open_options, description="Change single rules",
                                      tooltip="Show a menu for every rule", icon="",
@@ -96,7 +118,7 @@ class RuleEditor(w.VBox):
                              f"{', '.join(repr(v) for v in _values(field))}")
         if self.controls[field].layout.display == "none":
             raise ValueError(f"{names.option_label(field)} does not apply to {self.rules.family!r} games")
-        self.controls[field].value = value
+        self.controls[field].value = _menu(value)
 
     # -- reactions -------------------------------------------------------------------------------
     def _preset_chosen(self, change: Any) -> None:
@@ -105,9 +127,14 @@ class RuleEditor(w.VBox):
         self.rules = Rules.preset(change["new"])
 
     def _option_chosen(self, field: str, change: Any) -> None:
-        if self._syncing or getattr(self.rules, field) == change["new"]:
+        value = _rule(change["new"])
+        if self._syncing or getattr(self.rules, field) == value:
             return
-        self.rules = self.rules.replace(**{field: change["new"]})
+        self.rules = self.rules.replace(**{field: value})
+
+    def value_of(self, field: str) -> Any:
+        """The value an option's menu shows."""
+        return _rule(self.controls[field].value)
 
     def _show_options(self) -> None:
         self.options_box.layout.display = "" if self.toggle.value else "none"
@@ -123,10 +150,12 @@ class RuleEditor(w.VBox):
                 menu.layout.display = "none" if hide else ""
                 value = getattr(r, f)
                 if not hide and value in _values(f):
-                    menu.value = value
-            self.preset_menu.value = r.name if r.name in Rules.PRESET_NAMES else CUSTOM
+                    menu.value = _menu(value)
+            self.preset_menu.value = _preset_of(r)
         finally:
             self._syncing = False
-        name = names.preset_name(r.name) if r.name in Rules.PRESET_NAMES else "Your own rules"
+        key = _preset_of(r)
+        name = "Your own rules" if key == CUSTOM else names.preset_name(key) + (
+            "" if r.name == key else f", {r.lives} {'life' if r.lives == 1 else 'lives'} each")
         self.summary.value = (f'<p class="to-summary"><strong>{html.escape(name)}</strong>: '
                               f"{html.escape(r.summary())}</p>")
