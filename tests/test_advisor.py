@@ -102,7 +102,7 @@ def test_table_curves_read_the_shipped_tables() -> None:
     cell = tables.cell("scat", 4, 1, 1)
     assert all(cell[p.value] == (p.knocks, p.survived) for p in curve)
     assert curve[-1].p > curve[0].p
-    with pytest.raises(ValueError, match="cover the rules scat, schwimmen"):
+    with pytest.raises(ValueError, match="hold Scat and Schwimmen"):
         table_curve(tables, "feuer", 4, 1, 1)
 
 
@@ -226,9 +226,9 @@ def test_survival_chart_modes_controls_and_live_cell() -> None:
     assert image_alt(s.figure.value).count("seat") >= 5
     t = SurvivalChart(compare="turn", players=4, seat=2, live_deals=150)
     t.rules_menu.value = "feuer"
-    assert t.figure.value == "" and "compute this one live" in t.message.value
+    assert t.figure.value == "" and "simulate this one now" in t.message.value
     t.live_button.click()
-    assert "Computed live" in image_alt(t.figure.value) and "Computed live" in t.message.value
+    assert "Simulated now" in image_alt(t.figure.value) and "Simulated now" in t.message.value
     with pytest.raises(ValueError):
         SurvivalChart(compare="moon")
 
@@ -403,3 +403,48 @@ def test_drill_marks_once_and_keeps_score() -> None:
     assert d.asked == 3 and Action("knock") in d.spot.state.legal_actions()
     d.rule_editor.set("lives", 5)  # any rule set: a new situation under it
     assert d.spot.rules.lives == 5 and "your own rules" in d.question.value
+
+
+# -- what a learner reads ----------------------------------------------------------------------------
+def visible_text(widget: object) -> str:
+    """The words a widget tree shows: HTML without its tags and styles, labels, options, buttons."""
+    import ipywidgets as w
+
+    parts: list[str] = []
+
+    def walk(x: object) -> None:
+        if isinstance(x, w.HTML):
+            text = re.sub(r"<style>.*?</style>", " ", x.value, flags=re.S)
+            text = re.sub(r'<img [^>]*alt="([^"]*)"[^>]*>', r" \1 ", text)  # alt text is read out too
+            parts.append(re.sub(r"<[^>]+>", " ", text))
+        if isinstance(x, (w.Dropdown, w.ToggleButton, w.Button)):
+            parts.append(getattr(x, "description", ""))
+        if isinstance(x, w.Dropdown):
+            parts.extend(label for label, _v in x.options)
+        for child in getattr(x, "children", ()):
+            walk(child)
+
+    walk(widget)
+    return " ".join(parts)
+
+
+INTERNAL = re.compile(r"(?<![\d,.])00[0-3]\b|\b(None|True|False|greedy|commerce|others_lose|two_if_sole|two_lives|not_first_orbit|"
+                      r"not_own_first_turn|draw stock|draw discard|scat|schwimmen|bga-\w+|feuer|custom|cell|"
+                      r"turns? of the table)\b")
+
+
+def test_lesson_5_widgets_show_words_not_identifiers() -> None:
+    a = KnockAdvisor(rollouts=ROLLOUTS)
+    a.rule_editor.set("first_knock", "not_first_orbit")
+    a.choose(seat=2, turn=1)
+    d = KnockDrill(seed=3, rollouts=ROLLOUTS)
+    d.answer("play on")
+    t = SurvivalChart(compare="turn", players=4, seat=2, live_deals=100)
+    t.rules_menu.value = "bga-commerce"
+    t.live_button.click()
+    shown = [a, d, SurvivalChart(compare="players"), SurvivalChart(compare="seat", turn=0), t, ThresholdChart(rounds=5),
+             SuitStudyChart(deals=50), DiscardStudyView(rounds=5, players=3)]
+    for widget in shown:
+        text = visible_text(widget)
+        found = [m.group(0) for m in INTERNAL.finditer(text)]
+        assert not found, f"{type(widget).__name__} shows {found}"

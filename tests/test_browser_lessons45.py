@@ -1,6 +1,7 @@
 """Lessons 4 and 5 as a learner meets them: Debian's chromium against a real Voilà server.
 
-Lesson 4: the presets' table and the replays render, and choosing another situation redraws.
+Lesson 4: the presets' table and the replays render, choosing another situation redraws, and at
+390 px the explanations wrap in the page while only the data table scrolls in its own box.
 Lesson 5: the charts are images with alt text; the advisor answers for a hand picked by clicks;
 the drill marks an answer. axe-core must report no serious or critical violation; no source code
 shows. Screenshots go to test-artifacts/.
@@ -39,21 +40,45 @@ def no_source(page: Any) -> None:
         assert source not in body
 
 
+PROSE_FITS = """() => {
+  const W = document.documentElement.clientWidth, out = [];
+  for (const el of document.querySelectorAll('.to-variants p, .to-variants li, .to-variants h4, .to-variants summary')) {
+    if (el.closest('table')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > W + 1 || r.left < -1)) out.push(el.innerText.slice(0, 60));
+  }
+  return out;
+}"""
+
+
 def test_lesson_4_tables_and_replays(page: Any, voila_server: Any) -> None:
     open_page(page, voila_server, LESSON_4, ".to-replay .to-card")
-    page.wait_for_function("() => document.querySelectorAll('.to-replay table.to-data').length >= 7")
+    page.wait_for_function("() => document.querySelectorAll('.to-replay .to-outcomes').length >= 16")
     no_source(page)
     table = page.locator(".to-presets table.to-data")
     assert table.locator("caption").inner_text().startswith("Where these rule sets differ")
-    assert table.locator("thead th").count() == 8  # option, six presets, who plays what
+    assert table.locator("thead th").count() == 7  # option, six presets
+    assert "Scat with a widow" in table.locator("thead").inner_text()
     first = page.locator(".to-replay").first
-    assert first.locator("tbody tr").count() == 6
-    assert "31" in first.inner_text()
-    # choose another situation: the table below redraws with the engine's words
+    assert first.locator(".to-outcome").count() == 6
+    assert "under 21" in first.inner_text() and "(the lives end differently from Scat)" in first.inner_text()
+    # the round move by move opens from the keyboard
+    summary = first.locator("summary").first
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert "Sam knocked" in first.locator("details").first.inner_text()
+    # choose another situation: the results below redraw with the engine's words
     first.locator("select").select_option(label="Three aces")
-    page.wait_for_function("() => document.querySelector('.to-replay table.to-data').innerText.includes('Fire')")
+    page.wait_for_function("() => document.querySelector('.to-replay .to-outcomes').innerText.includes('Feuer')")
     page.screenshot(path=str(ARTIFACTS / "lesson4-page.png"), full_page=True)
     no_serious_violations(page)
+    # at 390 px the explanations wrap in the page; only the data table scrolls, inside its own box
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.wait_for_timeout(500)
+    assert page.evaluate(PROSE_FITS) == []
+    box = page.locator(".to-presets .to-scroll")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # the wide table scrolls in its box
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
 
 
 def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any) -> None:
@@ -62,21 +87,37 @@ def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any
     no_source(page)
     for img in page.locator(".to-study figure img").all():
         assert len(img.get_attribute("alt") or "") > 40
+    body = page.inner_text("body")
+    for internal in ("(003)", "None", "greedy", "commerce", "turn of the table", "Compute this cell"):
+        assert internal not in body, internal
+    assert "An intermediate bot knocks as soon as its hand is worth its threshold or more" in body
     advisor = page.locator(".to-advisor")
     advisor.get_by_role("button", name="Put the cards back").click()
     page.wait_for_function("() => document.querySelector('.to-advisor').innerText.includes('Pick three cards')")
     for card in ("A♠", "K♠", "9♠"):
         advisor.locator(f'.to-picker button[data-card="{card}"]').click()
-    page.wait_for_function("() => document.querySelector('.to-advisor .to-explanation')"
-                           " && document.querySelector('.to-advisor .to-explanation').innerText.includes('With 30')",
-                           timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.to-advisor .to-value')"
+                           " && document.querySelector('.to-advisor .to-value').innerText.includes('30')"
+                           " && document.querySelector('.to-advisor .to-advice-box')", timeout=30_000)
     text = advisor.locator(".to-advice-box").inner_text()
     assert "Knock now" in text and "Play on" in text and "95% interval" in text
     assert "Advice:" in text
+    # the turn menu offers only the seat's own turns: seat 2 of 4 plays after 1, 5, 9, ... turns
+    turns = [t.replace("\xa0", " ") for t in advisor.locator("select").nth(-1).locator("option").all_inner_texts()]
+    assert turns[0].startswith("your 1st turn, on the deal: 1 turn played") and "5 turns played" in turns[1]
     advisor.screenshot(path=str(ARTIFACTS / "lesson5-advisor.png"))
     drill = page.locator(".to-drill")
-    drill.get_by_role("button", name="Knock").click()
+    drill.get_by_role("button", name="Knock", exact=True).click()
     page.wait_for_selector(".to-drill .to-feedback", timeout=30_000)
     assert "right out of 1" in drill.locator(".to-tally").inner_text()
+    assert "The simulation judged this situation:" in drill.inner_text()
     page.screenshot(path=str(ARTIFACTS / "lesson5-page.png"), full_page=True)
     no_serious_violations(page)
+    # a phone: the prose wraps, nothing a learner reads runs off the right edge
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.wait_for_timeout(500)
+    wide = page.evaluate("""() => [...document.querySelectorAll('p, li, h1, h2, h3, figcaption, td, th')]
+        .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 1; })
+        .map(e => e.tagName + ': ' + e.innerText.slice(0, 60))""")
+    assert not wide, wide
+    page.screenshot(path=str(ARTIFACTS / "lesson5-page-390.png"), full_page=True)

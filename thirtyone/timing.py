@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from . import names
 from .analysis import Cell, KnockAdvice, KnockTables, knock_advice, knock_survival, threshold_tournament, wilson
 from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
@@ -85,8 +86,9 @@ def table_curve(tables: KnockTables, rules: str, players: int, seat: int, turn: 
         counts = sorted({n for _r, n in have})
         turns = sorted({t for *_x, t in tables.situations()})
         raise ValueError(
-            f"the shipped tables cover the rules {', '.join(presets)}, {counts[0]} to {counts[-1]} players and "
-            f"turns {', '.join(map(str, turns))}; compute this one live instead") from None
+            f"the tables that come with the lessons hold {' and '.join(names.preset_name(x) for x in presets)}, "
+            f"{counts[0]} to {counts[-1]} players and knocks after {', '.join(map(str, turns))} turns played; "
+            "simulate this one now instead") from None
     return survival_curve(cell, min_knocks)
 
 

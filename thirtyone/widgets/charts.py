@@ -230,13 +230,15 @@ class SurvivalChart(w.VBox):
         self.opponents_menu = w.Dropdown(options=[(f"{v}, never knocking first", k) for k, v in OPPONENTS.items()],
                                          value=opponents, description="Others play",
                                          style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
-        self.live_button = w.Button(description=f"Compute this cell live ({live_deals:,} deals)",
+        self.live_button = w.Button(description=f"Simulate this chart now ({live_deals:,} deals)",
                                     layout=w.Layout(width="max-content"))
         self.live_button.on_click(lambda _b: self.compute_live())
         self.figure = w.HTML()
         self.message = w.HTML()
         self._seat_options(seat)
         controls = [self.rules_menu, self.players_menu, self.seat_menu, self.turn_menu, self.opponents_menu]
+        compared = {"players": self.players_menu, "seat": self.seat_menu, "turn": self.turn_menu}[compare]
+        compared.layout.display = "none"  # the lines already show every value of what is compared
         super().__init__([w.HTML(STUDY_CSS), w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
                           self.figure, self.message, self.live_button])
         self.add_class("to-study")
@@ -304,7 +306,7 @@ class SurvivalChart(w.VBox):
             lines = self.curves()
         except ValueError as e:
             lines = []
-            self.message.value = (f'<p class="to-note" role="status">This chart reads the shipped tables, and {e}'
+            self.message.value = (f'<p class="to-note" role="status">No chart yet: {e}'
                                   " with the button below.</p>")
         else:
             self.message.value = ""
@@ -314,7 +316,7 @@ class SurvivalChart(w.VBox):
             return
         series = [_curve_series(label, curve) for label, curve in lines]
         if live is not None:
-            series.append(_curve_series(f"computed live ({self.live_deals:,} deals)", live, dashed=True))
+            series.append(_curve_series(f"simulated now ({self.live_deals:,} deals)", live, dashed=True))
         fig = line_chart(series, "hand value when knocking", "chance of surviving the knock",
                          percent=True, reference=0.5)
         self.figure.value = figure_html(fig, self._alt(lines, live), self._caption(lines, live)) + \
@@ -339,21 +341,22 @@ class SurvivalChart(w.VBox):
                          else f"{label}: never more likely than not.")
         if live is not None:
             be = break_even(live)
-            parts.append(f"Computed live: from {be:g}." if be is not None else "Computed live: never.")
+            parts.append(f"Simulated now: from {be:g}." if be is not None else "Simulated now: never.")
         return " ".join(parts)
 
     def _caption(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
-        deals = self.tables.meta.get("deals", "?")
+        meta_deals = self.tables.meta.get("deals")
+        deals = f"{meta_deals:,}" if isinstance(meta_deals, int) else "thousands of"
         text = (f"{self._what()}. Each point is a hand value; the bars are 95% intervals "
-                f"(from {deals} simulated deals per cell; values with fewer than 20 knocks are left out). "
+                f"(from {deals} simulated deals per line; hand values with fewer than 20 knocks are left out). "
                 "The dotted line is 50%: above it a knock survives more often than not.")
         if live is not None:
-            text += " The dashed line was computed just now."
+            text += " The dashed line was simulated just now."
         return text
 
     def _numbers(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
         rows = []
-        for label, curve in list(lines) + ([("computed live", live)] if live is not None else []):
+        for label, curve in list(lines) + ([("simulated now", live)] if live is not None else []):
             for p in curve:
                 rows.append([label, f"{p.value:g}", f"{p.knocks}", pct(p.p), f"{pct(p.low)} to {pct(p.high)}"])
         return html_table("Chance of surviving a knock", ["line", "hand value", "knocks", "survived",
@@ -368,7 +371,7 @@ class SurvivalChart(w.VBox):
         self.live = (cell, curve)
         self.draw()
         be = break_even(curve)
-        self.message.value = ('<p class="to-note" role="status">Computed live: '
+        self.message.value = ('<p class="to-note" role="status">Simulated now: '
                               + (f"a knock survives more often than not from {be:g}." if be is not None
                                  else "no value survived more often than not.") + "</p>")
         return curve
