@@ -1,76 +1,54 @@
-"""The variants side by side: the presets' differences as a table, and one staged round replayed
-under every rule set, so a lesson can show how the same cards end differently.
+"""The variants side by side: the presets' differences as a table, and staged rounds replayed
+under any rule set, so a lesson can show how the same cards end differently.
 
-* :func:`option_meanings` — what each :class:`~thirtyone.rules.Rules` field means (its docstring).
+* :func:`option_meanings` — what each :class:`~thirtyone.rules.Rules` field decides, in words
+  (from the registry of display names, :mod:`thirtyone.names`).
 * :func:`difference_rows` — the fields where the chosen presets differ, each preset's value in
-  words, and which source plays which value (from :data:`~thirtyone.rules.PRESET_SOURCES`).
-* :data:`SITUATIONS` and :func:`replay` — staged rounds (instant 31, ties, the knocker lowest, Feuer,
-  everyone under 21, lives) played through the real engine under any rule set.
+  words, and which source plays which value, by the sources' names.
+* :data:`SITUATIONS` and :func:`replay` — staged rounds, one for every rule the sources give
+  (instant 31, two 31s, ties, the knocker's rules, Feuer, everyone under 21, lives, the deal passing
+  left, the first knock, no pass, no swap-all, the face-down center, the dealer's new hand,
+  throwing back the card taken), played through the real engine under any rule set.
 
 Nothing here judges a hand: every result comes from :func:`thirtyone.new_game` and ``State.apply``.
 """
 
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
 from typing import Any
 
+from . import names
 from .cards import Card, format_cards, parse_cards
-from .game import IllegalActionError, RoundResult, State, new_game
-from .rules import PRESET_SOURCES, PRESETS, RULE_FIELDS, Rules
+from .game import IllegalActionError, RoundResult, State, narrate, new_game
+from .rules import COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS, Rules
+from .scoring import hand_value
 
 __all__ = ["option_meanings", "describe_value", "OptionRow", "difference_rows", "Situation", "SITUATIONS",
-           "Replay", "replay", "replay_all", "staged_deck", "hands_text"]
+           "Replay", "replay", "replay_all", "staged_deck", "hands_text", "join_words"]
 
 
-@cache
 def option_meanings() -> dict[str, str]:
-    """Each rule field's meaning: the docstring under the field in :class:`Rules`, in one line."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(Rules)))
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    out: dict[str, str] = {}
-    for node, nxt in zip(body, body[1:]):
-        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(nxt, ast.Expr)
-                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str)):
-            out[node.target.id] = " ".join(nxt.value.value.replace("``", "").split())
-    return {f: out.get(f, "") for f in RULE_FIELDS}
+    """What each rule field decides, in a sentence a learner reads (from :data:`thirtyone.names.OPTIONS`)."""
+    return {f: names.OPTIONS[f].meaning for f in RULE_FIELDS}
 
 
-_WORDS: dict[str, dict[Any, str]] = {
-    "three_of_a_kind": {None: "normal hand", 30.5: "30.5"},
-    "three_aces": {None: "three of a kind", 32: "32"},
-    "instant_31": {"others_lose": "others lose a life", "showdown": "showdown"},
-    "ties": {"all_lose": "all tied lose", "tiebreak": "broken by suit or rank"},
-    "knocker_lowest": {"two_lives": "two lives", "two_if_sole": "two if alone lowest", "one_life": "one life"},
-    "loser": {"lowest": "the lowest hand", "under_21": "everyone under 21"},
-    "first_knock": {"anytime": "any turn", "not_first_turn": "not the very first turn",
-                    "not_own_first_turn": "not in your own first turn (but the dealer)",
-                    "not_first_orbit": "not in the first orbit"},
-    "all_pass": {"new_center": "new center cards", "showdown": "showdown"},
-    "first_choice": {"dealer": "the dealer", "left_of_dealer": "left of the dealer"},
-    "family": {"draw": "draw and discard", "commerce": "commerce (swap)"},
-}
+def join_words(words: Sequence[str]) -> str:
+    """``"GameCircle"``, ``"GameCircle and Board Game Arena"``, ``"A, B and C"``."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def describe_value(field: str, value: Any, rules: Rules | None = None) -> str:
-    """A field's value in words: ``on``/``off``, ``30.5``, ``showdown``; ``—`` for the other family's options."""
-    if value is None and rules is not None and field in ("allow_pass", "allow_swap_all", "all_pass",
-                                                          "first_choice", "dealer_exchange", "discard_taken"):
+    """A field's value in a few words (the registry's short text): ``yes``/``no``, ``30.5``,
+    ``everyone else loses``; ``—`` for an option of the other kind of game."""
+    if value is None and rules is not None and field in DRAW_ONLY + COMMERCE_ONLY + ("first_choice",):
         if field != "first_choice" or rules.family == "draw":
             return "—"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    words = _WORDS.get(field, {})
-    if value in words:
-        return words[value]
-    if value is None:
-        return "none"
-    return str(value)
+    return names.value_short(field, value)
 
 
 @dataclass(frozen=True)
@@ -82,46 +60,60 @@ class OptionRow:
     values: tuple[str, ...]
     """The value in words, one per preset, in the order asked for."""
     played_by: tuple[tuple[str, str], ...]
-    """``(value in words, sources)`` for each value the presets use, e.g. ``("showdown", "000, 001")``;
-    a source is a seed text's number (see RULES.md)."""
+    """``(value in words, sources)`` for each value the presets use, e.g.
+    ``("ends the round: the lowest loses", "GameCircle and Board Game Arena")``: the sources by name."""
+
+    @property
+    def label(self) -> str:
+        """The option's name as a learner reads it."""
+        return names.option_label(self.field)
+
+
+def _sources(preset: str) -> list[str]:
+    return list(names.PRESETS[preset].sources) if preset in names.PRESETS else []
 
 
 def difference_rows(presets: Sequence[str] = Rules.PRESET_NAMES, everything: bool = False) -> list[OptionRow]:
     """The fields where ``presets`` differ (every field with ``everything``), as table rows.
 
-    Which fields differ comes from :meth:`Rules.differences`; the sources from ``PRESET_SOURCES``.
+    Which fields differ comes from :meth:`Rules.differences`; the sources from :data:`thirtyone.names.PRESETS`.
     """
     rules = [Rules.preset(p) for p in presets]
-    names = [r.name for r in rules]
+    keys = [r.name for r in rules]
     differ: set[str] = set()
     for r in rules[1:]:
         differ |= set(rules[0].differences(r))
     meanings = option_meanings()
+    order = list(names.SOURCES)
     rows = []
     for f in RULE_FIELDS:
         if not everything and f not in differ:
             continue
         values = tuple(describe_value(f, getattr(r, f), r) for r in rules)
-        by: dict[str, list[str]] = {}
-        for name, text in zip(names, values):
+        by: dict[str, set[str]] = {}
+        for key, text in zip(keys, values):
             if text != "—":
-                by.setdefault(text, []).extend(src[:3] for src in PRESET_SOURCES[name].split(", "))
-        rows.append(OptionRow(f, meanings[f], values, tuple((v, ", ".join(sorted(set(s)))) for v, s in by.items())))
+                by.setdefault(text, set()).update(_sources(key))
+        played = tuple((v, join_words([names.SOURCES[k].name for k in order if k in srcs])) for v, srcs in by.items())
+        rows.append(OptionRow(f, meanings[f], values, played))
     return rows
 
 
 # --------------------------------------------------------------------------------------------
-# One staged round under every rule set
+# Staged rounds under every rule set
 # --------------------------------------------------------------------------------------------
+
+PLAYS = ("still", "best")
+"""How the players move when nothing else is asked of them (see :attr:`Situation.play`)."""
 
 
 @dataclass(frozen=True)
 class Situation:
-    """A staged round: the hands dealt, who knocks, the lives before it.
+    """A staged round: the hands dealt, the cards under them, who knocks, the lives before it, and
+    the rule sets to compare.
 
-    Seat 0 deals; play starts at seat 1. Only cards 7 to ace are used, so the same cards can be
-    dealt from the 32-card deck and the 52-card deck. The other players' turns change nothing
-    (they draw a card and throw it back, or pass), so the showdown compares the hands as dealt.
+    Seat 0 deals; play starts at seat 1. The situations that compare the six presets use only
+    cards 7 to ace, so the same cards can be dealt from the 32-card deck and the 52-card deck.
     """
 
     key: str
@@ -129,11 +121,39 @@ class Situation:
     hands: tuple[str, ...]
     """Each seat's three cards, seat 0 (the dealer) first."""
     knocker: int | None = 0
-    """The seat that knocks at its first chance; ``None``: the deal itself ends the round (31, Fire)."""
+    """The seat that knocks at its first chance; ``None``: nobody knocks (the deal may end the round)."""
     lives: tuple[int, ...] | None = None
     """Lives before the round (default: the rule set's)."""
     teaches: str = ""
     """What to look for, in a sentence."""
+    rest: str = ""
+    """Cards dealt after the hands, top first: the center (swap with the center) or the first card of
+    the discard pile (draw and discard), then the top of the stock. The rest is shuffled by the seed."""
+    play: str = "still"
+    """How the players move: ``"still"`` keeps every hand as dealt (draw a card and throw it back, or
+    pass; a player who may not pass makes the swap that leaves the best hand); ``"best"``: every move
+    leaves the best hand it can (take the discard only if it helps, keep a drawn card only if it helps,
+    swap only to improve, else pass)."""
+    eager: bool = False
+    """Every player knocks at their first chance (what :attr:`knocker` does for one player)."""
+    script: tuple[tuple[int, str], ...] = ()
+    """Moves a player makes at their first chance, if the rules allow it before that player's first turn
+    is over: ``(1, "take center")``, ``(0, "exchange hand")``, ``(1, "draw discard")``."""
+    presets: tuple[str, ...] = Rules.PRESET_NAMES
+    """The rule sets to compare (preset keys), or the one rule set an :attr:`option` changes."""
+    option: str = ""
+    """A rule option to compare: the first preset of :attr:`presets` with each of :attr:`values`."""
+    values: tuple[Any, ...] = ()
+    next_round: bool = False
+    """Say who deals the next round (the deal passes left, past players who are out)."""
+    roles: tuple[str, ...] = field(default=(), compare=False)
+    """What each seat does, in words (``"deals and knocks"``); worked out when empty."""
+
+    def __post_init__(self) -> None:
+        if self.play not in PLAYS:
+            raise ValueError(f"Situation.play must be one of {', '.join(PLAYS)}, not {self.play!r}")
+        if self.option and self.option not in RULE_FIELDS:
+            raise ValueError(f"Situation.option must be a rule option, not {self.option!r}")
 
     @property
     def players(self) -> int:
@@ -141,26 +161,85 @@ class Situation:
 
     def cards(self) -> tuple[tuple[Card, ...], ...]:
         """The hands as cards."""
-        return tuple(parse_cards(h, 32) for h in self.hands)
+        return tuple(parse_cards(h) for h in self.hands)
+
+    def rest_cards(self) -> tuple[Card, ...]:
+        """The cards staged under the hands, top first."""
+        return parse_cards(self.rest) if self.rest else ()
+
+    def rule_sets(self) -> list[tuple[str, Rules]]:
+        """The rule sets this situation compares, each with its name as a learner reads it."""
+        if not self.option:
+            return [(names.preset_name(p), Rules.preset(p)) for p in self.presets]
+        base = self.presets[0]
+        label = names.option_label(self.option)
+        label = label[:1].lower() + label[1:]
+        return [(f"{names.preset_name(base)}, {label}: {names.value_short(self.option, v)}",
+                 Rules.preset(base).replace(**{self.option: v})) for v in self.values]
+
+    def role(self, seat: int) -> str:
+        """What ``seat`` does in the staged round, in words ('' for nothing special)."""
+        if self.roles:
+            return self.roles[seat]
+        parts = ["deals"] if seat == 0 else []
+        if self.eager:
+            parts.append("knocks as soon as the rules allow")
+        elif seat == self.knocker:
+            parts.append("knocks at the first chance")
+        return " and ".join(parts)
 
 
 SITUATIONS: dict[str, Situation] = {s.key: s for s in (
     Situation("instant-31", "Instant 31", ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "Q♠ J♠ 7♦"), knocker=None,
               teaches="Ana is dealt 31. Does everyone else lose a life, or only the lowest hand?"),
+    Situation("two-31s", "Two 31s on the deal", ("A♠ K♠ 10♠", "A♥ Q♥ J♥", "Q♣ J♣ 7♦"), knocker=None,
+              teaches="Sam and Ana are both dealt 31. Is either of them in danger?"),
     Situation("ties", "A tie for the lowest hand", ("A♦ Q♦ 10♠", "K♣ 9♣ 8♦", "K♥ 9♥ 7♠"),
               teaches="Ana and Ben both hold 19. Do both lose, or does the suit break the tie?"),
     Situation("knocker-lowest", "The knocker is lowest", ("J♦ 8♦ 7♣", "A♣ K♣ 7♥", "Q♠ J♠ 7♠"),
               teaches="Sam knocks with 18 and is the only one below. One life or two?"),
-    Situation("knocker-tie", "The knocker ties for lowest", ("K♦ 9♦ 7♣", "K♠ 9♠ 8♥", "Q♣ J♣ 8♣"),
-              teaches="Sam knocks with 19 and Ana holds 19 too. Who pays, and how much?"),
+    Situation("knocker-tie", "The knocker ties for lowest", ("A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"),
+              teaches="Sam knocks with 21 and Ana holds 21 too; nobody is under 21. Who pays, and how much?"),
     Situation("feuer", "Three aces", ("A♦ K♦ 8♣", "Q♥ 10♥ 7♠", "A♣ A♠ A♥"),
-              teaches="Ben is dealt three aces: worth 11, 30.5, 32, or Fire that ends the round at once?"),
+              teaches="Ben is dealt three aces: worth 11, 30.5, 32, or Feuer that ends the round at once?"),
+    Situation("feuer-31", "Feuer against a 31", ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "A♣ A♠ A♦"), knocker=None,
+              teaches="Ana is dealt 31 and Ben three aces, at the same time. Who is safe?"),
     Situation("under-21", "Everyone under 21", ("A♠ K♠ 7♦", "K♥ J♦ 10♦", "Q♣ 7♣ 8♥"),
               teaches="Ana holds 20 and Ben 17. Does only the lowest lose, or everyone under 21?"),
     Situation("lives", "The last life", ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
               teaches="Ana has one life left and the lowest hand: is she swimming now, or out of the game?"),
+    Situation("deal-left", "Who deals next", ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
+              next_round=True,
+              teaches="Sam dealt this round. The deal passes to the left, to Ana, unless she is out of the game."),
+    Situation("first-knock", "Knocking at once", ("K♠ Q♠ 6♦", "A♥ K♥ 9♥", "J♣ 8♣ 2♠"),
+              rest="Q♦ 10♠ 10♣ 2♥ 3♦ 8♥ 10♦", play="best", eager=True, presets=("scat",), option="first_knock",
+              values=("anytime", "not_first_turn", "not_own_first_turn", "not_first_orbit"),
+              teaches="Everyone knocks as soon as the rules allow, even Ben on 18. Who knocks first, and "
+                      "how many turns do the others get to improve?"),
+    Situation("no-pass", "No passing", ("K♦ Q♦ 7♦", "A♠ K♠ 8♠", "A♥ Q♥ 7♥"), knocker=0, rest="7♣ 9♦ 8♣",
+              presets=("schwimmen",), option="allow_pass", values=(True, False),
+              roles=("deals and knocks at the first chance", "", ""),
+              teaches="Ana holds 29 and Ben 28, and the center helps neither: they would pass. What if every "
+                      "turn must swap a card?"),
+    Situation("no-swap-all", "No swapping all three", ("Q♣ 8♣ 9♠", "7♠ 8♦ 9♥", "8♥ 9♣ 10♦"), knocker=0,
+              rest="A♦ K♦ Q♦", play="best", presets=("schwimmen",), option="allow_swap_all", values=(True, False),
+              teaches="The center holds 31. Ana would swap all three cards for it. May she?"),
+    Situation("widow", "The face-down center", ("K♠ 9♠ 7♦", "8♣ 9♦ 7♥", "Q♣ J♣ 7♣"), knocker=None,
+              rest="A♥ K♥ Q♥", play="best", script=((1, "take center"),),
+              presets=("schwimmen", "widow"),
+              teaches="The face-down center holds 31. Ana sits left of the dealer and would take it unseen."),
+    Situation("dealer-exchange", "The dealer's new hand", ("7♦ 8♣ 9♥", "A♠ K♠ 9♠", "K♥ 10♥ 7♣"),
+              rest="2♣ A♣ K♣ Q♣", script=((0, "exchange hand"),), presets=("bga-draw",),
+              option="dealer_exchange", values=(True, False),
+              roles=("deals, trades the hand if allowed, and knocks at the first chance", "", ""),
+              teaches="Sam is dealt 9. He would trade his hand for the three cards on top of the stock."),
+    Situation("discard-taken", "Throwing back the card taken", ("A♠ K♠ 9♠", "K♥ 10♥ 9♥", "Q♣ J♣ 8♣"),
+              rest="Q♦", script=((1, "draw discard"),), presets=("bga-draw",), option="discard_taken",
+              values=(False, True), roles=("deals and knocks at the first chance", "takes the Q♦ and would "
+                                           "throw it back", ""),
+              teaches="Ana takes the Q♦ from the discard pile, then would throw it straight back."),
 )}
-"""The staged rounds of lesson 4, by key."""
+"""The staged rounds of lesson 4, by key: the first ones compare the six presets, the others one rule."""
 
 
 def staged_deck(hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
@@ -181,6 +260,8 @@ class Replay:
     """The state once the round is over."""
     error: str = ""
     """Why the situation could not be played with these rules ('' when it could)."""
+    next: State | None = None
+    """The next round's deal, when the situation asks who deals it."""
 
     @property
     def result(self) -> RoundResult | None:
@@ -191,27 +272,113 @@ class Replay:
         if self.result is None or self.end is None:
             return self.error
         after = [e.describe(names) for e in self.end.round_events() if e.kind in ("swimming", "out", "winner")]
-        return " ".join([self.result.explain(names), *after])
+        return " ".join([self.result.explain(names), *after, self.next_dealer(names)]).strip()
+
+    def next_dealer(self, names: Sequence[str] | None = None) -> str:
+        """Who deals the next round, in a sentence ('' when the situation does not ask)."""
+        if self.next is None or self.end is None:
+            return ""
+        end, nxt = self.end, self.next
+        n = end.players
+        skipped = []
+        seat = (end.dealer + 1) % n
+        while seat != nxt.dealer:
+            skipped.append(seat)
+            seat = (seat + 1) % n
+        who = [_seat_name(s, names) for s in skipped]
+        dealer = _seat_name(nxt.dealer, names)
+        if who:
+            verb = "is" if len(who) == 1 else "are"
+            return f"The deal passes to the left, past {join_words(who)}, who {verb} out: {dealer} deals the next round."
+        return f"The deal passes to the left: {dealer} deals the next round."
+
+    def moves(self, names: Sequence[str] | None = None) -> list[str]:
+        """The round move by move, in the engine's words."""
+        if self.end is None:
+            return []
+        return narrate(self.end.round_events(), names)
 
 
-def _null_move(s: State, situation: Situation, dealt: Sequence[Sequence[Card]]) -> str:
-    """A move that leaves the player's hand as dealt: keep, knock when it is the knocker's chance,
-    draw a card and throw it back, or pass."""
+def _seat_name(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names is not None and seat < len(names) else f"Player {seat}"
+
+
+def _best_discard(s: State, p: int, allowed: Sequence[str]) -> str:
+    """The discard (among ``allowed``) that leaves the best hand; the newest card on a tie."""
+    hand = s.hands[p]
+    r = s.rules
+    best: tuple[float, int] | None = None
+    choice = allowed[0]
+    for a in allowed:
+        c = parse_cards(a.split(" ", 1)[1])[0]
+        rest = tuple(x for x in hand if x != c)
+        key = (hand_value(rest, r), hand.index(c))
+        if best is None or key > best:
+            best, choice = key, a
+    return choice
+
+
+def _best_swap(s: State, p: int, legal: Sequence[str], must: bool) -> str | None:
+    """The swap (or swap all) that leaves the best hand: only if it improves the hand, unless ``must``."""
+    r = s.rules
+    hand = s.hands[p]
+    now = hand_value(hand, r)
+    best: float | None = None
+    choice = None
+    for a in legal:
+        if a == "swap all":
+            new = s.center
+        elif a.startswith("swap "):
+            give, take = parse_cards(a[5:])
+            new = tuple(take if x == give else x for x in hand)
+        else:
+            continue
+        v = hand_value(new, r)
+        if best is None or v > best:
+            best, choice = v, a
+    if choice is None or best is None or (best <= now and not must):
+        return None
+    return choice
+
+
+def _move(s: State, sit: Situation, dealt: Sequence[Sequence[Card]], script: list[tuple[int, str]]) -> str:
+    """The next move of the staged round: a scripted move the rules allow, else a knock when it is
+    the knocker's chance, else the situation's way of playing (:attr:`Situation.play`)."""
     p = s.current_player
     assert p is not None
     legal = [str(a) for a in s.legal_actions()]
+    if s.phase != "discard":
+        for i, (seat, action) in enumerate(script):
+            if seat == p and action in legal:
+                del script[i]
+                return action
     if s.phase in ("choice", "first"):
         return "keep hand"
     if s.phase == "discard":
-        drawn = [c for c in s.hands[p] if c not in dealt[p]]
-        return f"discard {drawn[0]}"
-    if p == situation.knocker and "knock" in legal:
+        if sit.play == "still":
+            drawn = [f"discard {c}" for c in s.hands[p] if c not in dealt[p]]
+            if drawn and drawn[-1] in legal:
+                return drawn[-1]
+        return _best_discard(s, p, legal)
+    if "knock" in legal and (sit.eager or p == sit.knocker):
         return "knock"
     if s.rules.family == "draw":
-        return "draw stock"
+        if sit.play == "best" and "draw discard" in legal:
+            hand = s.hands[p]
+            top = s.discard_pile[-1]
+            now = hand_value(hand, s.rules)
+            if max(hand_value(tuple(x for x in hand if x != c) + (top,), s.rules) for c in hand) > now:
+                return "draw discard"
+        return "draw stock" if "draw stock" in legal else "draw discard"
+    swap = _best_swap(s, p, legal, must=False) if sit.play == "best" else None
+    if swap is not None:
+        return swap
     if "pass" in legal:
         return "pass"
-    raise IllegalActionError("this situation needs a player to pass, and these rules do not allow passing")
+    swap = _best_swap(s, p, legal, must=True)
+    if swap is None:
+        raise IllegalActionError("no move is left to this player")
+    return swap
 
 
 def replay(situation: Situation | str, rules: Rules | str, seed: int = 0) -> Replay:
@@ -220,26 +387,31 @@ def replay(situation: Situation | str, rules: Rules | str, seed: int = 0) -> Rep
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     dealt = sit.cards()
     try:
-        s = new_game(r, players=sit.players, seed=seed, deck=staged_deck(dealt), lives=sit.lives)
+        s = new_game(r, players=sit.players, seed=seed, deck=staged_deck(dealt) + sit.rest_cards(), lives=sit.lives)
     except ValueError as e:
         return Replay(r, None, None, f"These rules cannot deal this situation: {e}.")
     start = s
-    for _ in range(12 * sit.players):
+    script = list(sit.script)
+    for _ in range(30 * sit.players):
         if s.phase == "over":
-            return Replay(r, start, s)
+            nxt = s.apply("next round") if sit.next_round and not s.game_over else None
+            return Replay(r, start, s, next=nxt)
         try:
-            s = s.apply(_null_move(s, sit, dealt))
+            s = s.apply(_move(s, sit, dealt, script))
         except IllegalActionError as e:
             return Replay(r, start, None, f"This situation cannot be played with these rules: {e}.")
-    return Replay(r, start, None, "The knocker never had a turn where knocking is allowed.")
+    return Replay(r, start, None, "The round did not end: nobody had a turn where knocking is allowed.")
 
 
-def replay_all(situation: Situation | str, presets: Sequence[str] = Rules.PRESET_NAMES) -> list[Replay]:
-    """:func:`replay` under each preset, in order."""
-    return [replay(situation, PRESETS[Rules.preset(p).name]) for p in presets]
+def replay_all(situation: Situation | str, presets: Sequence[str] | None = None) -> list[Replay]:
+    """:func:`replay` under each of ``presets``, in order; by default under the rule sets the
+    situation compares (:meth:`Situation.rule_sets`)."""
+    sit = SITUATIONS[situation] if isinstance(situation, str) else situation
+    if presets is None:
+        return [replay(sit, r) for _label, r in sit.rule_sets()]
+    return [replay(sit, PRESETS[Rules.preset(p).name]) for p in presets]
 
 
 def hands_text(situation: Situation) -> str:
     """The hands as text, seat by seat."""
     return "; ".join(format_cards(h) for h in situation.cards())
-
