@@ -125,8 +125,8 @@ OPTIONS: dict[str, OptionInfo] = {o.key: o for o in (
                {"others_lose": "everyone else loses", "showdown": "ends the round: the lowest loses"}),
     OptionInfo("ties", "Ties for the lowest hand", "Who loses when two hands tie for the lowest.",
                {"all_lose": "Every player tied for the lowest hand loses a life.",
-                "tiebreak": "The tie is broken: three of a kind by rank; other hands by their suit, clubs above "
-                            "spades above hearts above diamonds."},
+                "tiebreak": "The tie is broken: three of a kind by rank; other hands by their suit in Skat "
+                            "order: clubs above spades above hearts above diamonds."},
                {"all_lose": "all tied players lose", "tiebreak": "broken by suit or rank"}),
     OptionInfo("knocker_lowest", "A knocker with the lowest hand",
                "What a knock costs when the knocker has the lowest hand.",

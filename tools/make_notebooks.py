@@ -62,7 +62,7 @@ def course_bar(stem: str) -> str:
     if stem in stems:
         i = stems.index(stem)
         where = f"Lesson {i + 1} of {len(COURSE)}"
-        prev = ("index", "All lessons") if i == 0 else (stems[i - 1], f"Lesson {i}: {titles[stems[i - 1]]}")
+        prev = ("index", "The course") if i == 0 else (stems[i - 1], f"Lesson {i}: {titles[stems[i - 1]]}")
         nxt = ("glossary", "The glossary") if i == len(stems) - 1 else (
             stems[i + 1], f"Lesson {i + 2}: {titles[stems[i + 1]]}")
         links.append(f'<a href="{prev[0]}.ipynb" rel="prev">← Previous: {prev[1]}</a>')

@@ -16,7 +16,7 @@ _HOME = {
     "PlayingCard": "card", "CardRow": "card",
     "CardPicker": "picker", "RulePicker": "picker", "RuleEditor": "ruleset",
     "ScoreView": "views", "CardValues": "views", "Sandbox": "views", "HandComparison": "views",
-    "Quiz": "quiz",
+    "Quiz": "quiz", "TieQuiz": "quiz",
     "CardTable": "table",
     "Walkthrough": "guide",
     "PresetTable": "variants", "RuleReplay": "variants",
@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .guide import Walkthrough  # noqa: F401
     from .picker import CardPicker, RulePicker  # noqa: F401
     from .play import GameSetup, PlayGame  # noqa: F401
-    from .quiz import Quiz  # noqa: F401
+    from .quiz import Quiz, TieQuiz  # noqa: F401
     from .ruleset import RuleEditor  # noqa: F401
     from .table import CardTable  # noqa: F401
     from .variants import PresetTable, RuleReplay  # noqa: F401
