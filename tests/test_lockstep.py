@@ -85,3 +85,18 @@ def test_imagined_hands_match_imagine_hand(known: tuple) -> None:
         for r in range(len(rows)):
             want_held, want_passed = imagine_hand(keep_table(rules), tuple(known), [ALL_CARDS[c] for c in rows[r]])
             assert list(held[r]) == want_held and list(passed[r]) == want_passed
+
+
+def test_feuer_in_lockstep_costs_a_sampled_31_a_life() -> None:
+    # decision 14: Feuer beats 31, in the NumPy play-outs as in Playout
+    from thirtyone import Rules, parse_cards
+
+    feuer = Rules.preset("feuer")
+    dealt = [parse_cards(h) for h in ("K♥ 9♥ 8♣", "A♠ A♥ 7♦", "A♦ K♦ 10♦")]
+    stock, middle = parse_cards("7♣ 8♦ 9♣ 10♣"), parse_cards("A♣ 8♥ 9♦")
+    hands = np.array([[[int(c) for c in h] for h in dealt]], dtype=np.int64)
+    fast = run_lockstep(feuer, hands, np.array([[int(c) for c in stock]], dtype=np.int64), None,
+                        np.array([[int(c) for c in middle]], dtype=np.int64), (False, False, False), current=1,
+                        dealer=0, turns=0, played=(False, False, False), passes=0, threshold=27.0, patience=4)
+    po = Playout(feuer, dealt, stock, (), middle, current=1, dealer=0, thresholds=27.0, patience=4)
+    assert list(fast[0]) == po.run() == [1, 0, 1]

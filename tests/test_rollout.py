@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 from gamekit import stack
 
-from thirtyone import Action, Rules, State, deck, format_cards, new_game
+from thirtyone import Action, Rules, State, deck, format_cards, new_game, parse_cards
 from thirtyone.policy import best_commerce_move, best_discard, keep_table, take_discard
 from thirtyone.rollout import Playout
 from thirtyone.scoring import value_table
@@ -175,3 +175,15 @@ def test_a_playout_starts_only_at_a_turn() -> None:
     assert s.phase == "choice"
     with pytest.raises(ValueError, match="phase 'choice'"):
         Playout.from_state(s)
+
+
+def test_feuer_in_a_play_out_costs_a_sampled_31_a_life():
+    # decision 14: Feuer beats 31. A play-out from sampled hands may give another seat 31; when
+    # seat 1 swaps into three aces, that 31 loses a life like everyone else but the aces.
+    feuer = Rules.preset("feuer")
+    hands = [parse_cards(h) for h in ("K♥ 9♥ 8♣", "A♠ A♥ 7♦", "A♦ K♦ 10♦")]
+    po = Playout(feuer, hands, parse_cards("7♣ 8♦ 9♣ 10♣"), center=parse_cards("A♣ 8♥ 9♦"), current=1, dealer=0)
+    assert po.run() == [1, 0, 1]
+    po = Playout(feuer.replace(fire=False), hands, parse_cards("7♣ 8♦ 9♣ 10♣"), center=parse_cards("A♣ 8♥ 9♦"),
+                 current=1, dealer=0)
+    assert po.run()[2] == 0  # without Feuer nobody holding 31 loses
