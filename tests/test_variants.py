@@ -170,6 +170,10 @@ def test_a_situation_the_rules_cannot_deal_says_why() -> None:
     assert "cannot deal" in replay(low, "schwimmen").explain()
     with pytest.raises(ValueError, match="play must be"):
         Situation("bad", "Bad", ("A♠ K♠ 7♦",), play="wild")
+    with pytest.raises(ValueError, match="values must give"):
+        Situation("bad", "Bad", ("A♠ K♠ 7♦",), option="fire")
+    with pytest.raises(ValueError, match="rule option"):
+        Situation("bad", "Bad", ("A♠ K♠ 7♦",), option="colour", values=(1,))
 
 
 def test_without_passing_a_still_player_makes_the_best_swap() -> None:

@@ -154,6 +154,10 @@ class Situation:
             raise ValueError(f"Situation.play must be one of {', '.join(PLAYS)}, not {self.play!r}")
         if self.option and self.option not in RULE_FIELDS:
             raise ValueError(f"Situation.option must be a rule option, not {self.option!r}")
+        if self.option and not self.values:
+            raise ValueError(f"Situation.values must give the values of {self.option!r} to compare")
+        if not self.presets:
+            raise ValueError("Situation.presets must name at least one rule set")
 
     @property
     def players(self) -> int:
