@@ -448,3 +448,22 @@ def test_lesson_5_widgets_show_words_not_identifiers() -> None:
         text = visible_text(widget)
         found = [m.group(0) for m in INTERNAL.finditer(text)]
         assert not found, f"{type(widget).__name__} shows {found}"
+
+
+def test_one_change_asks_the_simulation_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players change the seats and the turns too: still one question to the simulation, for the final choice."""
+    from thirtyone.widgets import advisor as advisor_module
+
+    a = KnockAdvisor(rollouts=ROLLOUTS)
+    asked: list[tuple[int, int, int]] = []
+    real = advisor_module.advise
+
+    def counting(rules, hand, players, seat, turn, **kw):  # type: ignore[no-untyped-def]
+        asked.append((players, seat, turn))
+        return real(rules, hand, players, seat, turn, **kw)
+
+    monkeypatch.setattr(advisor_module, "advise", counting)
+    a.players_menu.value = 3
+    a.rule_editor.choose("schwimmen")
+    a.choose(players=5, seat=4, turn=3)
+    assert asked == [(3, 2, 4), (3, 2, 4), (5, 4, 3)]  # your 2nd turn stays your 2nd turn

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
@@ -191,6 +192,15 @@ class KnockAdvisor(w.VBox):
     def rules(self) -> Rules:
         return self._rules
 
+    @contextmanager
+    def _quiet(self) -> Iterator[None]:
+        """Change several controls without asking the simulation for each (nested: the outermost decides)."""
+        before, self._busy = self._busy, True
+        try:
+            yield
+        finally:
+            self._busy = before
+
     def _seat_options(self, seat: int) -> None:
         n = self.players_menu.value
         self.seat_menu.options = [("1: left of the dealer, plays first" if s == 1 else
@@ -198,17 +208,23 @@ class KnockAdvisor(w.VBox):
                                   for s in range(1, n + 1)]
         self.seat_menu.value = min(max(seat, 1), n)
 
-    def _turn_options(self, turn: int | None = None, strict: bool = False) -> None:
-        """Offer the turns the chosen seat has under the chosen rules; keep ``turn`` (default: the one
-        chosen now) if it is still offered, else the nearest one. ``strict``: a turn not offered is an error."""
+    def _turn_options(self, turn: int | None = None, strict: bool = False, number: int | None = None) -> None:
+        """Offer the turns the chosen seat has under the chosen rules. Keep ``turn`` if given and offered
+        (``strict``: a turn not offered is an error); else the seat's ``number``-th turn (default: the
+        number of the turn chosen now), or the nearest one offered."""
         n, seat = self.players_menu.value, self.seat_menu.value
+        old = getattr(self, "_choices", {}).get(self.turn_menu.value)
         choices = turn_choices(self._rules, n, seat)
         self._choices = {c.turns: c for c in choices}
-        want = self.turn_menu.value if turn is None else turn
-        if strict and want not in self._choices:
-            raise ValueError(self._not_offered(want))
+        if turn is not None and strict and turn not in self._choices:
+            raise ValueError(self._not_offered(turn))
+        if turn is not None and turn in self._choices:
+            pick = self._choices[turn]
+        else:
+            k = number if number is not None else old.number if old is not None else 1
+            pick = min(choices, key=lambda c: (abs(c.number - k), c.number))
         self.turn_menu.options = [(c.label, c.turns) for c in choices]
-        self.turn_menu.value = want if want in self._choices else min(self._choices, key=lambda t: abs(t - (want or 0)))
+        self.turn_menu.value = pick.turns
         self.turn_note.value = self._note(choices)
 
     def _not_offered(self, turn: int) -> str:
@@ -233,29 +249,26 @@ class KnockAdvisor(w.VBox):
 
     def _rules_chosen(self, change: Any) -> None:
         self._rules = change["new"]
-        self._busy = True  # the picker may put back cards the new deck lacks: ask once, below
-        try:
+        with self._quiet():
             self.picker.rules = self._rules  # 2 to 8 players suit both decks: the players menu stays
             self._turn_options()
-        finally:
-            self._busy = False
         self.update()
 
+    def _number(self) -> int | None:
+        """Which of the seat's turns is chosen now (1 for its first)."""
+        choice = getattr(self, "_choices", {}).get(self.turn_menu.value)
+        return choice.number if choice is not None else None
+
     def _players_changed(self, _change: Any) -> None:  # the seats and turns follow the number of players
-        self._busy = True
-        try:
+        with self._quiet():
+            k = self._number()
             self._seat_options(self.seat_menu.value or 1)
-            self._turn_options()
-        finally:
-            self._busy = False
+            self._turn_options(number=k)
         self.update()
 
     def _seat_changed(self, _change: Any) -> None:
-        self._busy = True
-        try:
-            self._turn_options()
-        finally:
-            self._busy = False
+        with self._quiet():
+            self._turn_options(number=self._number())
         self.update()
 
     def _again(self) -> None:
@@ -266,8 +279,7 @@ class KnockAdvisor(w.VBox):
                seat: int | None = None, turn: int | None = None) -> KnockAdvice | None:
         """Set several controls at once, as a learner would one by one, and ask once. ``turn`` must be
         one the seat has (``ValueError`` names them)."""
-        self._busy = True
-        try:
+        with self._quiet():
             if rules is not None:
                 self.rule_editor.choose(rules)
             if hand is not None:
@@ -278,8 +290,6 @@ class KnockAdvisor(w.VBox):
             if seat is not None:
                 self.seat_menu.value = seat
             self._turn_options(turn, strict=turn is not None)
-        finally:
-            self._busy = False
         return self.update()
 
     # -- asking -------------------------------------------------------------------------------
