@@ -187,13 +187,13 @@ def test_summaries_are_sentences_that_tell_the_presets_apart() -> None:
 @pytest.mark.parametrize(("name", "phrases"), [
     ("scat", ["52-card deck", "Draw and discard", "3 lives", "swimming", "everyone else loses a life",
               "everyone tied for lowest loses", "loses two lives"]),
-    ("schwimmen", ["32-card deck", "Commerce", "or all three", "or pass", "30.5", "count 32",
-                   "lowest hand loses as usual", "ties are broken", "no extra life", "The dealer may first take"]),
-    ("feuer", ["Fire"]),
+    ("schwimmen", ["32-card deck", "Swap with the center", "or all three", "or pass", "30.5", "count 32",
+                   "lowest hand loses as usual", "ties are broken", "loses one life, like anyone", "The dealer may first take"]),
+    ("feuer", ["Feuer", "even a player holding 31"]),
     ("bga-commerce", ["under 21", "alone with the lowest hand", "knocker wins ties", "Only the dealer may knock"]),
     ("bga-draw", ["52-card deck", "Draw and discard", "swap their hand for three stock cards",
                   "may not throw away the card you just took"]),
-    ("widow", ["Commerce", "showdown", "The player left of the dealer may first take"]),
+    ("widow", ["Swap with the center", "showdown", "The player left of the dealer may first take"]),
 ])
 def test_a_summary_mentions_what_sets_the_rule_set_apart(name: str, phrases: list[str]) -> None:
     text = Rules.preset(name).summary()

@@ -167,7 +167,7 @@ class Rules:
         """A few sentences a learner can read: how this rule set plays."""
         fam = ("Draw and discard: take the top card of the stock or the discard pile, then throw one."
                if self.family == "draw" else
-               "Commerce: swap one card" + (" or all three" if self.allow_swap_all else "")
+               "Swap with the center: swap one card" + (" or all three" if self.allow_swap_all else "")
                + " with the face-up center" + (", or pass" if self.allow_pass else "") + ".")
         parts = [f"{self.deck}-card deck ({'7 to ace' if self.deck == 32 else '2 to ace'}). {fam}",
                  f"{self.lives} {'life' if self.lives == 1 else 'lives'} each"
@@ -178,7 +178,8 @@ class Rules:
         if self.three_aces:
             specials.append("three aces count 32")
         if self.fire:
-            specials.append("three aces are Fire: everyone else loses a life")
+            specials.append("three aces are Feuer: they end the round at once and everyone else loses a life, "
+                            "even a player holding 31")
         if specials:
             parts.append(_cap("; ".join(specials)) + ".")
         parts.append("31 ends the round at once: " + (
@@ -192,7 +193,7 @@ class Rules:
         parts.append({
             "two_lives": "A knocker with the lowest hand loses two lives.",
             "two_if_sole": "A knocker who is alone with the lowest hand loses two lives.",
-            "one_life": "A knocker loses no extra life.",
+            "one_life": "A knocker with the lowest hand loses one life, like anyone.",
         }[self.knocker_lowest] + (" The knocker wins ties." if self.knocker_wins_ties else ""))
         parts.append({
             "anytime": "You may knock on any turn.",
