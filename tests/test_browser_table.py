@@ -108,7 +108,7 @@ def check_showdown(root: Any, rules: Rules) -> str:
     how = ("knock" if knocker is not None else "fire" if "showed three aces" in explain
            else "31" if "showed 31" in explain else "all_pass" if "Everyone passed" in explain else "empty_stock")
     holders = [i for i, sc in enumerate(scores) if sc is not None and (
-        sc.value == 31 or (how == "fire" and sc.rule == "three_aces"))] if how in ("31", "fire") else []
+        (how == "31" and sc.value == 31) or (how == "fire" and sc.rule == "three_aces"))]
     winner, lowest, losses, reasons = judge(rules, scores, knocker, how, holders)
     assert losses == shown_losses
     hands = tuple(sc.cards if sc is not None else None for sc in scores)
