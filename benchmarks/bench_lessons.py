@@ -79,7 +79,8 @@ def main() -> None:
     bench("KnockAdvisor: pick a card (10,000 rollouts)", cold(lambda i: advisor.picker.pick(hands[i % 4])), 0.5)
     bench("KnockAdvisor: players", cold(lambda i: setattr(advisor.players_menu, "value", 3 + i % 4)), 0.5)
     bench("KnockAdvisor: seat", cold(lambda i: setattr(advisor.seat_menu, "value", 1 + i % 3)), 0.5)
-    bench("KnockAdvisor: turn", cold(lambda i: setattr(advisor.turn_menu, "value", i % 8)), 0.5)
+    turns = [v for _label, v in advisor.turn_menu.options]
+    bench("KnockAdvisor: turn", cold(lambda i: setattr(advisor.turn_menu, "value", turns[i % len(turns)])), 0.5)
     bench("KnockAdvisor: rules", cold(lambda i: setattr(advisor.rules_menu, "value", ("scat", "bga-draw")[i % 2])), 0.5)
     bench("KnockAdvisor: deal the others again", lambda i: advisor.again_button.click(), 0.5)
     bench("KnockAdvisor: back to an earlier choice (kept)", lambda i: setattr(advisor.seat_menu, "value", 1 + i % 2),

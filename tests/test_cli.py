@@ -72,9 +72,9 @@ def test_deal_study_prints_a_table_per_players_and_seat(capsys: pytest.CaptureFi
 def test_tables_writes_json_the_tables_load(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "tables.json"
     assert main(["tables", "--deals", "3", "--out", str(path)]) == 0
-    assert capsys.readouterr().out.strip() == f"wrote 280 cells to {path}"
+    assert capsys.readouterr().out.strip() == f"wrote 320 cells to {path}"
     tables = load_knock_tables(path)
-    assert len(tables.situations()) == 280
+    assert len(tables.situations()) == 320
     assert json.loads(path.read_text(encoding="utf-8"))["meta"]["deals"] == 3
 
 

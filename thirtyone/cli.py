@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 mark = "  <- best" if r is best else ""
                 print(f"{r.threshold:>9g} {r.lives_lost:>17.3f} {r.ci[0]:>6.3f}-{r.ci[1]:<6.3f}{mark}")
         elif args.command == "tables":
-            keys = 2 * sum(n * (1 + 3 * 2) for n in range(2, 7))
+            keys = 2 * sum(n * 4 * 2 for n in range(2, 7))  # 2 rule sets × seats × 4 turns × 2 kinds of opponents
             bar = _bar(keys, "cells")
             tables = build_knock_tables(deals=args.deals, seed=args.seed,
                                         progress=(lambda k: bar.update(1)) if bar is not None else None)
