@@ -1,4 +1,4 @@
-"""Helpers for the game tests: stack a deck that deals given hands (RULES.md decision 1), play actions."""
+"""Helpers for the game tests: stack a deck that deals given hands (docs/rules.md decision 1), play actions."""
 
 from __future__ import annotations
 

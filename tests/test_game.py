@@ -1,6 +1,6 @@
 """The game engine: new_game, dealing (decision 1), actions as text, immutability, views, events,
 lives, swimming, elimination, void rounds and the deal passing left. Rules and decisions cite
-shared/RULES.md; the draw family, commerce and showdowns have their own files."""
+docs/rules.md; the draw family, commerce and showdowns have their own files."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_deal_follows_decision_1_draw():
     assert s.discard_pile == parse_cards("J♣")
     assert s.stock[:2] == parse_cards("Q♣ K♣")
     assert len(s.stock) == 52 - 9 - 1
-    assert s.current_player == 1  # left of the dealer plays first (003)
+    assert s.current_player == 1  # left of the dealer plays first (the Scat house rules)
     assert s.center == ()
     assert_cards_conserved(s)
 
@@ -169,7 +169,7 @@ def test_view_hides_other_hands_and_stock_draws():
 def test_view_hides_face_down_center_and_the_taken_hand():
     s = new_game(SCHWIMMEN, players=3, seed=1,
                  deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], "A♠ K♠ 9♦"))
-    assert s.view(0).center is None and s.view(1).center is None  # dealt face down (000)
+    assert s.view(0).center is None and s.view(1).center is None  # dealt face down (GameCircle)
     t = s.apply("take center")
     assert t.view(1).center == parse_cards("K♥ 9♥ 8♣")  # the dealer's old hand lies face up
     taken = [e for e in t.view(1).events if e.kind == "take center"][0]

@@ -1,4 +1,4 @@
-"""Commerce (Schwimmen; 000, 002, 001): the first choice of the center hand (decision 9), swaps,
+"""Commerce (Schwimmen; GameCircle, the classic rules, Board Game Arena): the first choice of the center hand (decision 9), swaps,
 swap all, pass, knocking, everyone passing (decision 16), the empty stock (decision 5)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def legal(s) -> list[str]:
 
 
 def test_dealer_first_choice_keep_turns_the_center_up():
-    # 000 / decision 9: the dealer, seeing only their own hand, keeps it or takes the face-down center
+    # GameCircle / decision 9: the dealer, seeing only their own hand, keeps it or takes the face-down center
     s = new_game(SCHWIMMEN, players=3, seed=1, deck=DECK)
     assert s.phase == "choice" and s.current_player == 0 and not s.center_face_up
     assert legal(s) == ["keep hand", "take center"]
@@ -76,7 +76,7 @@ def test_swap_all_three():
 
 
 def test_pass_and_swap_all_can_be_forbidden():
-    # 000: "En algunas variantes no se permite pasar / cambiar las 3 cartas a la vez"
+    # GameCircle: "En algunas variantes no se permite pasar / cambiar las 3 cartas a la vez"
     rules = SCHWIMMEN.replace(allow_pass=False, allow_swap_all=False)
     s = new_game(rules, players=3, seed=1, deck=DECK).apply("keep hand")
     assert "pass" not in legal(s) and "swap all" not in legal(s)
@@ -97,7 +97,7 @@ def test_knock_and_pass_do_not_end_choices_but_knock_ends_them_for_the_round():
 
 
 def test_everyone_passing_lays_a_new_center():
-    # 000: "Si todos los jugadores pasan seguidos en una ronda, se colocan cartas nuevas en el centro."
+    # GameCircle: "Si todos los jugadores pasan seguidos en una ronda, se colocan cartas nuevas en el centro."
     s = new_game(SCHWIMMEN, players=3, seed=1, deck=DECK).apply("keep hand")
     s = play(s, "pass", "pass")
     assert s.passes == 2 and s.center == parse_cards(CENTER)
@@ -125,7 +125,7 @@ def test_everyone_passing_cannot_trigger_after_a_knock():
 
 
 def test_everyone_passing_goes_to_the_showdown_in_widow():
-    # 002: the game goes on until a knock or everyone passes; widow's first turn is keep (a pass) or take
+    # the classic rules: the game goes on until a knock or everyone passes; widow's first turn is keep (a pass) or take
     s = new_game(WIDOW, players=3, seed=1, deck=DECK)
     s = play(s, "keep hand", "pass")
     assert not s.round_over
@@ -135,7 +135,7 @@ def test_everyone_passing_goes_to_the_showdown_in_widow():
 
 
 def test_left_of_dealer_first_turn():
-    # 002 / decisions 9 and 16: the first turn of the player left of the dealer is take or keep;
+    # the classic rules / decisions 9 and 16: the first turn of the player left of the dealer is take or keep;
     # keeping counts as a pass and as that player's turn; no knock is offered in it
     s = new_game(WIDOW, players=3, seed=1, deck=DECK)
     assert s.phase == "first" and s.current_player == 1 and not s.center_face_up

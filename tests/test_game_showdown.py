@@ -1,5 +1,5 @@
 """Showdowns and instant ends: who loses how many lives and why — every example of the seed texts
-(000, 001, 002, 003) and decisions 4, 14 and 15 of shared/RULES.md."""
+(GameCircle, Board Game Arena, the classic rules, the Scat house rules) and decisions 4, 14 and 15 of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def showdown(rules, hands, knocker, rest="", seed=1, lives=None):
     return s
 
 
-# -- 003: lowest loses, knocker lowest loses two, ties all lose --------------------------------
+# -- the Scat house rules: lowest loses, knocker lowest loses two, ties all lose --------------------------------
 
 LOWEST_1 = ["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♥"]  # 19, 5, 20
 TIED_0_1 = ["K♥ 9♥ 4♣", "K♠ 9♠ 4♦", "Q♠ J♠ 2♥"]  # 19 hearts, 19 spades, 20
@@ -83,7 +83,7 @@ def test_31_in_the_last_turns_under_showdown_applies_the_knocker_rules():
     assert s.result.how == "31" and s.result.knocker == 1 and s.result.losses == (0, 2, 0)
 
 
-# -- 002: 31 on the deal, "applies to both" ----------------------------------------------------
+# -- the classic rules: 31 on the deal, "applies to both" ----------------------------------------------------
 
 def test_31_on_the_deal_ends_the_round_before_the_first_turn():
     s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "A♠ K♠ 10♠"]))
@@ -100,13 +100,13 @@ def test_002_two_31s_on_the_deal_both_win():
 
 
 def test_31_on_the_deal_under_showdown_the_lowest_loses():
-    # 000: 31 ends the round at once; the usual showdown applies (before the dealer's choice)
+    # GameCircle: 31 ends the round at once; the usual showdown applies (before the dealer's choice)
     s = new_game(SCHWIMMEN, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "A♠ K♠ 10♠"]))
     assert s.round_over and s.phase == "over" and s.result.how == "31"
     assert s.result.losses == (0, 1, 0) and s.result.winner == 2
 
 
-# -- 000: Schwimmen / Feuer --------------------------------------------------------------------
+# -- GameCircle: Schwimmen / Feuer --------------------------------------------------------------------
 
 def test_000_instant_31_by_a_swap_goes_to_the_showdown():
     s = new_game(SCHWIMMEN, players=3, seed=1,
@@ -122,7 +122,7 @@ def test_000_tie_on_value_the_lower_suit_in_skat_order_loses():
 
 
 def test_000_same_value_and_same_suit_both_lose():
-    # 000: "uno tiene rey y diez y el otro reina y jota del mismo palo ... pierden los dos"
+    # GameCircle: "uno tiene rey y diez y el otro reina y jota del mismo palo ... pierden los dos"
     s = showdown(SCHWIMMEN, ["K♥ 10♥ 7♣", "Q♥ J♥ 8♠", "A♠ K♠ 8♦"], knocker=2)
     assert s.result.lowest == (0, 1) and s.result.losses == (1, 1, 0)
 
@@ -201,7 +201,7 @@ def test_a_31_holder_never_loses_even_when_lowest():
     assert s.result.lowest == (1,) and s.result.losses == (0, 0) and s.result.winner == 0
 
 
-# -- 001: Board Game Arena ---------------------------------------------------------------------
+# -- Board Game Arena: Board Game Arena ---------------------------------------------------------------------
 
 def test_001_knocker_wins_ties():
     # "Tie with the round closer: closer wins the tiebreak" — even against the higher suit

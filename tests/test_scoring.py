@@ -1,4 +1,4 @@
-"""Scoring: every example of the sources and RULES.md, tie-breaks, and the exact distribution
+"""Scoring: every example of the sources and docs/rules.md, tie-breaks, and the exact distribution
 of hand values over every three-card hand, checked against an independent brute-force count."""
 
 from __future__ import annotations

@@ -976,7 +976,7 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What one player may see of a state (RULES.md decision 19)."""
+    """What one player may see of a state (docs/rules.md decision 19)."""
 
     player: int
     rules: Rules
@@ -1038,7 +1038,7 @@ class PlayerView:
         return tuple(c for c in deck(self.rules.deck) if c not in seen)
 
     def collected(self) -> dict[int, tuple[Card, ...]]:
-        """Cards each other player picked up from the discard pile or the center this round (003's advice)."""
+        """Cards each other player picked up from the discard pile or the center this round (the Scat house rules' advice)."""
         got: dict[int, tuple[Card, ...]] = {}
         for e in self.round_events():
             if e.player is None or e.player == self.player:

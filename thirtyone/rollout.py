@@ -7,7 +7,7 @@ greedily and knocks once their hand reaches their threshold (or the round has go
 function the game uses, so a play-out loses lives exactly as the game would. A test checks
 that a play-out and the full engine, given the same cards and decisions, end alike.
 
-The play-out follows RULES.md: one knock per round, the knock restrictions, one more turn for
+The play-out follows docs/rules.md: one knock per round, the knock restrictions, one more turn for
 everyone else, 31 and Fire at once (decision 14), everyone passing (decision 16) and the empty
 stock (decisions 5 and 17).
 """

@@ -243,7 +243,7 @@ PRESETS: dict[str, Rules] = {
     "widow": Rules(family="commerce", allow_pass=True, allow_swap_all=True, all_pass="showdown",
                    first_choice="left_of_dealer", dealer_exchange=None, discard_taken=None),
 }
-"""The six named rule sets of RULES.md §3, by name."""
+"""The six named rule sets of docs/rules.md §3, by name."""
 PRESET_SOURCES = {key: _names.sources_text(key) for key in PRESETS}
 """Where each preset comes from, by the sources' names (the registry is :mod:`thirtyone.names`)."""
 _ALIASES = _names.ALIASES
