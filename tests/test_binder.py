@@ -69,4 +69,4 @@ def test_binder_serves_the_index_in_voila(binder_server: Server) -> None:
 def test_binder_index_widgets_render_in_chromium(binder_server: Server, page: Any) -> None:
     page.goto(binder_server.url(BADGE_PATH))
     page.wait_for_selector('.to-score-view button, .to-score-view [data-card="K♥"]', timeout=120_000)
-    assert page.get_by_role("link", name="What is a hand worth?").get_attribute("href") == "01-scoring.ipynb"
+    assert page.get_by_role("link", name="What is a hand worth?", exact=True).get_attribute("href") == "01-scoring.ipynb"
