@@ -176,28 +176,31 @@ OVERFLOW = r"""() => {
     .map(c => '.' + c).join('');
   const said = t => '"' + t.replace(/\s+/g, ' ').trim().slice(0, 60) + '"';
   const px = r => `${Math.round(r.left)}..${Math.round(r.right)} px`;
-  // data tables scroll in their own box; cards, pictures and the insides of menus are not prose
-  const skip = 'table, svg, img, select, option, .to-card, style, script, .jp-Collapser';
-  const hasText = e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  // data tables scroll in their own box; cards and the insides of menus are not prose; pictures count
+  const skip = 'table, select, option, .to-card, style, script, .jp-Collapser';
+  const hasText = e => !e.closest('svg') && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const picture = e => e.matches('img, svg') && !(e.parentElement && e.parentElement.closest('svg'));
   for (const el of rc.querySelectorAll('*')) {
-    if (!hasText(el) || el.closest(skip)) continue;
+    const pic = picture(el);
+    if (!(pic || hasText(el)) || el.closest(skip)) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
+    const what = pic ? `a picture (${desc(el)})` : `text (${desc(el)})`;
+    const text = pic ? said(el.getAttribute('alt') || el.getAttribute('aria-label') || '') : said(el.innerText);
     if (r.right > W + 1 || r.left < -1) {
-      out.push([`text (${desc(el)}) wider than the screen`, `${said(el.innerText)} at ${px(r)} of ${W}`]);
+      out.push([`${what} wider than the screen`, `${text} at ${px(r)} of ${W}`]);
       continue;
     }
-    if (getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
-      out.push([`text (${desc(el)}) that overflows its own box`,
-                `${said(el.innerText)}: ${el.scrollWidth} px of text in ${el.clientWidth} px`]);
+    if (!pic && getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
+      out.push([`${what} that overflows its own box`, `${text}: ${el.scrollWidth} px of text in ${el.clientWidth} px`]);
       continue;
     }
     for (let a = el.parentElement; a && a !== rc; a = a.parentElement) {
       if (getComputedStyle(a).overflowX === 'visible') continue;
       const ar = a.getBoundingClientRect(), left = ar.left + a.clientLeft, right = left + a.clientWidth;
       if (r.right > right + 1 || r.left < left - 1) {
-        out.push([`text (${desc(el)}) cut off by the scroll box ${desc(a)}`,
-                  `${said(el.innerText)} at ${px(r)}; the box shows ${Math.round(left)}..${Math.round(right)} px`]);
+        out.push([`${what} cut off by the scroll box ${desc(a)}`,
+                  `${text} at ${px(r)}; the box shows ${Math.round(left)}..${Math.round(right)} px`]);
         break;
       }
     }
@@ -234,8 +237,8 @@ class Walk:
             times = f" ({entry['count']} times)" if entry["count"] > len(entry["widths"]) else ""
             example = f"\n      e.g. {entry['example']}" if entry["example"] else ""
             lines.append(f"  {name} at {widths}: {problem}{times}{example}")
-        return f"{len(lines)} problems on the course's pages (screenshots: test-artifacts/course-*.png):\n" + (
-            "\n".join(lines))
+        return (f"{len(lines)} problems on the course's pages (folded parts, <details>, opened; "
+                f"screenshots: test-artifacts/course-*.png):\n" + "\n".join(lines))
 
     def url(self, name: str) -> str:
         return self.server.url(f"voila/render/{name}.ipynb")
@@ -355,6 +358,8 @@ FIXTURE_PAGE = """<!DOCTYPE html><html><body style="margin:0"><div id="rendered_
   <td style="white-space:nowrap">A data table scrolls in its own box, that is fine</td></tr></table></div></div>
 <div class="jp-Cell"><p style="width:100px">Averyveryverylongunbreakablewordhere</p></div>
 <div class="jp-Cell"><button aria-label="knocker_lowest">Knock</button></div>
+<div class="jp-Cell"><div style="overflow:hidden;width:300px"><svg width="350" height="10" aria-label="A chart"></svg>
+  <svg width="250" height="10" aria-label="A small chart"></svg></div></div>
 <div class="jp-Cell"><nav class="to-course-bar">a bar without a Next link</nav></div>
 </div></body></html>"""
 
@@ -374,6 +379,8 @@ def test_the_page_checks_catch_what_they_should(browser: Any) -> None:
         assert any(k.startswith("text (p) cut off by the scroll box div") for k in kinds), kinds
         assert "Text cut off" in said
         assert "text (p) that overflows its own box" in kinds and "Averyvery" in said
+        assert any(k.startswith("a picture (svg) cut off by the scroll box") for k in kinds), kinds
+        assert '"A chart"' in said and "A small chart" not in said
         assert "Prose that wraps" not in said and "data table" not in said
         assert page.evaluate(COURSE_BAR) == {"top": True, "bottom": True, "topNext": "02-scat.ipynb",
                                              "bottomNext": None}
