@@ -65,7 +65,9 @@ STUDY_CSS = """
 .to-study .to-meanings li { margin: 3px 0; }
 .to-study .to-face-up { line-height: 1.4; margin-right: 8px; }
 .to-study p, .to-study figcaption, .to-study li { overflow-wrap: anywhere; }
-.to-study table.to-data { max-width: 100%; display: block; overflow-x: auto; }
+.to-study .to-scroll { max-width: 100%; overflow-x: auto; }
+.to-study .widget-html, .to-study .widget-html-content, .to-study figure, .to-study details { min-width: 0;
+  max-width: 100%; }
 .to-study .widget-dropdown, .to-study .widget-dropdown > select { max-width: 100%; }
 .to-study .widget-hbox { flex-wrap: wrap; max-width: 100%; }
 </style>
@@ -156,8 +158,10 @@ def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]
                   for j, c in enumerate(row[1:], start=1)]
         cls = ' class="to-changed"' if i in marked else ""
         body.append(f"<tr{cls}>{''.join(cells)}</tr>")
-    return (f'<table class="to-data"><caption>{html.escape(caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    # a wide table scrolls sideways in its own box (focusable, named by its caption); the page never does
+    return (f'<div class="to-scroll" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
+            f'<table class="to-data"><caption>{html.escape(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 def _details(summary: str, content: str) -> str:
