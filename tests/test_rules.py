@@ -204,7 +204,7 @@ def test_a_summary_mentions_what_sets_the_rule_set_apart(name: str, phrases: lis
 def test_a_summary_follows_a_changed_option() -> None:
     scat = Rules.preset("scat")
     assert "5 lives" in scat.replace(lives=5).summary()
-    assert "1 life each." in scat.replace(lives=1, swimming=False).summary()
+    assert "1 life each; lose the last one and you are out." in scat.replace(lives=1, swimming=False).summary()
     assert "very first turn" in scat.replace(first_knock="not_first_turn").summary()
     assert "until everyone has had a turn" in scat.replace(first_knock="not_first_orbit").summary()
     assert "swimming" not in Rules.preset("bga-draw").summary()

@@ -171,7 +171,8 @@ class Rules:
                + " with the face-up center" + (", or pass" if self.allow_pass else "") + ".")
         parts = [f"{self.deck}-card deck ({'7 to ace' if self.deck == 32 else '2 to ace'}). {fam}",
                  f"{self.lives} {'life' if self.lives == 1 else 'lives'} each"
-                 + (", then one more round swimming." if self.swimming else ".")]
+                 + ("; lose the last one and you are swimming: the next loss puts you out." if self.swimming
+                    else "; lose the last one and you are out.")]
         specials = []
         if self.three_of_a_kind:
             specials.append("three of a kind counts 30.5")
