@@ -352,10 +352,10 @@ class PlayGame(w.VBox):
         self.table = GameTable(state, self.setup.level_menu.value, self.pace, int(self.setup.seed_box.value),
                                on_move=self._moved)
         self.record.names = self.table.labels
-        self.table_box.children = [self.table]
         parts = list(self.table.children)  # the coach sits under the learner's buttons
         parts.insert(parts.index(self.table.actions) + 1, self.coach_box)
-        self.table.children = parts
+        self.table.children = parts  # before the table is on the page: its view is drawn once, whole
+        self.table_box.children = [self.table]
         self.table.observe(self._state_changed, "state")
         self.setup.hint.value = (f"<p>Now playing: {_esc(self.setup.describe())}. You are "
                                  f"{_esc(self.table.names[0])}; the game ends when only one player is left. "
