@@ -100,3 +100,24 @@ def test_feuer_in_lockstep_costs_a_sampled_31_a_life() -> None:
                         dealer=0, turns=0, played=(False, False, False), passes=0, threshold=27.0, patience=4)
     po = Playout(feuer, dealt, stock, (), middle, current=1, dealer=0, thresholds=27.0, patience=4)
     assert list(fast[0]) == po.run() == [1, 0, 1]
+
+
+@pytest.mark.parametrize(("toak", "aces"), [(None, None), (30.5, None), (None, 32), (30.5, 32)])
+def test_flat_tables_read_from_the_shipped_bytes_are_the_dictionaries(toak, aces) -> None:
+    """The arrays the lockstep looks hands up in hold exactly the value and keep tables (and -1, -1e9
+    where two cards are the same); the keep table is value - suits / 16."""
+    from thirtyone.lockstep import _flat
+    from thirtyone.policy import keep_table
+    from thirtyone.rules import Rules
+    from thirtyone.scoring import value_table
+
+    rules = Rules(three_of_a_kind=toak, three_aces=aces)
+    vt, kt = value_table(rules), keep_table(rules)
+    assert kt == {k: v - len({c & 3 for c in k}) / 16 for k, v in vt.items()}
+    values = np.full(52 ** 3, -1.0)
+    keeps = np.full(52 ** 3, -1e9)
+    for (a, b, c), v in vt.items():
+        values[a * 2704 + b * 52 + c] = v
+        keeps[a * 2704 + b * 52 + c] = kt[(a, b, c)]
+    flat_values, flat_keeps = _flat(toak, aces)
+    assert np.array_equal(flat_values, values) and np.array_equal(flat_keeps, keeps)

@@ -296,3 +296,82 @@ def test_fast_tables_agree_with_the_reasons_for_every_hand(name: str) -> None:
         backwards = hand[::-1]
         assert values[hand] == values[backwards] == s.value
         assert ranked[backwards] == (s.value, s.tiebreak)
+
+
+# -- the shipped hand tables and the look-ups built from them (issue 10: a page visit is cheap) ----
+OPTION_SETS = [(None, None), (30.5, None), (None, 32), (30.5, 32)]
+"""Every scoring option set the rules allow (three of a kind, three aces)."""
+
+
+def test_the_shipped_hand_tables_are_what_the_code_computes() -> None:
+    """thirtyone/data/hand_tables.bin must be regenerated (`python -m thirtyone precompute`) when scoring changes."""
+    from thirtyone.scoring import HAND_TABLES, hand_table_blocks, hand_table_bytes
+
+    fresh = hand_table_bytes()
+    assert HAND_TABLES.read_bytes() == fresh, "run `python -m thirtyone precompute`"
+    values, extra = hand_table_blocks()
+    assert bytes(values) + bytes(extra) == fresh
+
+
+@pytest.mark.parametrize(("toak", "aces"), OPTION_SETS)
+def test_whole_tables_from_the_shipped_bytes_agree_with_a_brute_force_scorer(toak, aces) -> None:
+    from thirtyone.scoring import rank_table
+
+    rules = Rules(three_of_a_kind=toak, three_aces=aces)
+    values, ranked = value_table(rules), rank_table(rules)
+    assert len(values) == len(ranked) == 52 * 51 * 50
+    for hand in combinations(deck(52), 3):
+        v = brute_value(hand, toak, aces)
+        tiebreak = score(hand, rules).tiebreak
+        for p in permutations(hand):
+            assert values[p] == v and ranked[p] == (v, tiebreak)
+    assert all(type(v) is float and type(k[0]).__name__ == "Card" for k, v in values.items())
+
+
+@pytest.mark.parametrize(("toak", "aces"), OPTION_SETS)
+def test_a_hand_looked_up_alone_is_worth_what_the_whole_table_says(toak, aces) -> None:
+    """hand_value and the game look hands up one by one without building the whole table; every answer,
+    and every refusal, is the whole table's."""
+    from thirtyone.scoring import _Values
+
+    rules = Rules(three_of_a_kind=toak, three_aces=aces)
+    whole = value_table(rules)
+    alone = _Values(toak, aces)
+    for i, hand in enumerate(permutations(deck(52), 3)):
+        assert (alone[tuple(int(c) for c in hand)] if i % 7 == 0 else alone[hand]) == whole[hand]  # ints are cards
+    assert not alone.whole and alone == whole and all(type(k[0]).__name__ == "Card" for k in alone)
+    k, q = parse_cards("K♥ Q♥")
+    for bad in [(k, k, q), (k, q), (k, q, q, k), (k, q, 52), (k, q, -1), ("K♥", k, q), (k, q, None)]:
+        for table in (alone, whole, _Values(toak, aces)):
+            with pytest.raises(KeyError):
+                table[bad]
+            assert table.get(bad) is None
+    with pytest.raises(ValueError, match="twice"):  # as before: a clear message
+        hand_value((k, k, q), rules)
+
+
+def test_scoring_a_few_hands_builds_no_whole_table() -> None:
+    """A lesson that scores a handful of hands never pays for 132,600 of them."""
+    import subprocess
+    import sys
+
+    code = ("from thirtyone import score, hand_value, new_game, parse_cards\n"
+            "from thirtyone import scoring\n"
+            "score('K♥ 9♥ 4♣'); hand_value(parse_cards('A♠ K♠ 10♠'))\n"
+            "g = new_game('scat', players=3, seed=1, deck='2♣ Q♠ K♥ 3♦ J♠ 9♥ 5♠ 2♥ 4♣ 7♦ 8♣ 6♦')\n"
+            "for move in ('knock', 'draw stock', 'discard 8♣', 'draw stock', 'discard 6♦'):\n"
+            "    g = g.apply(move)\n"
+            "assert g.result is not None\n"
+            "sizes = [len(t) for t in scoring._VALUES.values()] + [len(b) for b in scoring._BOOKS.values()]\n"
+            "print(max(sizes), len(scoring._RANKS), any(t.whole for t in scoring._VALUES.values()))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert int(out[0]) < 100 and out[1:] == ["0", "False"]
+
+
+def test_a_missing_table_file_is_worked_out_instead(monkeypatch, tmp_path) -> None:
+    from thirtyone import scoring
+
+    monkeypatch.setattr(scoring, "HAND_TABLES", tmp_path / "missing.bin")
+    monkeypatch.setattr(scoring, "_MAPPED", [])
+    values, extra = scoring.hand_table_blocks()
+    assert bytes(values) + bytes(extra) == scoring.hand_table_bytes()

@@ -26,10 +26,10 @@ from pathlib import Path
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card, deck
 from .game import Action, PlayerView, State
-from .policy import default_threshold, keep_table
+from .policy import default_threshold, hand_keeps
 from .rollout import Playout, fast_shuffle
 from .rules import Rules
-from .scoring import value_table
+from .scoring import hand_values
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
            "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson"]
@@ -106,7 +106,7 @@ class _Sampler:
         self.rng = rng
         self.pool = list(view.unseen())
         seen = choices_seen(view)  # others kept the best of what they saw (see bots.sample_state)
-        self.keep = keep_table(view.rules)
+        self.keep = hand_keeps(view.rules)
         self.slots = [(seat, tuple(view.known[seat]), size - len(view.known[seat]),
                        min(seen[seat], CHOICES_SEEN) if size == 3 else 0)
                       for seat, size in enumerate(view.hand_sizes) if seat != view.player and not view.out[seat]]
@@ -218,7 +218,7 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     play_losses = sampler.lockstep(rollouts - len(knock_losses), alternative, t, patience)
     play_on = Estimate.from_losses(str(alternative), play_losses)
     knock = Estimate.from_losses("knock", knock_losses) if may_knock else None
-    value = value_table(rules)[view.hand]
+    value = hand_values(rules)[view.hand]
     shown = _fmt(value)
     why = ""
     if knock is None:

@@ -29,10 +29,10 @@ from functools import cache
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
-from .policy import best_commerce_move, best_discard, default_threshold, keep_table, take_discard
+from .policy import best_commerce_move, best_discard, default_threshold, hand_keeps, take_discard
 from .rollout import Playout
 from .rules import Rules
-from .scoring import value_table
+from .scoring import hand_values, value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
            "sample_state", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
@@ -167,7 +167,7 @@ class GreedyBot(Bot):
 
     def wants_knock(self, view: PlayerView) -> bool:
         """Whether to knock now (the knock is legal when this is asked)."""
-        return bool(self.knock_rule(view).says_knock(value_table(view.rules)[view.hand], view.turns))
+        return bool(self.knock_rule(view).says_knock(hand_values(view.rules)[view.hand], view.turns))
 
     def avoid_suits(self, view: PlayerView) -> tuple[int, ...]:
         """Suits not to throw when another throw is as good (the expert reads the discard pile)."""
@@ -180,7 +180,7 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         rules = view.rules
-        table = value_table(rules)
+        table = hand_values(rules)
         hand = view.hand
         kinds = {a.kind for a in legal}
         knock = Action("knock")
@@ -189,7 +189,7 @@ class GreedyBot(Bot):
             return next(a for a in legal if (a.kind == "keep hand") == keep)
         if "discard" in kinds:
             forbidden = None if rules.discard_taken else view.taken
-            c = best_discard(keep_table(rules), hand, forbidden, self.avoid_suits(view))
+            c = best_discard(hand_keeps(rules), hand, forbidden, self.avoid_suits(view))
             return Action("discard", (c,))
         if knock in legal and self.wants_knock(view):
             return knock
@@ -303,7 +303,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     """
     unseen = list(view.unseen())
     rng.shuffle(unseen)
-    keep = keep_table(view.rules)
+    keep = hand_keeps(view.rules)
     seen = choices_seen(view)
     hands: list[tuple[Card, ...]] = []
     passed_over = False
@@ -366,12 +366,12 @@ class ExpertBot(ThresholdBot):
         """The moves worth comparing (at most five)."""
         legal = list(view.legal_actions)
         rules = view.rules
-        table = value_table(rules)
+        table = hand_values(rules)
         if any(a.kind == "discard" for a in legal):
             if len(legal) <= 2:
                 return legal
             forbidden = None if rules.discard_taken else view.taken
-            keep = keep_table(rules)
+            keep = hand_keeps(rules)
             first = best_discard(keep, view.hand, forbidden, self.avoid_suits(view))
             rest = tuple(c for c in view.hand if c != first)
             second = best_discard(keep, rest + (first,), first if forbidden is None else forbidden)

@@ -5,6 +5,7 @@
     python -m thirtyone survival scat -p 4 -s 2 -t 3
     python -m thirtyone tournament schwimmen -p 4
     python -m thirtyone tables                   # regenerate thirtyone/data/knock_tables.json
+    python -m thirtyone precompute               # regenerate hand_tables.bin and precomputed.json
 
 Long runs show a progress bar on stderr.
 """
@@ -16,6 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .analysis import DATA, build_knock_tables, deal_study, knock_survival, threshold_tournament, wilson
 from .rules import Rules
@@ -37,6 +39,48 @@ def _survival_table(cell: dict[float, tuple[int, int]], min_knocks: int = 30) ->
         lo, hi = wilson(s, k)
         lines.append(f"{v:>6g} {k:>7} {s / k:>8.1%} {lo:>7.1%}-{hi:<7.1%}")
     return lines
+
+
+def build_precomputed() -> dict[str, dict[str, Any]]:
+    """Every result of :data:`thirtyone.precomputed.RECIPES`, computed now: ``{kind: {key: plain data}}``."""
+    from . import precomputed
+    from .cards import parse_cards
+    from .strategy import discard_study, suit_study
+    from .timing import advise
+
+    before = precomputed.enabled(False)
+    try:
+        out: dict[str, dict[str, Any]] = {}
+        for kind, recipe in precomputed.RECIPES:
+            args = dict(recipe)
+            args["rules"] = rules = Rules.preset(args["rules"])
+            if "hand" in args:
+                args["hand"] = parse_cards(args["hand"], rules.deck)
+            if kind == "advise":
+                result: Any = advise(**args)[1]
+            elif kind == "suit_study":
+                result = suit_study(**args)
+            elif kind == "discard_study":
+                result = discard_study(**args)
+            else:  # pragma: no cover - RECIPES names only these
+                raise ValueError(f"no recipe for {kind!r}")
+            out.setdefault(kind, {})[precomputed.key(**args)] = precomputed.encode(result)
+        return out
+    finally:
+        precomputed.enabled(before)
+
+
+def write_precomputed() -> list[Path]:
+    """Write the shipped files that spare every kernel work: the hand tables and the lessons' first results."""
+    import json
+
+    from . import precomputed
+    from .scoring import write_hand_tables
+
+    tables = write_hand_tables()
+    precomputed.DATA.write_text(json.dumps({"results": build_precomputed()}, ensure_ascii=False,
+                                           indent=1) + "\n", encoding="utf-8")  # not sorted: results keep their order
+    return [tables, precomputed.DATA]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", type=Path, default=DATA)
+    sub.add_parser("precompute", help="regenerate the shipped hand tables and the lessons' first results")
     args = parser.parse_args(argv)
 
     try:
@@ -114,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.out.parent.mkdir(parents=True, exist_ok=True)
             args.out.write_text(tables.to_json() + "\n", encoding="utf-8")
             print(f"wrote {len(tables.data)} cells to {args.out}")
+        elif args.command == "precompute":
+            for path in write_precomputed():
+                print(f"wrote {path}")
     except ValueError as exc:
         parser.error(str(exc))
     return 0

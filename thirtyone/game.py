@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
 from .rules import Rules
-from .scoring import Ranked, Score, dealt_score, hand_value, score, value_table
+from .scoring import Ranked, Score, dealt_score, hand_value, hand_values, score
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
@@ -84,12 +84,13 @@ _TABLE_CACHE: dict[int, tuple[Rules, dict[tuple[int, ...], float]]] = {}
 
 
 def _values(rules: Rules) -> dict[tuple[int, ...], float]:
-    """The rule set's value table (keyed by the rules object's id: hashing Rules is slow)."""
+    """The rule set's value look-up, filled as hands are asked (keyed by the rules object's id: hashing
+    Rules is slow)."""
     hit = _TABLE_CACHE.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_TABLE_CACHE) > 256:
             _TABLE_CACHE.clear()
-        hit = _TABLE_CACHE[id(rules)] = (rules, value_table(rules))
+        hit = _TABLE_CACHE[id(rules)] = (rules, hand_values(rules))
     return hit[1]
 
 

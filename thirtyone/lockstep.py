@@ -21,10 +21,9 @@ import numpy as np
 
 from .cards import ALL_CARDS, RANK_VALUES, Card
 from .game import Action, judge, knock_allowed
-from .policy import keep_table
 from .rollout import Playout
 from .rules import Rules
-from .scoring import rank_table, value_table
+from .scoring import hand_table_blocks, option_triples, rank_table
 
 __all__ = ["run_lockstep", "imagine_many", "shuffle_rows"]
 
@@ -36,15 +35,16 @@ _KEPT = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
 
 @cache
 def _flat(toak: float | None, aces: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """The value and keep tables as flat arrays indexed by ``a * 2704 + b * 52 + c``."""
-    rules = Rules(three_of_a_kind=toak, three_aces=aces)
-    values = np.full(52 ** 3, -1.0)
-    keeps = np.full(52 ** 3, -1e9)
-    vt, kt = value_table(rules), keep_table(rules)
-    for (a, b, c), v in vt.items():
+    """The value and keep tables as flat arrays indexed by ``a * 2704 + b * 52 + c``: -1 and -1e9 where two
+    cards are the same. Read straight from the shipped table's bytes (see :func:`~thirtyone.scoring.hand_table_blocks`)."""
+    doubled, extra = (np.frombuffer(block, dtype=np.uint8) for block in hand_table_blocks())
+    missing = doubled == 255
+    values = np.where(missing, -1.0, doubled / 2)
+    keeps = np.where(missing, -1e9, values - (extra >> 4) / 16)
+    for (a, b, c), v, _tb in option_triples(toak, aces):
         i = a * 2704 + b * 52 + c
         values[i] = v
-        keeps[i] = kt[(a, b, c)]
+        keeps[i] = v - 3 / 16  # a triple holds three suits (policy.keep_table)
     return values, keeps
 
 

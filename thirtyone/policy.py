@@ -9,33 +9,78 @@ what a player can see: their own hand, the top of the discard pile, the face-up 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from .cards import RANK_VALUES as _VALUES
 from .cards import Card
 from .rules import Rules
-from .scoring import value_table
+from .scoring import _CARD, _values, option_triples, perm_codes
 
-__all__ = ["keep_table", "take_discard", "best_discard", "best_commerce_move", "DEFAULT_THRESHOLDS", "default_threshold"]
+__all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "DEFAULT_THRESHOLDS", "default_threshold"]
 
 Table = dict[tuple[int, ...], float]
 
 
-@cache
-def _keep_table(toak: float | None, aces: int | None) -> dict[tuple[int, ...], float]:
+class _Keeps(dict[tuple[int, ...], float]):
     """Every ordered three-card hand to ``value - suits / 16``: value first, then fewer suits.
 
     Values are multiples of 0.5, so a hand worth more has a key at least 0.375 higher, and one worth
     the same or less a key at most 0.125 higher: "worth more" is "key more than 0.25 higher", and the
     play-outs answer both questions with one look-up. Keys of different hands differ by 1/16 or more.
+
+    Each hand is worked out the first time it is asked (a bot's few moves never build the table);
+    :func:`keep_table` fills it whole from the shipped hand table, at C speed, for the simulations.
     """
-    r = Rules(three_of_a_kind=toak, three_aces=aces)
-    return {k: v - len({c & 3 for c in k}) / 16 for k, v in value_table(r).items()}
+
+    def __init__(self, toak: float | None, aces: int | None) -> None:
+        super().__init__()
+        self.options = (toak, aces)
+        self.value_of = _values(toak, aces)
+        self.whole = False
+
+    def __missing__(self, hand: tuple[int, ...]) -> float:
+        if self.whole:
+            raise KeyError(hand)
+        v = self.value_of[hand]  # a KeyError for anything but three different cards, as in a whole table
+        key = tuple(_CARD[x] for x in hand)
+        k = self[key] = v - len({c & 3 for c in key}) / 16
+        return k
+
+    def fill(self) -> _Keeps:
+        if not self.whole:
+            perms, values, extra = perm_codes()
+            self.update(zip(perms, map(_KeyCodes().__getitem__, zip(values, extra))))
+            for hand, v, _tb in option_triples(*self.options):
+                self[hand] = v - 3 / 16  # a triple holds three suits
+            self.whole = True
+        return self
+
+
+class _KeyCodes(dict[tuple[int, int], float]):
+    """(value doubled, tie-break + 16 × suits) from the shipped table → ``value - suits / 16``."""
+
+    def __missing__(self, code: tuple[int, int]) -> float:
+        k = self[code] = code[0] / 2 - (code[1] >> 4) / 16
+        return k
+
+
+_KEEPS: dict[tuple[float | None, int | None], _Keeps] = {}
+
+
+def hand_keeps(rules: Rules) -> dict[tuple[int, ...], float]:
+    """:func:`keep_table`'s look-up, filled as hands are asked: what a bot's few decisions use."""
+    key = (rules.three_of_a_kind, rules.three_aces)
+    table = _KEEPS.get(key)
+    if table is None:
+        table = _KEEPS[key] = _Keeps(*key)
+    return table
 
 
 def keep_table(rules: Rules) -> dict[tuple[int, ...], float]:
-    """How good a three-card hand is to keep: value first, then fewer suits (better chances)."""
-    return _keep_table(rules.three_of_a_kind, rules.three_aces)
+    """How good a three-card hand is to keep: value first, then fewer suits (better chances). Every ordered
+    hand (the look-up of :func:`hand_keeps`, filled whole)."""
+    keeps = hand_keeps(rules)
+    assert isinstance(keeps, _Keeps)
+    return keeps.fill()
 
 
 def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = None,

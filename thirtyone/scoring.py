@@ -1,8 +1,10 @@
-"""Scoring: what a hand is worth, and why, from a table built once per rule set.
+"""Scoring: what a hand is worth, and why, from look-up tables shared by every rule set with the same
+scoring options.
 
-``hand_value(cards, rules)`` is one dictionary look-up: the table holds every ordered
-three-card hand of the 52-card deck (132,600 keys) and is built the first time a rule
-set with those scoring options asks for it. ``score(cards, rules)`` returns the reasons
+``hand_value(cards, rules)`` is one dictionary look-up: each ordered three-card hand is worked out the
+first time it is asked, and :func:`value_table` fills the whole table (every ordered hand of the 52-card
+deck, 132,600 keys) from the shipped ``data/hand_tables.bin`` when a simulation asks for it.
+``score(cards, rules)`` returns the reasons
 as a :class:`Score`: the value, the suit that counts, the cards that count and those
 that don't, the special rule that applied, a one-sentence explanation, and ``key``, an
 ordering that applies the rule set's tie-break (higher is better).
@@ -10,16 +12,19 @@ ordering that applies the rule set's tie-break (higher is better).
 
 from __future__ import annotations
 
+import mmap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
-from typing import NamedTuple
+from itertools import combinations, permutations
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
 from .rules import Rules
 
-__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score", "compare_hands"]
+__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score",
+           "compare_hands", "hand_values", "HAND_TABLES", "hand_table_bytes", "write_hand_tables",
+           "hand_table_blocks", "perm_codes", "option_triples"]
 
 Value = float  # 19, 30.5, 31, 32
 
@@ -118,59 +123,196 @@ class Ranked(NamedTuple):
     tiebreak: int
 
 
-@cache
-def _tables(toak: float | None, aces: int | None) -> tuple[dict[tuple[int, ...], float],
-                                                           dict[tuple[int, ...], Ranked]]:
-    """Every ordered three-card hand to its value, and to its :class:`Ranked`: built once per
-    scoring options with plain arithmetic (the reasons are worked out only when asked for)."""
-    values: dict[tuple[int, ...], float] = {}
-    ranked: dict[tuple[int, ...], Ranked] = {}
-    cards = ALL_CARDS
-    points = RANK_VALUES
+# -- the look-up tables --------------------------------------------------------------------------------
+#
+# Every three-card hand under every scoring option set comes from one table of the plain scoring (no rule for
+# three of a kind or three aces), shipped in ``thirtyone/data/hand_tables.bin`` (``python -m thirtyone
+# precompute`` writes it; a test checks it against :func:`hand_table_bytes`) and memory-mapped, so every kernel
+# reads the same pages. The file holds two blocks of 52³ bytes, indexed by ``a * 2704 + b * 52 + c`` for the
+# ordered hand (a, b, c): the value doubled, and ``tie-break + 16 * suits`` (the number of suits in the hand);
+# 255 where two cards are the same. The option sets change only the 312 orderings of the 52 triples.
+#
+# A page that scores a few hands never builds a whole table: ``hand_value``, the game and the reasons look each
+# hand up in a dictionary that works it out the first time it is asked (``_Values``, ``_Book``). The whole
+# dictionary (132,600 ordered hands) is filled only when a simulation asks for it (``value_table``).
+
+HAND_TABLES = Path(__file__).with_name("data") / "hand_tables.bin"
+"""The shipped plain-scoring table (see the comment above :data:`HAND_TABLES`)."""
+_N = 52 ** 3
+_NONE = 255
+
+
+def _plain(a: int, b: int, c: int) -> tuple[int, int, int]:
+    """The plain scoring of three different cards: (value, tie-break, suits)."""
+    totals = [0, 0, 0, 0]
+    totals[a & 3] += RANK_VALUES[a >> 2]
+    totals[b & 3] += RANK_VALUES[b >> 2]
+    totals[c & 3] += RANK_VALUES[c >> 2]
+    best = max(totals)
+    return best, 3 - totals.index(best), len({a & 3, b & 3, c & 3})  # equal suits: the higher in Skat order
+
+
+def _scored(a: int, b: int, c: int, toak: float | None, aces: int | None) -> tuple[float, int]:
+    """Value and tie-break of three different cards under the scoring options (plain arithmetic)."""
+    if a >> 2 == b >> 2 == c >> 2:
+        if a >> 2 == 12 and aces is not None:
+            return float(aces), 12
+        if toak is not None:
+            return float(toak), a >> 2
+    best, tiebreak, _suits = _plain(a, b, c)
+    return float(best), tiebreak
+
+
+def hand_table_bytes() -> bytes:
+    """The content of :data:`HAND_TABLES`, worked out now (the file must equal this)."""
+    values = bytearray([_NONE]) * _N
+    extra = bytearray([_NONE]) * _N
     for a in range(52):
-        ca, ra, sa = cards[a], a >> 2, a & 3
-        for b in range(a + 1, 52):
-            cb, rb, sb = cards[b], b >> 2, b & 3
-            for c in range(b + 1, 52):
-                cc, rc, sc = cards[c], c >> 2, c & 3
-                if ra == rb == rc and ra == 12 and aces is not None:
-                    v, tb = float(aces), ra
-                elif ra == rb == rc and toak is not None:
-                    v, tb = float(toak), ra
-                else:
-                    totals = [0, 0, 0, 0]
-                    totals[sa] += points[ra]
-                    totals[sb] += points[rb]
-                    totals[sc] += points[rc]
-                    best = max(totals)
-                    v, tb = float(best), 3 - totals.index(best)  # equal suits: the higher in Skat order
-                r = Ranked(v, tb)
-                for p in ((ca, cb, cc), (ca, cc, cb), (cb, ca, cc), (cb, cc, ca), (cc, ca, cb), (cc, cb, ca)):
-                    values[p] = v
-                    ranked[p] = r
-    return values, ranked
+        for b in range(52):
+            if b == a:
+                continue
+            for c in range(52):
+                if c == a or c == b:
+                    continue
+                v, tb, suits = _plain(a, b, c)
+                i = a * 2704 + b * 52 + c
+                values[i] = 2 * v
+                extra[i] = tb + 16 * suits
+    return bytes(values) + bytes(extra)
 
 
-@cache
-def _reasons(toak: float | None, aces: int | None, hand: tuple[Card, ...]) -> Score:
-    book = _BOOKS.get((toak, aces))
-    return book[hand] if book is not None else _compute(hand, toak, aces)
+def write_hand_tables(path: Path | str = HAND_TABLES) -> Path:
+    """Write :data:`HAND_TABLES` (``python -m thirtyone precompute`` calls this)."""
+    out = Path(path)
+    out.write_bytes(hand_table_bytes())
+    return out
 
 
-_BOOKS: dict[tuple[float | None, int | None], dict[tuple[Card, ...], Score]] = {}
+_MAPPED: list[bytes | mmap.mmap] = []
 
 
-def _book(toak: float | None, aces: int | None) -> dict[tuple[Card, ...], Score]:
+def hand_table_blocks() -> tuple[memoryview, memoryview]:
+    """The two blocks of :data:`HAND_TABLES` (value doubled; tie-break + 16 × suits), memory-mapped.
+    A missing or damaged file is worked out instead (a fraction of a second), never an error."""
+    if not _MAPPED:
+        data: bytes | mmap.mmap
+        try:
+            with open(HAND_TABLES, "rb") as f:
+                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            data = b""
+        if len(data) != 2 * _N:
+            data = hand_table_bytes()
+        _MAPPED.append(data)
+    view = memoryview(_MAPPED[0])
+    return view[:_N], view[_N:]
+
+
+_PERMS: list[tuple[Card, ...]] = []
+
+
+def _perms() -> list[tuple[Card, ...]]:
+    """Every ordered three-card hand, in the order of the table's blocks (one list shared by every table)."""
+    if not _PERMS:
+        _PERMS.extend(permutations(ALL_CARDS, 3))
+    return _PERMS
+
+
+def option_triples(toak: float | None, aces: int | None) -> list[tuple[tuple[Card, ...], float, int]]:
+    """The ordered triples whose value the options change: (hand, value, tie-break)."""
+    out: list[tuple[tuple[Card, ...], float, int]] = []
+    for rank in range(13):
+        if rank == 12 and aces is not None:
+            v, tb = float(aces), 12
+        elif toak is not None:
+            v, tb = float(toak), rank
+        else:
+            continue
+        for hand in combinations(ALL_CARDS[4 * rank:4 * rank + 4], 3):
+            out.extend((p, v, tb) for p in permutations(hand))
+    return out
+
+
+def perm_codes() -> tuple[list[tuple[Card, ...]], bytes, bytes]:
+    """Every ordered hand with its two plain-scoring bytes (value doubled; tie-break + 16 × suits), for
+    building whole tables at C speed (:func:`value_table`, :func:`rank_table`, ``policy.keep_table``)."""
+    values, extra = hand_table_blocks()
+    return _perms(), bytes(values).translate(None, b"\xff"), bytes(extra).translate(None, b"\xff")
+
+
+_HALVES = [x / 2 for x in range(256)]
+_CARD: dict[int, Card] = {c: c for c in ALL_CARDS}
+
+
+class _Values(dict[tuple[int, ...], float]):
+    """Ordered three-card hand → value, each worked out the first time it is asked; filled whole by
+    :func:`value_table`. Anything but three different cards is a ``KeyError``, as in a whole table."""
+
+    def __init__(self, toak: float | None, aces: int | None) -> None:
+        super().__init__()
+        self.options = (toak, aces)
+        self.whole = False
+
+    def __missing__(self, hand: tuple[int, ...]) -> float:
+        if self.whole or not isinstance(hand, tuple) or len(hand) != 3:
+            raise KeyError(hand)
+        a, b, c = (_CARD.get(x) for x in hand)  # whatever a whole table's key would equal
+        if a is None or b is None or c is None or a == b or b == c or a == c:
+            raise KeyError(hand)
+        v = self[(a, b, c)] = _scored(a, b, c, *self.options)[0]
+        return v
+
+    def get(self, hand: Any, default: Any = None) -> Any:
+        try:
+            return self[hand]
+        except (KeyError, TypeError):
+            return default
+
+    def fill(self) -> _Values:
+        if not self.whole:
+            perms, values, _extra = perm_codes()
+            self.update(zip(perms, map(_HALVES.__getitem__, values)))
+            for hand, v, _tb in option_triples(*self.options):
+                self[hand] = v
+            self.whole = True
+        return self
+
+
+_VALUES: dict[tuple[float | None, int | None], _Values] = {}
+
+
+def _values(toak: float | None, aces: int | None) -> _Values:
+    table = _VALUES.get((toak, aces))
+    if table is None:
+        table = _VALUES[(toak, aces)] = _Values(toak, aces)
+    return table
+
+
+class _Book(dict[tuple[Card, ...], Score]):
+    """Sorted three-card hand → its :class:`Score` with reasons, each worked out the first time it is asked."""
+
+    def __init__(self, toak: float | None, aces: int | None) -> None:
+        super().__init__()
+        self.options = (toak, aces)
+
+    def __missing__(self, hand: tuple[Card, ...]) -> Score:
+        s = self[hand] = _compute(hand, *self.options)
+        return s
+
+
+_BOOKS: dict[tuple[float | None, int | None], _Book] = {}
+
+
+def _book(toak: float | None, aces: int | None) -> _Book:
     book = _BOOKS.get((toak, aces))
     if book is None:
-        book = _BOOKS[(toak, aces)] = {h: _compute(h, toak, aces) for h in combinations(ALL_CARDS, 3)}
+        book = _BOOKS[(toak, aces)] = _Book(toak, aces)
     return book
 
 
 def dealt_score(hand: tuple[Card, ...], rules: Rules) -> Score:
-    """:func:`score` for three different cards, from a book of every hand's reasons built the first
-    time it is asked (a fraction of a second): the game's showdowns, thousands of them in a simulation,
-    should not work the reasons out again and again."""
+    """:func:`score` for three different cards, from a book of every hand's reasons kept as they are asked:
+    the game's showdowns, thousands of them in a simulation, should not work the reasons out again and again."""
     s = _book(rules.three_of_a_kind, rules.three_aces)[tuple(sorted(hand))]
     if s.cards != hand:
         s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
@@ -178,14 +320,40 @@ def dealt_score(hand: tuple[Card, ...], rules: Rules) -> Score:
 
 
 def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
-    """The look-up table for a rule set: every ordered three-card hand to its value."""
-    return _tables(rules.three_of_a_kind, rules.three_aces)[0]
+    """The look-up table for a rule set: every ordered three-card hand to its value (132,600 keys; built
+    from the shipped table the first time a simulation asks, in a few hundredths of a second)."""
+    return _values(rules.three_of_a_kind, rules.three_aces).fill()
+
+
+def hand_values(rules: Rules) -> dict[tuple[int, ...], float]:
+    """The rule set's value look-up, ordered three-card hand → value, filled as hands are asked: what
+    the game uses to look for a 31 without building the whole table (:func:`value_table` fills it)."""
+    return _values(rules.three_of_a_kind, rules.three_aces)
+
+
+class _RankedCodes(dict[tuple[int, int], Ranked]):
+    """(value doubled, tie-break + 16 × suits) → one shared :class:`Ranked`."""
+
+    def __missing__(self, code: tuple[int, int]) -> Ranked:
+        r = self[code] = Ranked(code[0] / 2, code[1] & 15)
+        return r
+
+
+_RANKS: dict[tuple[float | None, int | None], dict[tuple[int, ...], Ranked]] = {}
 
 
 def rank_table(rules: Rules) -> dict[tuple[int, ...], Ranked]:
     """Every ordered three-card hand to its value and tie-break: the fast path for simulations
     that judge thousands of showdowns (:func:`thirtyone.game.judge` takes these or scores)."""
-    return _tables(rules.three_of_a_kind, rules.three_aces)[1]
+    key = (rules.three_of_a_kind, rules.three_aces)
+    table = _RANKS.get(key)
+    if table is None:
+        perms, values, extra = perm_codes()
+        table = dict(zip(perms, map(_RankedCodes().__getitem__, zip(values, extra))))
+        for hand, v, tb in option_triples(*key):
+            table[hand] = Ranked(v, tb)
+        _RANKS[key] = table
+    return table
 
 
 def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
@@ -196,7 +364,7 @@ def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
     """
     r = rules if rules is not None else _DEFAULT
     try:
-        return _tables(r.three_of_a_kind, r.three_aces)[0][cards if type(cards) is tuple else tuple(cards)]
+        return _values(r.three_of_a_kind, r.three_aces)[cards if type(cards) is tuple else tuple(cards)]
     except KeyError:
         return score(cards, r).value
 
@@ -208,7 +376,7 @@ def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
     r = rules if rules is not None else _DEFAULT
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
-        s = _reasons(r.three_of_a_kind, r.three_aces, tuple(sorted(hand)))
+        s = _book(r.three_of_a_kind, r.three_aces)[tuple(sorted(hand))]
         if s.cards != hand:
             s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
         return s

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import precomputed
 from .analysis import Z95, wilson
 from .bots import ThresholdBot
 from .cards import RANK_VALUES, Card, deck
@@ -74,6 +75,10 @@ def suit_study(rules: Rules | str = "scat", draws: int = 6, deals: int = 1000, s
     pooled with ``previous`` when given.
     """
     r = Rules.preset(rules) if isinstance(rules, str) else rules
+    shipped = precomputed.lookup("suit_study", rules=r, draws=draws, deals=deals, seed=seed)
+    if shipped is not None:  # lesson 5's first chart: computed once (thirtyone/precomputed.py)
+        out = {p: [Mean(**m) for m in shipped[p]] for p in SUIT_POLICIES}
+        return {p: [a + b for a, b in zip(out[p], previous[p])] for p in out} if previous else out
     table = value_table(r)
     keep = keep_table(r)
     rng = random.Random(f"suit-study:{seed}")
@@ -129,6 +134,10 @@ def discard_study(rules: Rules | str = "scat", players: int = 4, rounds: int = 6
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     if r.family != "draw":
         raise ValueError("the discard-pile study needs draw-and-discard rules (such as scat)")
+    shipped = precomputed.lookup("discard_study", rules=r, players=players, rounds=rounds, seed=seed)
+    if shipped is not None:  # lesson 5's first chart: computed once (thirtyone/precomputed.py)
+        done = {k: TakeRate(**shipped[k]) for k in ("their suit", "another suit")}
+        return {k: done[k] + previous[k] for k in done} if previous else done
     out = {"their suit": TakeRate(), "another suit": TakeRate()}
     one = {True: TakeRate(1, 1), False: TakeRate(1, 0)}
     for i in range(rounds):

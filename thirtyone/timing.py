@@ -24,19 +24,29 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from . import names
-from .analysis import Cell, KnockAdvice, KnockTables, knock_advice, knock_survival, threshold_tournament, wilson
+from . import names, precomputed
+from .analysis import (
+    Cell,
+    Estimate,
+    KnockAdvice,
+    KnockTables,
+    knock_advice,
+    knock_survival,
+    threshold_tournament,
+    wilson,
+)
 from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
 from .game import Action, State, knock_allowed, new_game
 from .rules import Rules
-from .scoring import value_table
+from .scoring import hand_values
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
            "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "knock_turn",
            "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "Verdict",
-           "mark", "MAX_TURN"]
+           "mark", "MAX_TURN", "decode_advice"]
 
 MAX_TURN = 24
 """The latest turn the advisor stages (turns played by the table before the learner's)."""
@@ -321,7 +331,7 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
         raise ValueError("your hand holds the same card twice")
     if any(c not in deck(r.deck) for c in cards):
         raise ValueError(f"these rules play with {r.deck} cards (7 to ace): your hand holds a card below 7")
-    if value_table(r)[cards] == 31 or (r.fire and all(c.rank == 12 for c in cards)):
+    if hand_values(r)[cards] == 31 or (r.fire and all(c.rank == 12 for c in cards)):
         raise ValueError("this hand ends the round on the deal (31 or Fire): there is nothing to decide")
     me = seat % players
     target = knock_turn(players, seat, turn)
@@ -366,7 +376,26 @@ def advise(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: i
 def _advise(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn: int, rollouts: int,
             seed: int) -> tuple[Spot, KnockAdvice]:
     spot = staged_turn(rules, hand, players, seat, turn, seed)
+    shipped = precomputed.lookup("advise", rules=rules, hand=hand, players=players, seat=seat, turn=turn,
+                                 rollouts=rollouts, seed=seed)
+    if shipped is not None:  # the advisor's first advice in lesson 5: computed once (thirtyone/precomputed.py)
+        return spot, decode_advice(shipped)
     return spot, knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed)
+
+
+def _estimate(data: dict[str, Any] | None) -> Estimate | None:
+    if data is None:
+        return None
+    return Estimate(data["action"], data["rollouts"], data["p_lose"], tuple(data["p_lose_ci"]),
+                    data["expected_lives"], tuple(data["expected_ci"]))
+
+
+def decode_advice(data: dict[str, Any]) -> KnockAdvice:
+    """A :class:`~thirtyone.analysis.KnockAdvice` from its plain data (:func:`thirtyone.precomputed.encode`)."""
+    play_on = _estimate(data["play_on"])
+    assert play_on is not None
+    return KnockAdvice(data["player"], data["value"], _estimate(data["knock"]), play_on, data["advice"],
+                       data["explanation"], data["forbidden"])
 
 
 def advice_words(advice: KnockAdvice) -> tuple[str, str]:
@@ -396,7 +425,7 @@ def drill_spot(rules: Rules | str, rng: random.Random, max_players: int = 5) -> 
     seat's real turns (:func:`turn_choices`) with at most 8 turns played before it, a hand worth 17 to
     29 most of the time, and knocking allowed. ``spot.seed`` stages it again with :func:`advise`."""
     r = _rules(rules)
-    table = value_table(r)
+    table = hand_values(r)
     cards = deck(r.deck)
     for _ in range(200):
         players = rng.randint(2, min(max_players, r.max_players))

@@ -4,20 +4,28 @@ a caption and the numbers as a table; and the widgets that show the knock-timing
 Figures are rendered with matplotlib's Agg canvas (no pyplot, no network, no front-end extension),
 so they show in Jupyter, Voilà and Binder alike. Every number comes from :mod:`thirtyone.timing`
 (the shipped knock tables, or a small simulation when the learner asks for one).
+
+matplotlib is imported only when a figure is really drawn. Each chart is described by plain data (its kind
+and a ``spec``: the lines, labels and limits) and drawn by :data:`DRAWERS`; the pictures lesson 5 opens with
+(:data:`LESSON_VIEWS`) are drawn once, by ``python -m thirtyone.widgets.charts``, and shipped in
+``thirtyone/data/pictures.json`` under a digest of their spec, so a visit draws nothing until the learner
+changes a chart. A test draws every shipped picture again and checks it is the same PNG.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
+import hashlib
 import html
 import io
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from .. import names
 from ..analysis import KnockTables, load_knock_tables
@@ -35,8 +43,12 @@ from ..timing import (
     threshold_curve,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
 __all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
-           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable"]
+           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable",
+           "new_figure", "picture_html", "DRAWERS", "PICTURES", "LESSON_VIEWS", "build_pictures", "picture_key"]
 
 STUDY_CSS = """
 <style>
@@ -96,12 +108,21 @@ class Series:
     dashed: bool = False
 
 
+def new_figure(width: float, height: float) -> Figure:
+    """A matplotlib figure on the Agg canvas (matplotlib is imported here, the first time a figure is drawn)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=100)
+    FigureCanvasAgg(fig)
+    return fig
+
+
 def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: bool = False,
                reference: float | None = None, ylim: tuple[float, float] | None = None,
                band: bool = False) -> Figure:
     """Lines with error bars (or shaded bands with ``band``) for their 95% intervals."""
-    fig = Figure(figsize=(7.2, 3.9), dpi=100)  # fixed margins: a constrained layout would draw twice
-    FigureCanvasAgg(fig)
+    fig = new_figure(7.2, 3.9)  # fixed margins: a constrained layout would draw twice
     fig.subplots_adjust(left=0.1, right=0.98, bottom=0.13, top=0.97)
     ax = fig.add_subplot()
     k = len(series)
@@ -137,13 +158,99 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
     return fig
 
 
-def figure_html(fig: Figure, alt: str, caption: str) -> str:
-    """The figure as an inline PNG ``<img>`` with alt text, in a ``<figure>`` with its caption."""
+def _png(fig: Figure) -> str:
+    """The figure as a base64 PNG."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", pil_kwargs={"compress_level": 1})
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
-    return (f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _figure_tag(png: str, alt: str, caption: str) -> str:
+    return (f'<figure><img src="data:image/png;base64,{png}" alt="{html.escape(alt)}">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+
+
+def figure_html(fig: Figure, alt: str, caption: str) -> str:
+    """The figure as an inline PNG ``<img>`` with alt text, in a ``<figure>`` with its caption."""
+    return _figure_tag(_png(fig), alt, caption)
+
+
+# -- pictures described by data: drawn once and shipped, or drawn when first asked ----------------------------
+
+def _line_spec(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: bool = False,
+               reference: float | None = None, ylim: tuple[float, float] | None = None,
+               band: bool = False) -> dict[str, Any]:
+    """:func:`line_chart`'s arguments as plain data."""
+    return {"series": [{f.name: (list(v) if isinstance(v, (list, tuple)) else v)
+                        for f in dataclasses.fields(s) for v in [getattr(s, f.name)]} for s in series],
+            "xlabel": xlabel, "ylabel": ylabel, "percent": percent, "reference": reference,
+            "ylim": list(ylim) if ylim is not None else None, "band": band}
+
+
+def _line_figure(*, series: Sequence[dict[str, Any]], ylim: Sequence[float] | None, **options: Any) -> Figure:
+    return line_chart([Series(**s) for s in series], ylim=(ylim[0], ylim[1]) if ylim is not None else None,
+                      **options)
+
+
+def _threshold_figure(*, best: float, top: float, label: str, **line: Any) -> Figure:
+    """The tournament's line chart with the best threshold marked."""
+    fig = _line_figure(**line)
+    fig.axes[0].axvline(best, color="#116b2a", linewidth=1, linestyle="--")
+    fig.axes[0].annotate(label, (best, top), xytext=(4, 0), textcoords="offset points", fontsize=9,
+                         color="#116b2a", va="center")
+    return fig
+
+
+def _discard_figure(*, labels: Sequence[str], rates: Sequence[Sequence[float]]) -> Figure:
+    """Two bars: how often the next player took the throw, with 95% intervals (``rates``: rate, low, high,
+    throws)."""
+    fig = new_figure(7.2, 2.6)
+    fig.subplots_adjust(left=0.2, right=0.97, bottom=0.2, top=0.96)
+    ax = fig.add_subplot()
+    for i, (rate, lo, hi, offered) in enumerate(rates):
+        ax.barh(i, 100 * rate, color=COLOURS[i], hatch="//" if i else "", edgecolor="#333333")
+        ax.errorbar(100 * rate, i, xerr=[[100 * (rate - lo)], [100 * (hi - rate)]], color="#000000", capsize=4)
+        ax.text(100 * hi + 1.5, i, f"{pct(rate)} of {int(offered):,}", va="center", fontsize=10)
+    ax.set_yticks([0, 1], list(labels))
+    ax.invert_yaxis()
+    ax.set_xlim(0, 110)
+    ax.set_xlabel("the next player takes the card you throw (%)")
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+DRAWERS: dict[str, Callable[..., Figure]] = {"line": _line_figure, "threshold": _threshold_figure,
+                                             "discard": _discard_figure}
+"""Each kind of picture and the function that draws it from its spec."""
+
+PICTURES = Path(__file__).resolve().parent.parent / "data" / "pictures.json"
+"""The shipped pictures: ``{"pictures": {picture_key(kind, spec): base64 PNG}}``."""
+_SHIPPED: list[dict[str, str]] = []
+_RECORD: list[list[tuple[str, dict[str, Any]]]] = []
+
+
+def picture_key(kind: str, spec: dict[str, Any]) -> str:
+    """The digest a picture is shipped under: its kind and every number and word of its spec."""
+    text = kind + "\n" + json.dumps(spec, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _shipped_pictures() -> dict[str, str]:
+    if not _SHIPPED:
+        try:
+            _SHIPPED.append(json.loads(PICTURES.read_text(encoding="utf-8"))["pictures"])
+        except (OSError, ValueError, KeyError):  # nothing shipped: every picture is drawn
+            _SHIPPED.append({})
+    return _SHIPPED[0]
+
+
+def picture_html(kind: str, spec: dict[str, Any], alt: str, caption: str) -> str:
+    """:func:`figure_html` of the picture ``DRAWERS[kind](**spec)``: the shipped PNG when it holds this very
+    picture, else drawn now."""
+    if _RECORD:
+        _RECORD[-1].append((kind, spec))
+    png = _shipped_pictures().get(picture_key(kind, spec)) if not _RECORD else None
+    return _figure_tag(png if png is not None else _png(DRAWERS[kind](**spec)), alt, caption)
 
 
 def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]], *,
@@ -321,9 +428,9 @@ class SurvivalChart(w.VBox):
         series = [_curve_series(label, curve) for label, curve in lines]
         if live is not None:
             series.append(_curve_series(f"simulated now ({self.live_deals:,} deals)", live, dashed=True))
-        fig = line_chart(series, "hand value when knocking", "chance of surviving the knock",
-                         percent=True, reference=0.5)
-        self.figure.value = figure_html(fig, self._alt(lines, live), self._caption(lines, live)) + \
+        spec = _line_spec(series, "hand value when knocking", "chance of surviving the knock", percent=True,
+                          reference=0.5)
+        self.figure.value = picture_html("line", spec, self._alt(lines, live), self._caption(lines, live)) + \
             _details("The numbers behind the chart", self._numbers(lines, live))
 
     def _what(self) -> str:
@@ -460,11 +567,9 @@ class ThresholdChart(w.VBox):
                    [p.low for p in self.points], [p.high for p in self.points])
         low, top = min(p.low for p in self.points), max(p.high for p in self.points)
         pad = (top - low) * 0.1 + 0.005
-        fig = line_chart([s], "knock threshold (knock at this value or more)", "lives lost per round",
-                         ylim=(max(0.0, low - pad), top + pad))
-        fig.axes[0].axvline(best.threshold, color="#116b2a", linewidth=1, linestyle="--")
-        fig.axes[0].annotate(f"fewest: {best.threshold:g}", (best.threshold, top + pad / 2), xytext=(4, 0),
-                             textcoords="offset points", fontsize=9, color="#116b2a", va="center")
+        spec = _line_spec([s], "knock threshold (knock at this value or more)", "lives lost per round",
+                          ylim=(max(0.0, low - pad), top + pad))
+        spec.update(best=best.threshold, top=top + pad / 2, label=f"fewest: {best.threshold:g}")
         alt = (f"Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, "
                f"{rounds:,} rounds per threshold. Lowest at {best.threshold:g} ({best.mean:.2f} lives per round); "
                f"means within its interval: {', '.join(f'{x:g}' for x in near)}.")
@@ -474,7 +579,7 @@ class ThresholdChart(w.VBox):
                    f"({', '.join(f'{x:g}' for x in near)}) do about as well.")
         rows = [[f"{p.threshold:g}", f"{p.rounds}", f"{p.mean:.3f}", f"{p.low:.3f} to {p.high:.3f}"]
                 for p in self.points]
-        self.figure.value = figure_html(fig, alt, caption) + _details(
+        self.figure.value = picture_html("threshold", spec, alt, caption) + _details(
             "The numbers behind the chart", html_table("Lives lost per round by threshold",
                                                        ["threshold", "rounds", "mean", "95% interval"], rows,
                                                        numeric=(1, 2)))
@@ -520,8 +625,7 @@ class SuitStudyChart(_GrowingStudy):
         for policy, row in sums.items():
             series.append(Series(f"{policy}: {SUIT_POLICIES[policy]}", list(range(len(row))),
                                  [m.mean for m in row], [m.ci[0] for m in row], [m.ci[1] for m in row]))
-        fig = line_chart(series, "cards drawn from the stock", "hand value (mean)", band=True,
-                         ylim=(10, 26))
+        spec = _line_spec(series, "cards drawn from the stock", "hand value (mean)", band=True, ylim=(10, 26))
         one, high = sums["one suit"][-1], sums["high cards"][-1]
         n = one.n
         alt = (f"Chart: the mean hand value after 0 to {self.draws} draws, two lines. Keeping one suit climbs "
@@ -533,7 +637,7 @@ class SuitStudyChart(_GrowingStudy):
                    "Shaded bands: 95% intervals.")
         rows = [[p, str(t), f"{m.mean:.2f}", f"{m.ci[0]:.2f} to {m.ci[1]:.2f}"]
                 for p, row in sums.items() for t, m in enumerate(row)]
-        self.figure.value = figure_html(fig, alt, caption) + _details(
+        self.figure.value = picture_html("line", spec, alt, caption) + _details(
             "The numbers behind the chart", html_table("Mean hand value by draws", ["keeping", "draws", "mean",
                                                                                       "95% interval"], rows,
                                                        numeric=(1, 2)))
@@ -557,23 +661,9 @@ class DiscardStudyView(_GrowingStudy):
         """Play more rounds and redraw."""
         self.counts = c = discard_study(self.rules, self.players, self.rounds, seed=self.runs, previous=self.counts)
         self.runs += 1
-        fig = Figure(figsize=(7.2, 2.6), dpi=100)
-        FigureCanvasAgg(fig)
-        fig.subplots_adjust(left=0.2, right=0.97, bottom=0.2, top=0.96)
-        ax = fig.add_subplot()
         labels = ["a suit they\npicked up before", "any other suit"]
         rates = [c["their suit"], c["another suit"]]
-        for i, r in enumerate(rates):
-            lo, hi = r.ci
-            ax.barh(i, 100 * r.rate, color=COLOURS[i], hatch="//" if i else "", edgecolor="#333333")
-            ax.errorbar(100 * r.rate, i, xerr=[[100 * (r.rate - lo)], [100 * (hi - r.rate)]], color="#000000",
-                        capsize=4)
-            ax.text(100 * hi + 1.5, i, f"{pct(r.rate)} of {r.offered:,}", va="center", fontsize=10)
-        ax.set_yticks([0, 1], labels)
-        ax.invert_yaxis()
-        ax.set_xlim(0, 110)
-        ax.set_xlabel("the next player takes the card you throw (%)")
-        ax.spines[["top", "right"]].set_visible(False)
+        spec = {"labels": labels, "rates": [[r.rate, r.ci[0], r.ci[1], r.offered] for r in rates]}
         mine, other = rates
         alt = (f"Bar chart: a thrown card of a suit the next player had picked up before was taken {pct(mine.rate)} "
                f"of {mine.offered} times; a card of any other suit {pct(other.rate)} of {other.offered} times.")
@@ -583,8 +673,37 @@ class DiscardStudyView(_GrowingStudy):
                    f"{pct(other.rate)} ({pct(other.ci[0])} to {pct(other.ci[1])}).")
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),
                  f"{pct(r.ci[0])} to {pct(r.ci[1])}"] for label, r in zip(labels, rates)]
-        self.figure.value = figure_html(fig, alt, caption) + _details(
+        self.figure.value = picture_html("discard", spec, alt, caption) + _details(
             "The numbers behind the chart", html_table("Throws taken by the next player",
                                                        ["suit of the card thrown", "throws", "taken", "share",
                                                         "95% interval"], rows, numeric=(1, 2, 3)))
         return c
+
+
+LESSON_VIEWS: list[Callable[[], w.Widget]] = [
+    lambda: SurvivalChart(compare="players"),
+    lambda: SurvivalChart(compare="seat", turn=0),
+    lambda: ThresholdChart(),
+    lambda: SuitStudyChart(),
+    lambda: DiscardStudyView(),
+    lambda: SurvivalChart(compare="turn", players=4, seat=2),
+]
+"""The charts lesson 5 opens with (tools/lessons/05-knock-timing.md): their first pictures are shipped."""
+
+
+def build_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -> dict[str, str]:
+    """Every picture the ``views`` draw when they are built, drawn now: ``{picture_key: base64 PNG}``."""
+    _RECORD.append([])
+    try:
+        for make in views:
+            make().close()
+        drawn = _RECORD[-1]
+    finally:
+        _RECORD.pop()
+    return {picture_key(kind, spec): _png(DRAWERS[kind](**spec)) for kind, spec in drawn}
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped pictures
+    pictures = build_pictures()
+    PICTURES.write_text(json.dumps({"pictures": pictures}, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {len(pictures)} pictures to {PICTURES}")

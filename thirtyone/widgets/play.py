@@ -19,15 +19,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from .. import names
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..rules import Rules
-from .charts import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table
+from .charts import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .picker import as_rules
 from .ruleset import RuleEditor
 from .table import CardTable
@@ -252,8 +250,7 @@ def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
 def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
     """Lives over the rounds: a line per player (ending when they are out), as an inline PNG with alt text.
     ``swimming``: the rules let a player with no lives left play on (the caption says what 0 means)."""
-    fig = Figure(figsize=(7.2, 3.2), dpi=100)
-    FigureCanvasAgg(fig)
+    fig = new_figure(7.2, 3.2)
     fig.subplots_adjust(left=0.09, right=0.8, bottom=0.16, top=0.95)
     ax = fig.add_subplot()
     xs = list(range(len(record.rounds) + 1))
