@@ -1,0 +1,539 @@
+/* thirtyone's page watch: a lesson page never fails silently.
+ *
+ * Two things can leave a learner with a page that looks fine and does nothing:
+ *
+ * 1. Its widgets never come. Under a burst of learners the server can lose a cell's output ("Timeout
+ *    waiting for IOPub output": the cell shows nothing), a widget's model can be missing ("Error displaying
+ *    widget: model not found"), or the kernel can be too slow to send the widgets' state. The page checks,
+ *    once it has loaded, that every widget the server sent is drawn; if one is not, it says "The server is
+ *    busy: trying again in N seconds…" (role="status") and reloads itself, a bounded number of times with
+ *    growing waits, then offers a Reload button.
+ * 2. Its kernel or its connection is lost (the kernel died or was restarted, the server stopped, the network
+ *    went away). Voilà's front end would queue every click and show nothing; the page says so instead
+ *    (role="alert") and offers a focusable "Reload the page" button.
+ *
+ * How a page decides its widgets did not come (all after the browser's "load" event):
+ * - the page arrived cut short (the template's last line never came), or a code cell the template knows
+ *   must show something came with no output at all: at once;
+ * - a widget placeholder shows "Error displaying widget…" (its model is missing from the kernel): at once;
+ * - Voilà's front end did not start within `appTimeout` seconds; or the widgets are still loading and for
+ *   `stallTimeout` seconds nothing has come from the kernel and no widget has been drawn; or they are still
+ *   loading `hardTimeout` seconds after the front end started. A slow page keeps receiving messages from
+ *   its kernel, so it is not interrupted.
+ *
+ * Voilà 0.5 exposes what this needs: `window.jupyterapp.widgetManager.kernel` is the page's
+ * @jupyterlab/services KernelConnection, with the signals `statusChanged` ('dead', 'restarting',
+ * 'autorestarting' mean the kernel and every widget in it are gone), `connectionStatusChanged`
+ * ('connecting' while its websocket tries again, 'disconnected' once it gives up) and `anyMessage`.
+ *
+ * Timings can be changed for tests by setting `window.THIRTYONE_WATCH = {…}` before this script runs.
+ * The page's state is in `document.body.dataset.thirtyoneWatch` and `window.thirtyoneWatch`.
+ */
+(function () {
+  'use strict';
+  if (window.thirtyoneWatch) {
+    return;
+  }
+  var settings = Object.assign(
+    {
+      appTimeout: 60, // s after "load" for Voilà's front end to start
+      stallTimeout: 20, // s with widgets loading and nothing from the kernel, no widget drawn
+      hardTimeout: 120, // s after the front end started, widgets still loading
+      noKernelTimeout: 5, // s after the front end started without a kernel connection for its widgets
+      retries: [5, 15, 30], // s before each automatic reload (then a little random extra)
+      reconnectGrace: 5, // s a lost connection may take to come back by itself
+      noAnswerGrace: 2, // s, instead, once the server did not answer the page's question
+      probeEvery: 5, // s between asking a server that does not answer again
+      poll: 0.5 // s between checks while loading
+    },
+    window.THIRTYONE_WATCH || {}
+  );
+
+  var WIDGET = 'application/vnd.jupyter.widget-view+json';
+  var KEY = 'thirtyone-retries ' + location.pathname;
+  var LOG_KEY = 'thirtyone-watch-log ' + location.pathname; // the logs of this tab's earlier loads
+  var RETRY_MEMORY = 600; // s: older automatic retries are forgotten
+  var LOST =
+    'The lesson lost its connection to the server. Your moves here are not saved. ' +
+    'Reload the page to start it again.';
+  var GAVE_UP = 'The server is still too busy to start this lesson. Wait a minute, then reload the page.';
+  var NO_ANSWER = 'The server does not answer yet. This page reloads by itself as soon as it does.';
+
+  var log = [];
+  var state = 'loading'; // loading | ready | retrying | busy | lost
+  var complete = false;
+  var loadAt = null;
+  var appAt = null;
+  var progressAt = null;
+  var drawn = 0;
+  var kernel = null;
+  var wasConnected = false;
+  var graceTimer = null;
+  var lostBy = null; // 'kernel' | 'connection'
+  var unloading = false;
+  var regions = null;
+
+  function now() {
+    return performance.now() / 1000;
+  }
+
+  function note(event) {
+    log.push([Math.round(now() * 100) / 100, event]);
+  }
+
+  function setState(value) {
+    state = value;
+    if (document.body) {
+      document.body.dataset.thirtyoneWatch = value;
+    }
+  }
+
+  function baseUrl() {
+    var body = document.body;
+    var voilaUrl = (body && body.dataset.baseUrl) || '/voila/';
+    return voilaUrl.replace(/voila\/$/, '');
+  }
+
+  // -- the retry count, per tab and page ------------------------------------------------------
+  function retriesSoFar() {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(KEY) || 'null');
+      if (kept && Date.now() / 1000 - kept.t < RETRY_MEMORY) {
+        return kept.n;
+      }
+      return 0;
+    } catch (e) {
+      return settings.retries.length; // no storage: no automatic retries, the button still works
+    }
+  }
+
+  function keepRetries(n) {
+    try {
+      if (n === 0) {
+        sessionStorage.removeItem(KEY);
+      } else {
+        sessionStorage.setItem(KEY, JSON.stringify({ n: n, t: Date.now() / 1000 }));
+      }
+    } catch (e) {
+      /* no storage */
+    }
+  }
+
+  function earlierLogs() {
+    try {
+      return JSON.parse(sessionStorage.getItem(LOG_KEY) || '[]');
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function keepLog() {
+    try {
+      sessionStorage.setItem(LOG_KEY, JSON.stringify(earlierLogs().concat([log]).slice(-5)));
+    } catch (e) {
+      /* no storage */
+    }
+  }
+
+  // -- what the learner sees ------------------------------------------------------------------
+  function ensureRegions() {
+    if (regions || !document.body) {
+      return regions;
+    }
+    var box = document.createElement('div');
+    box.className = 'to-watch';
+    var status = document.createElement('div');
+    status.className = 'to-watch-status';
+    status.setAttribute('role', 'status');
+    var alert = document.createElement('div');
+    alert.className = 'to-watch-alert';
+    alert.setAttribute('role', 'alert');
+    box.appendChild(status);
+    box.appendChild(alert);
+    document.body.appendChild(box);
+    regions = { status: status, alert: alert };
+    return regions;
+  }
+
+  function clearRegions() {
+    var r = ensureRegions();
+    r.status.textContent = '';
+    r.alert.textContent = '';
+  }
+
+  function say(kind, text, withButton) {
+    var r = ensureRegions();
+    clearRegions();
+    var p = document.createElement('p');
+    p.className = 'to-watch-text';
+    p.textContent = text;
+    r[kind].appendChild(p);
+    if (withButton) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'to-watch-reload';
+      button.textContent = 'Reload the page';
+      button.addEventListener('click', function () {
+        keepRetries(0);
+        reloadWhenServerAnswers(p);
+      });
+      r[kind].appendChild(button);
+      button.focus({ preventScroll: true });
+    }
+    return p;
+  }
+
+  function countdown(seconds) {
+    // the live region is read once; the visible number counts down beside it
+    var r = ensureRegions();
+    clearRegions();
+    var p = document.createElement('p');
+    p.className = 'to-watch-text';
+    var spoken = document.createElement('span');
+    spoken.className = 'to-watch-sr';
+    spoken.textContent = 'The server is busy: trying again in ' + seconds + ' seconds…';
+    var shown = document.createElement('span');
+    shown.setAttribute('aria-hidden', 'true');
+    p.appendChild(spoken);
+    p.appendChild(shown);
+    r.status.appendChild(p);
+    var left = seconds;
+    function tick() {
+      shown.textContent = 'The server is busy: trying again in ' + left + (left === 1 ? ' second…' : ' seconds…');
+      if (left <= 0) {
+        reloadWhenServerAnswers(p);
+        return;
+      }
+      left -= 1;
+      setTimeout(tick, 1000);
+    }
+    tick();
+  }
+
+  function hideBroken() {
+    // Voilà's own "Error displaying widget: model not found" is not the learner's words: the message says it
+    document.querySelectorAll('[data-thirtyone-widget] > .jp-OutputArea-output').forEach(function (out) {
+      if (!out.firstElementChild && /^Error displaying widget/.test(out.textContent)) {
+        out.classList.add('to-watch-hidden');
+      }
+    });
+  }
+
+  function disableWidgets() {
+    document.querySelectorAll('[data-thirtyone-widget]').forEach(function (el) {
+      el.setAttribute('inert', '');
+      el.classList.add('to-watch-dead');
+    });
+  }
+
+  function enableWidgets() {
+    document.querySelectorAll('[data-thirtyone-widget]').forEach(function (el) {
+      el.removeAttribute('inert');
+      el.classList.remove('to-watch-dead');
+    });
+  }
+
+  // -- reloading: only once the server answers (else the browser shows its own error page) ----------
+  function serverAnswers() {
+    var url = baseUrl() + 'voila/static/voila.js';
+    return fetch(url, { method: 'HEAD', cache: 'no-store' }).then(
+      function (r) {
+        return r.ok;
+      },
+      function () {
+        return false;
+      }
+    );
+  }
+
+  var reloading = false;
+
+  function reloadWhenServerAnswers(textNode) {
+    if (reloading) {
+      return; // already asking
+    }
+    reloading = true;
+    ask(textNode);
+  }
+
+  function ask(textNode) {
+    serverAnswers().then(function (ok) {
+      if (ok) {
+        note('reload');
+        keepLog();
+        location.reload();
+        return;
+      }
+      note('server does not answer');
+      if (textNode && textNode.textContent !== NO_ANSWER) {
+        textNode.textContent = NO_ANSWER;
+      }
+      setTimeout(function () {
+        ask(textNode);
+      }, settings.probeEvery * 1000);
+    });
+  }
+
+  // -- widgets did not come: retry, then give up ------------------------------------------------
+  function fail(reason) {
+    if (state !== 'loading' || unloading) {
+      return;
+    }
+    note('failed: ' + reason);
+    hideBroken();
+    var n = retriesSoFar();
+    if (n < settings.retries.length) {
+      setState('retrying');
+      keepRetries(n + 1);
+      var wait = Math.round(settings.retries[n] * (1 + 0.3 * Math.random()));
+      countdown(wait);
+    } else {
+      setState('busy');
+      say('alert', GAVE_UP, true);
+    }
+  }
+
+  function ready() {
+    setState('ready');
+    note('ready');
+    keepRetries(0);
+  }
+
+  // -- kernel or connection lost ----------------------------------------------------------------
+  function lost(reason, by) {
+    if (unloading) {
+      return;
+    }
+    note('lost: ' + reason);
+    if (state === 'loading') {
+      fail(reason); // nothing of the learner's is lost yet: retry as for a busy server
+      return;
+    }
+    if (state === 'lost' && by === 'kernel') {
+      lostBy = by; // the kernel is gone too: a connection coming back does not bring it back
+    }
+    if (state !== 'ready') {
+      return;
+    }
+    lostBy = by;
+    setState('lost');
+    disableWidgets();
+    say('alert', LOST, true);
+  }
+
+  function back() {
+    // the websocket came back to a kernel that is still there: nothing was lost after all
+    if (state === 'lost' && lostBy === 'connection') {
+      note('connection back');
+      lostBy = null;
+      enableWidgets();
+      clearRegions();
+      setState('ready');
+    }
+  }
+
+  function kernelUrl() {
+    return baseUrl() + 'api/kernels/' + encodeURIComponent(kernel.id);
+  }
+
+  function graceFor(seconds) {
+    // a websocket that does not come back within `seconds` means the page is lost
+    if (graceTimer !== null) {
+      clearTimeout(graceTimer);
+    }
+    graceTimer = setTimeout(function () {
+      graceTimer = null;
+      if (kernel.connectionStatus !== 'connected') {
+        lost('no reconnection', 'connection');
+      }
+    }, seconds * 1000);
+  }
+
+  function connectionTrouble(status) {
+    if (status === 'disconnected') {
+      lost('connection ' + status, 'connection'); // the connection gave up trying
+      return;
+    }
+    if (graceTimer !== null) {
+      return; // already waiting
+    }
+    graceFor(settings.reconnectGrace);
+    // ask the server whether it still has the kernel: without it the page is lost now
+    fetch(kernelUrl(), { cache: 'no-store' }).then(
+      function (r) {
+        if (r.status === 404) {
+          lost('kernel gone from the server', 'kernel');
+        } else if (r.ok && graceTimer !== null) {
+          graceFor(3 * settings.reconnectGrace); // the server has it: the websocket should come back
+        }
+      },
+      function () {
+        // no answer at all (server stopped, network gone): lost unless the websocket is back at once
+        graceFor(settings.noAnswerGrace);
+      }
+    );
+  }
+
+  function watchKernel(k) {
+    kernel = k;
+    note('kernel ' + k.status + ', ' + k.connectionStatus);
+    wasConnected = k.connectionStatus === 'connected';
+    k.statusChanged.connect(function (_, status) {
+      if (status === 'dead' || status === 'restarting' || status === 'autorestarting') {
+        note('kernel ' + status);
+        lost('kernel ' + status, 'kernel');
+      }
+    });
+    k.connectionStatusChanged.connect(function (_, status) {
+      note('connection ' + status);
+      if (status === 'connected') {
+        wasConnected = true;
+        if (graceTimer !== null) {
+          clearTimeout(graceTimer);
+          graceTimer = null;
+        }
+        back();
+      } else if (wasConnected) {
+        connectionTrouble(status);
+      }
+    });
+    k.anyMessage.connect(function (_, args) {
+      if (args.direction === 'recv') {
+        progressAt = now();
+      }
+    });
+  }
+
+  // -- did the widgets come? ------------------------------------------------------------------------
+  function markWidgets() {
+    // before Voilà's front end replaces them, the outputs are JSON in script tags: note which hold a widget
+    document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]').forEach(function (s) {
+      var text = s.textContent;
+      if (text.indexOf(WIDGET) < 0 || !s.parentElement) {
+        return;
+      }
+      try {
+        var view = JSON.parse(text).data[WIDGET];
+        if (view && view.model_id) {
+          s.parentElement.dataset.thirtyoneWidget = view.model_id;
+        }
+      } catch (e) {
+        /* not ours to judge */
+      }
+    });
+  }
+
+  function widgets() {
+    var count = { drawn: 0, loading: 0, broken: 0 };
+    document.querySelectorAll('[data-thirtyone-widget]').forEach(function (box) {
+      var out = box.querySelector(':scope > .jp-OutputArea-output');
+      if (!out) {
+        count.loading += 1; // Voilà's front end has not rendered this output yet
+      } else if (out.firstElementChild) {
+        count.drawn += 1; // the widget's view is inside
+      } else if (/^Error displaying widget/.test(out.textContent)) {
+        count.broken += 1; // e.g. "model not found": the kernel does not have it
+      } else {
+        count.loading += 1; // "Loading widget..."
+      }
+    });
+    return count;
+  }
+
+  function check() {
+    if (state !== 'loading' || unloading) {
+      return;
+    }
+    var t = now();
+    var app = window.jupyterapp;
+    if (!app) {
+      if (t - loadAt > settings.appTimeout) {
+        fail('the front end did not start');
+        return;
+      }
+      setTimeout(check, settings.poll * 1000);
+      return;
+    }
+    if (appAt === null) {
+      appAt = progressAt = t;
+      note('front end started');
+    }
+    var manager = app.widgetManager;
+    if (manager && kernel === null) {
+      watchKernel(manager.kernel);
+    }
+    var count = widgets();
+    if (count.broken > 0) {
+      fail(count.broken + ' widget(s) missing from the kernel');
+      return;
+    }
+    if (count.loading === 0) {
+      ready();
+      return;
+    }
+    if (!manager && t - appAt > settings.noKernelTimeout) {
+      fail('no kernel for the widgets');
+      return;
+    }
+    if (count.drawn > drawn) {
+      drawn = count.drawn;
+      progressAt = t;
+    }
+    if (t - appAt > settings.hardTimeout) {
+      fail('widgets still loading after ' + settings.hardTimeout + ' s');
+      return;
+    }
+    if (t - progressAt > settings.stallTimeout) {
+      fail('nothing from the kernel for ' + settings.stallTimeout + ' s');
+      return;
+    }
+    setTimeout(check, settings.poll * 1000);
+  }
+
+  function pageComplete() {
+    // called by the template's last script: the whole page arrived
+    complete = true;
+    note('page complete');
+    markWidgets();
+  }
+
+  window.addEventListener('beforeunload', function () {
+    unloading = true;
+  });
+  window.addEventListener('pageshow', function (event) {
+    // back to this page from the browser's cache: Voilà shut its kernel down when the learner left
+    if (event.persisted) {
+      location.reload();
+    }
+  });
+  document.addEventListener('DOMContentLoaded', function () {
+    setState(state);
+    ensureRegions();
+  });
+  window.addEventListener('load', function () {
+    loadAt = now();
+    note('load');
+    setState(state);
+    if (!complete) {
+      fail('the page arrived cut short');
+      return;
+    }
+    var missing = document.querySelectorAll('[data-thirtyone-missing]').length;
+    if (missing > 0) {
+      fail(missing + ' cell(s) came without their output');
+      return;
+    }
+    check();
+  });
+
+  window.thirtyoneWatch = {
+    settings: settings,
+    log: log,
+    earlier: earlierLogs(),
+    pageComplete: pageComplete,
+    widgets: widgets,
+    get state() {
+      return state;
+    }
+  };
+})();

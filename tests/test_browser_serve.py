@@ -1,0 +1,547 @@
+"""A lesson page never fails silently: Debian's chromium against real Voilà servers (issue 10).
+
+The template's page watch (share/jupyter/voila/templates/thirtyone/static/watch.js) says when a page's
+kernel or connection is lost (role="alert", a "Reload the page" button) and when its widgets did not come
+(role="status": "The server is busy: trying again in N seconds…", then it reloads itself a bounded number
+of times, then offers the button). Here each failure is made for real — a burst of learners, a kernel
+killed with SIGKILL or frozen with SIGSTOP, the server stopped, a cell whose output comes too late for the
+server — or, for a widget model the kernel does not have, by changing one model id in the page on its
+way to the browser.
+
+Console errors fail a test unless the failure itself causes them; each test lists exactly which.
+Screenshots of every message at 1280 and 390 px go to test-artifacts/serve-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import conftest
+import jinja2
+import nbformat
+import pytest
+from conftest import ARTIFACTS, NOTEBOOKS, ROOT, Server, start_voila
+
+LESSON_1 = "voila/render/01-scoring.ipynb"
+TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "thirtyone"
+LOST = ("The lesson lost its connection to the server. Your moves here are not saved. "
+        "Reload the page to start it again.")
+GAVE_UP = "The server is still too busy to start this lesson. Wait a minute, then reload the page."
+NO_ANSWER = "The server does not answer yet. This page reloads by itself as soon as it does."
+BUSY = re.compile(r"^The server is busy: trying again in (\d+) seconds?…$")
+SANDBOX_CARD = '.to-sandbox .to-picker button[data-card="K♥"]'
+STATE = "() => document.body ? (document.body.dataset.thirtyoneWatch || 'loading') : 'loading'"
+
+
+# -- which code cells must show something (no browser) --------------------------------------------
+def shows_output(source: str) -> bool:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE)))
+    return env.get_template("watch.macro.html.j2").module.shows_output(source).strip() == "yes"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("CardValues()", True),
+    ('print(score("K♥ 9♥ 4♣").explanation)', True),
+    ("from thirtyone.widgets import Quiz\n\nQuiz(choices=('scat', 'schwimmen'))", True),
+    ("f(\n    a=1,\n)", True),
+    ("a == b", True),
+    ("x[1:2]", True),
+    ('Markdown("\\n".join(f"- {t}" for t in rules))', True),
+    ("x = 1", False),
+    ("x = f(\n    a,\n)", False),
+    ("x = a == b", False),
+    ("x += 1", False),
+    ("d['k'] = 3", False),
+    ("x: int = 3", False),
+    ("import os", False),
+    ("for i in x:\n    print(i)", False),
+    ("def f():\n    return 1", False),
+    ("f();", False),
+    ("%matplotlib inline", False),
+    ("# a comment", False),
+    ("", False),
+])
+def test_the_template_knows_which_cells_show_something(source: str, expected: bool) -> None:
+    """A cell that shows something but came without output lost it; a cell it cannot judge never counts."""
+    assert shows_output(source) is expected
+
+
+def test_every_code_cell_of_the_course_shows_something() -> None:
+    """Else a normal visit would count that cell as lost and reload the page for nothing."""
+    silent = [(path.name, cell.source[-60:]) for path in sorted(NOTEBOOKS.glob("*.ipynb"))
+              for cell in nbformat.read(path, as_version=4).cells
+              if cell.cell_type == "code" and not shows_output(cell.source)]
+    assert not silent
+
+
+# -- servers, learners ----------------------------------------------------------------------------
+@dataclass
+class Servers:
+    """The module's server; a test that stops it starts it again on the same port."""
+
+    main: Server
+    log: Path
+
+    def restart(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        port = self.main.port
+        monkeypatch.setattr(conftest, "free_port", lambda: port)
+        self.main = start_voila(Path(sys.executable).parent, self.log)
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[Servers]:
+    """Voilà on notebooks/ with the repo's config (its own: these tests kill kernels and stop it)."""
+    log = ARTIFACTS / "voila-serve.log"
+    holder = Servers(start_voila(Path(sys.executable).parent, log), log)
+    try:
+        yield holder
+    finally:
+        holder.main.stop()
+
+
+@dataclass
+class Learner:
+    """One browser context and page, with what the page logged and how often it loaded."""
+
+    context: Any
+    page: Any
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (which load, what)
+    loads: int = 0
+
+    def error(self, text: str) -> None:
+        self.errors.append((self.loads, text))
+
+    def state(self) -> str:
+        try:
+            return str(self.page.evaluate(STATE))
+        except Exception:  # the page is navigating
+            return "loading"
+
+    def wait(self, *states: str, timeout: float = 120) -> str:
+        self.page.wait_for_function(f"() => {list(states)!r}.includes(({STATE})())",
+                                    timeout=timeout * 1000, polling=250)
+        return self.state()
+
+    def log(self) -> list[list[Any]]:
+        return list(self.page.evaluate("() => window.thirtyoneWatch.log"))
+
+    def kernel_id(self) -> str:
+        return str(self.page.evaluate("() => window.jupyterapp.widgetManager.kernel.id"))
+
+    def unexpected(self, *allowed: str, in_last_load: bool = False) -> list[str]:
+        """Errors the failure did not cause: those not matched by one of the ``allowed`` patterns, and any
+        error of the page's last load (the one that works) unless the page recovered ``in_last_load``."""
+        return [f"load {n}: {e}" for n, e in self.errors
+                if (n == self.loads and not in_last_load) or not any(re.search(a, e) for a in allowed)]
+
+
+@pytest.fixture
+def learners(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Learner]]:
+    """``learners(width=1280, init=None)`` opens a new learner; all are closed (and screenshot) after."""
+    made: list[Learner] = []
+
+    def make(width: int = 1280, init: str | None = None) -> Learner:
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        if init:
+            context.add_init_script(init)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        learner = Learner(context, page)
+        page.on("console", lambda m: learner.error(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: learner.error(f"page error: {e}"))
+        page.on("response", lambda r: learner.error(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+        # a beacon sent while the page unloads (Voilà shutting its kernel down) reports ERR_ABORTED
+        page.on("requestfailed", lambda r: learner.error(f"request failed: {r.url} ({r.failure})")
+                if "ERR_ABORTED" not in str(r.failure) else None)
+
+        def loaded(frame: Any) -> None:
+            if frame == page.main_frame and frame.url.startswith("http"):
+                learner.loads += 1
+
+        page.on("framenavigated", loaded)
+        made.append(learner)
+        return learner
+
+    yield make
+    ARTIFACTS.mkdir(exist_ok=True)
+    for i, learner in enumerate(made):
+        try:
+            learner.page.screenshot(path=str(ARTIFACTS / f"serve-{request.node.name}-{i}.png"))
+        except Exception:
+            pass
+        learner.context.close()
+
+
+def open_lesson(learner: Learner, server: Server, path: str = LESSON_1) -> None:
+    learner.page.goto(server.url(path))
+
+
+def assert_widgets(learner: Learner) -> None:
+    """Every widget the server sent is drawn, and the page is told it is ready."""
+    assert learner.state() == "ready", learner.log()
+    count = learner.page.evaluate("() => window.thirtyoneWatch.widgets()")
+    sent = learner.page.locator("[data-thirtyone-widget]").count()
+    assert sent > 0 and count == {"drawn": sent, "loading": 0, "broken": 0}, count
+    assert learner.page.locator(".to-watch > div:not(:empty)").count() == 0  # no message
+
+
+def shots(learner: Learner, name: str) -> None:
+    """The message at 1280 and at 390 px: it fits, nothing scrolls sideways."""
+    page = learner.page
+    size = page.viewport_size
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        box = page.locator(".to-watch > div:not(:empty)").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        page.screenshot(path=str(ARTIFACTS / f"serve-{name}-{width}.png"))
+    page.set_viewport_size(size)
+
+
+def assert_alert(learner: Learner, text: str) -> None:
+    """The message is an alert, with a focused button a keyboard reaches; axe finds nothing serious in it."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = learner.page
+    alert = page.get_by_role("alert")
+    assert alert.locator("p").inner_text() == text
+    button = alert.get_by_role("button", name="Reload the page", exact=True)
+    assert button.is_visible()
+    assert page.evaluate("() => document.activeElement.textContent") == "Reload the page"
+    results = Axe().run(page, context=".to-watch")
+    bad = [v["id"] for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad
+
+
+def kernel_pid(kernel_id: str) -> int:
+    """The kernel's process, found by its connection file on its command line."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and f"kernel-{kernel_id}.json".encode() in (proc / "cmdline").read_bytes():
+                pids.append(int(proc.name))
+        except OSError:  # gone meanwhile
+            pass
+    assert len(pids) == 1, (kernel_id, pids)
+    return pids[0]
+
+
+def card_click_answers(learner: Learner) -> None:
+    """The lesson's sandbox still scores a card: the page talks to a live kernel."""
+    learner.page.locator(SANDBOX_CARD).click()
+    learner.page.wait_for_function(
+        "() => document.querySelector('.to-sandbox .to-score').innerText.includes('Worth 10')")
+
+
+# -- the tests ----------------------------------------------------------------------------------------
+@pytest.mark.browser
+def test_a_burst_of_six_learners_all_get_their_widgets(servers: Servers, learners: Callable[..., Learner]) -> None:
+    """Six learners open lesson 1 at the same moment: every page ends with its widgets (a page may say
+    the server is busy and try again, but none waits without widgets and without a message)."""
+    group = [learners() for _ in range(6)]
+    url = servers.main.url(LESSON_1)
+    start = time.monotonic()
+    for learner in group:  # all six navigations start at once (page.goto would wait for each)
+        learner.page.evaluate("url => { location.href = url }", url)
+    seen: dict[int, set[str]] = {i: set() for i in range(len(group))}
+    pending = set(range(len(group)))
+    while pending and time.monotonic() - start < 300:
+        for i in sorted(pending):
+            state = group[i].state()
+            seen[i].add(state)
+            if state in ("ready", "busy"):
+                pending.discard(i)
+        time.sleep(0.5)
+    assert not pending, f"pages still loading after 300 s: {sorted(pending)}"
+    report = []
+    for i, learner in enumerate(group):
+        assert_widgets(learner)
+        marks = {event: t for t, event in learner.log()}
+        report.append(f"learner {i}: loads {learner.loads}, states {sorted(seen[i])}, page complete "
+                      f"{marks.get('page complete')} s, ready {marks.get('ready')} s after its last load")
+        # a page that tried again may have logged what its failed loads caused; its last load, nothing
+        assert not learner.unexpected(*FAILED_LOAD_NOISE), report[-1]
+    print("\n".join(report))
+
+
+# what a page whose widgets did not come logs before it reloads (Voilà's widget renderer, the page's
+# websocket torn down by the reload)
+FAILED_LOAD_NOISE = (
+    r"^console\.error: Error: widget model not found(\n|$)",
+    r"^console\.error: WebSocket connection to 'ws://127\.0\.0\.1:\d+/api/kernels/[\w-]+/channels\?.*' failed",
+)
+
+
+@pytest.mark.browser
+def test_a_killed_kernel_says_so_and_a_reload_brings_the_widgets_back(
+        servers: Servers, learners: Callable[..., Learner]) -> None:
+    learner = learners()
+    open_lesson(learner, servers.main)
+    learner.wait("ready", timeout=120)
+    pid = kernel_pid(learner.kernel_id())
+    killed = time.monotonic()
+    os.kill(pid, signal.SIGKILL)
+    learner.wait("lost", timeout=30)
+    noticed = time.monotonic() - killed
+    assert_alert(learner, LOST)
+    # its widgets answer nothing now, and look it
+    assert learner.page.locator("[data-thirtyone-widget]:not([inert])").count() == 0
+    shots(learner, "lost")
+    print(f"a killed kernel is said after {noticed:.1f} s: {learner.log()}")
+    assert noticed < 15
+    learner.page.get_by_role("button", name="Reload the page").click()
+    learner.wait("ready", timeout=120)
+    assert_widgets(learner)
+    card_click_answers(learner)
+    assert not learner.unexpected()
+
+
+# Changes the first widget's model id in the page before Voilà's front end reads it, on every load
+# until this tab's sessionStorage says "healed" (or, with "once", on the first load only): the kernel
+# has no such model, as when a page came while its kernel was still running the cells.
+BREAK_A_MODEL = """
+document.addEventListener('DOMContentLoaded', () => {
+  if (sessionStorage.getItem('healed')) return;
+  if (%(once)s) sessionStorage.setItem('healed', '1');
+  for (const s of document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')) {
+    if (s.textContent.includes('"model_id"')) {
+      s.textContent = s.textContent.replace(/"model_id": "\\w+"/, '"model_id": "' + '0'.repeat(32) + '"');
+      break;
+    }
+  }
+});
+"""
+
+
+@pytest.mark.browser
+def test_a_widget_the_kernel_does_not_have_is_retried(servers: Servers, learners: Callable[..., Learner]) -> None:
+    """"Error displaying widget: model not found": the page says the server is busy, reloads by itself
+    after about 5 s, and the next load has its widgets."""
+    learner = learners(init=BREAK_A_MODEL % {"once": "true"})
+    page = learner.page
+    open_lesson(learner, servers.main)
+    learner.wait("retrying", timeout=120)
+    status = page.get_by_role("status")
+    said = status.locator(".to-watch-sr").inner_text()
+    seconds = BUSY.match(said)
+    assert seconds and 5 <= int(seconds.group(1)) <= 7, said
+    assert BUSY.match(status.locator("[aria-hidden=true]").inner_text())  # the visible countdown
+    shots(learner, "busy")
+    assert any("missing from the kernel" in event for _, event in learner.log()), learner.log()
+    learner.wait("ready", timeout=120)  # it reloads by itself
+    assert learner.loads == 2
+    assert_widgets(learner)
+    assert not learner.unexpected(*FAILED_LOAD_NOISE)
+
+
+@pytest.mark.browser
+def test_widgets_that_never_come_end_in_a_reload_button(servers: Servers, learners: Callable[..., Learner]) -> None:
+    """After its automatic tries (two here, of 1 s) the page stops and offers the button; once the server
+    is well again, the button brings the widgets."""
+    learner = learners(init="window.THIRTYONE_WATCH = {retries: [1, 1]};" + BREAK_A_MODEL % {"once": "false"})
+    page = learner.page
+    open_lesson(learner, servers.main)
+    learner.wait("busy", timeout=180)
+    assert learner.loads == 3
+    assert_alert(learner, GAVE_UP)
+    shots(learner, "gave-up")
+    page.evaluate("() => sessionStorage.setItem('healed', '1')")
+    page.get_by_role("button", name="Reload the page").click()
+    learner.wait("ready", timeout=120)
+    assert learner.loads == 4
+    assert_widgets(learner)
+    assert not learner.unexpected(*FAILED_LOAD_NOISE)
+
+
+@pytest.mark.browser
+def test_a_frozen_kernel_is_noticed_and_the_page_tries_again(
+        servers: Servers, learners: Callable[..., Learner]) -> None:
+    """The kernel stops answering (SIGSTOP, as a starved kernel would) just before the page connects
+    to it: nothing comes for stallTimeout (20 s), so the page says the server is busy and tries again."""
+    learner = learners()
+    page = learner.page
+    frozen: list[int] = []
+
+    def freeze_its_kernel(route: Any) -> None:
+        # the widget manager asks the server for its kernel's model, then opens the kernel's websocket
+        if not frozen and route.request.method == "GET":
+            frozen.append(kernel_pid(route.request.url.rsplit("/", 1)[1].split("?")[0]))
+            os.kill(frozen[0], signal.SIGSTOP)
+        route.continue_()
+
+    page.route(re.compile(r"/api/kernels/[\w-]+(\?.*)?$"), freeze_its_kernel)
+    try:
+        open_lesson(learner, servers.main)
+        learner.wait("retrying", timeout=120)
+        assert frozen
+        marks = {event: t for t, event in learner.log()}
+        failed = next(t for event, t in marks.items() if event.startswith("failed: nothing from the kernel"))
+        waited = failed - marks["front end started"]
+        print(f"a frozen kernel: the page gave up waiting {waited:.1f} s after its front end started")
+        assert 19 <= waited <= 25
+        learner.wait("ready", timeout=120)
+        assert learner.loads == 2
+        assert_widgets(learner)
+    finally:
+        for pid in frozen:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+    assert not learner.unexpected(*FAILED_LOAD_NOISE)
+
+
+LATE_NOTEBOOK = """\
+from ipywidgets import Button
+
+Button(description="Early")
++++
+import pathlib
+import threading
+
+from IPython.display import display
+
+late = Button(description="Late")
++++
+(threading.Timer(6, display, [late]).start() if pathlib.Path("slow").exists() else display(late))
+"""
+
+
+@pytest.fixture
+def late_server(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    """Voilà with the repo's config on one notebook whose last output, while a file ``slow`` exists,
+    comes 6 s after its cell finished: the server has rendered the cell without it by then."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in LATE_NOTEBOOK.split("+++\n")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "late.ipynb")
+    shutil.copy(NOTEBOOKS / "voila.py", tmp_path / "voila.py")
+    (tmp_path / "slow").touch()
+    log = ARTIFACTS / "voila-serve-late.log"
+    server = start_voila(Path(sys.executable).parent, log, cwd=tmp_path)
+    try:
+        yield server, tmp_path
+    finally:
+        server.stop()
+
+
+@pytest.mark.browser
+def test_a_cell_whose_output_came_too_late_is_retried(
+        late_server: tuple[Server, Path], learners: Callable[..., Learner]) -> None:
+    """What the server's "Timeout waiting for IOPub output" leaves under load: a cell whose output came
+    after the server stopped waiting for it shows nothing (here the output comes 6 s after its cell).
+    The page notices at once, says the server is busy, and tries again until the output comes."""
+    server, folder = late_server
+    learner = learners(init="window.THIRTYONE_WATCH = {retries: [2, 2, 2]};")
+    open_lesson(learner, server, "voila/render/late.ipynb")
+    learner.wait("retrying", timeout=120)
+    assert any("came without their output" in event for _, event in learner.log())
+    (folder / "slow").unlink()  # the server is well again
+    learner.wait("ready", timeout=120)
+    assert 2 <= learner.loads <= 4
+    assert learner.page.get_by_role("button", name="Late").is_visible()
+    assert_widgets(learner)
+    assert not learner.unexpected(*FAILED_LOAD_NOISE)
+
+
+@pytest.mark.browser
+def test_a_stopped_server_says_so_and_the_page_comes_back_with_it(
+        servers: Servers, learners: Callable[..., Learner], monkeypatch: pytest.MonkeyPatch) -> None:
+    """(It stops the module's server, and starts it again.) The alert comes within seconds; the button waits for the
+    server, saying so, and the page reloads by itself once the server answers again."""
+    learner = learners(width=390)
+    open_lesson(learner, servers.main)
+    learner.wait("ready", timeout=120)
+    kernel = learner.kernel_id()
+    stopped = time.monotonic()
+    servers.main.stop()
+    learner.wait("lost", timeout=30)
+    noticed = time.monotonic() - stopped
+    print(f"a stopped server is said after {noticed:.1f} s: {learner.log()}")
+    assert noticed < 10
+    assert_alert(learner, LOST)
+    learner.page.get_by_role("button", name="Reload the page").click()
+    learner.page.get_by_role("alert").get_by_text(NO_ANSWER).wait_for(timeout=15_000)
+    shots(learner, "no-answer")
+    servers.restart(monkeypatch)
+    learner.wait("ready", timeout=120)  # it reloads by itself
+    assert learner.loads == 2
+    assert_widgets(learner)
+    # what the page logged while the server was away (its websocket and its questions, refused) and
+    # when it came back (its old kernel is not on the new server: 404 to the websocket and questions)
+    port = servers.main.port
+    kernel_url = rf"http://127\.0\.0\.1:{port}/api/kernels/{kernel}"
+    assert not learner.unexpected(
+        r"^console\.error: Failed to load resource: net::ERR_CONNECTION_REFUSED$",
+        rf"^console\.error: WebSocket connection to 'ws://127\.0\.0\.1:{port}/api/kernels/{kernel}/channels\?"
+        r"session_id=[\w-]+' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED$",
+        rf"^request failed: ({kernel_url}(\?\d+)?|http://127\.0\.0\.1:{port}/voila/static/voila\.js) "
+        r"\(net::ERR_CONNECTION_REFUSED\)$",
+        rf"^HTTP 404: {kernel_url}(/channels\?session_id=[\w-]+|\?\d+)?$",
+        r"^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$",
+        rf"^console\.error: WebSocket connection to 'ws://127\.0\.0\.1:{port}/api/kernels/{kernel}/channels\?"
+        r"session_id=[\w-]+' failed: Error during WebSocket handshake: Unexpected response code: 404$",
+    )
+
+
+@pytest.mark.browser
+def test_a_short_break_in_the_connection_is_not_a_lost_page(
+        servers: Servers, learners: Callable[..., Learner]) -> None:
+    """The websocket drops and comes straight back to a kernel that is still there: no message. When it
+    cannot come back for a while and the server cannot be reached, the alert shows; it goes once the
+    connection is back (the kernel kept everything)."""
+    learner = learners()
+    page = learner.page
+    sockets: list[Any] = []
+    refuse: list[bool] = []
+
+    def through(ws: Any) -> None:
+        sockets.append(ws)
+        if refuse:
+            ws.close()  # the network is down
+        else:
+            ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r"/api/kernels/[\w-]+/channels"), through)
+    open_lesson(learner, servers.main)
+    learner.wait("ready", timeout=120)
+    sockets[-1].close()  # the network drops the connection; it reconnects at once
+    page.wait_for_function("() => window.thirtyoneWatch.log.some(([, e]) => e === 'connection connected')")
+    time.sleep(3)
+    assert learner.state() == "ready" and len(sockets) == 2, learner.log()
+    assert page.locator(".to-watch > div:not(:empty)").count() == 0
+    card_click_answers(learner)
+
+    # the network stays down a few seconds: the websocket cannot come back, the server cannot be asked
+    asked: list[str] = []
+
+    def unreachable(route: Any) -> None:
+        asked.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    page.route(re.compile(r"/api/kernels/[\w-]+$"), unreachable)
+    refuse.append(True)
+    sockets[-1].close()
+    learner.wait("lost", timeout=15)
+    assert asked
+    assert_alert(learner, LOST)
+    refuse.clear()
+    page.unroute(re.compile(r"/api/kernels/[\w-]+$"))
+    learner.wait("ready", timeout=60)  # the websocket came back by itself
+    assert learner.loads == 1, learner.log()
+    assert page.locator(".to-watch > div:not(:empty)").count() == 0
+    assert page.locator("[data-thirtyone-widget][inert]").count() == 0
+    page.locator(SANDBOX_CARD).click()  # picked before: this unpicks it, on the same kernel
+    page.wait_for_function("() => !document.querySelector('.to-sandbox .to-score').innerText.includes('Worth 10')")
+    # what the page logged while the network was down: its questions to the server, refused
+    assert not learner.unexpected(r"^console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$",
+                                  r"^request failed: .*/api/kernels/[\w-]+ \(net::ERR_INTERNET_DISCONNECTED\)$",
+                                  in_last_load=True)
