@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import names as display
-from ..cards import format_cards, parse_cards
+from ..cards import Card, format_cards, parse_cards
 from ..rules import Rules
 from ..variants import SITUATIONS, Replay, Situation, difference_rows, replay
 from .card import CardRow
@@ -139,6 +140,43 @@ def _rest_text(sit: Situation, rules: Rules) -> str:
     return text + "."
 
 
+_FIXED: dict[Any, w.Widget] = {}
+
+
+def _fixed_layout(**layout: str) -> w.Layout:
+    """One layout shared by every replay's widgets that show it and never change it: lesson 4 shows 17
+    replays, and each widget's own layout and style would be one more widget for the kernel to open, the
+    server to pass on and the browser to draw (ipywidgets lets widgets share a layout or a style)."""
+    key = tuple(sorted(layout.items()))
+    shared = _FIXED.get(key)
+    if shared is None:
+        shared = _FIXED[key] = w.Layout(**layout)
+    assert isinstance(shared, w.Layout)
+    return shared
+
+
+def _fixed_html(value: str = "", classes: Sequence[str] = (), **layout: str) -> w.HTML:
+    """An HTML widget whose layout and style are shared (see :func:`_fixed_layout`)."""
+    style = _FIXED.get("html-style")
+    if style is None:
+        style = _FIXED["html-style"] = HTMLStyle()
+    return w.HTML(value, layout=_fixed_layout(**layout), style=style, _dom_classes=tuple(classes))
+
+
+class _Shown(NamedTuple):
+    """What a :class:`RuleReplay` shows: the own hands' box display, each text, the hands (``None``: keep
+    the cards shown), the results and the replays."""
+
+    own: str
+    teaches: str
+    cards: list[tuple[Card, ...]] | None
+    heads: list[str] | None
+    rest: str
+    results: str
+    replays: list[Replay]
+    labels: list[str]
+
+
 class RuleReplay(w.VBox):
     """One staged round replayed under several rule sets: the same cards, and how each rule set ends it.
 
@@ -155,38 +193,39 @@ class RuleReplay(w.VBox):
         options = [(s.title, s.key) for s in SITUATIONS.values()] + [("Your own hands", "own")]
         self.menu = w.Dropdown(options=options, value=situation, description="Situation",
                                layout=w.Layout(width="auto", max_width="100%"))
-        self.inputs = [w.Text(description=f"{n}{' (deals, knocks)' if i == 0 else ''}", continuous_update=False,
-                              style={"description_width": "150px"}, layout=w.Layout(width="350px", max_width="100%"))
-                       for i, n in enumerate(self.names)]
-        self.own_box = w.VBox(self.inputs)
-        self.teaches = w.HTML()
-        self.rows = [CardRow(interactive=False, label=f"{n}'s hand") for n in self.names]
-        self.row_heads = [w.HTML(layout=w.Layout(width="230px")) for _ in self.names]
-        for head in self.row_heads:
-            head.add_class("to-seat-head")
-        self.rest = w.HTML()
-        self.results = w.HTML()
+        ties = SITUATIONS["ties"].hands  # the own hands start as a staged tie, to change
+        texts = [ties[i] if i < len(ties) else "" for i in range(len(self.names))]
         self.replays: list[Replay] = []
         self.labels: list[str] = []
-        hands = w.VBox([w.HBox([h, r], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-                        for h, r in zip(self.row_heads, self.rows, strict=True)])
-        super().__init__([w.HTML(STUDY_CSS + VARIANTS_CSS), self.menu, self.own_box, self.teaches, hands,
-                          self.rest, self.results])
-        self.add_class("to-study")
-        self.add_class("to-variants")
-        self.add_class("to-replay")
-        for t, h in zip(self.inputs, SITUATIONS["ties"].hands, strict=False):
-            t.value = h
-        self.update()
+        shown = self._view(situation, texts)  # every widget is made with what it shows: no update to send
+        self.inputs = [w.Text(value=text, description=f"{n}{' (deals, knocks)' if i == 0 else ''}",
+                              continuous_update=False, style={"description_width": "150px"},
+                              layout=w.Layout(width="350px", max_width="100%"))
+                       for i, (n, text) in enumerate(zip(self.names, texts, strict=True))]
+        self.own_box = w.VBox(self.inputs, layout=w.Layout(display=shown.own))
+        self.teaches = _fixed_html(shown.teaches)
+        self.rows = [CardRow(cards, interactive=False, label=f"{n}'s hand", layout=_fixed_layout())
+                     for n, cards in zip(self.names, shown.cards or [()] * len(self.names), strict=True)]
+        self.row_heads = [_fixed_html(head, ("to-seat-head",), width="230px")
+                          for head in shown.heads or [""] * len(self.names)]
+        self.rest = _fixed_html(shown.rest)
+        self.results = _fixed_html(shown.results)
+        self.replays, self.labels = shown.replays, shown.labels
+        hands = w.VBox([w.HBox([h, r], layout=_fixed_layout(flex_flow="row wrap", align_items="center"))
+                        for h, r in zip(self.row_heads, self.rows, strict=True)], layout=_fixed_layout())
+        super().__init__([_fixed_html(STUDY_CSS + VARIANTS_CSS), self.menu, self.own_box, self.teaches, hands,
+                          self.rest, self.results], _dom_classes=("to-study", "to-variants", "to-replay"))
         self.menu.observe(lambda _c: self.update(), "value")
         for t in self.inputs:
             t.observe(lambda _c: self.update(), "value")
 
-    def _own(self) -> Situation:
+    def _own(self, texts: Sequence[str] | None = None) -> Situation:
         hands = []
-        for n, t in zip(self.names, self.inputs, strict=True):
+        if texts is None:
+            texts = [t.value for t in self.inputs]
+        for n, text in zip(self.names, texts, strict=True):
             try:
-                cards = parse_cards(t.value, 32)
+                cards = parse_cards(text, 32)
             except ValueError as e:
                 raise ValueError(f"{n}: {e} (use cards 7 to ace, like 'K♥ 9♥ 7♣')") from None
             if len(cards) != 3:
@@ -204,38 +243,51 @@ class RuleReplay(w.VBox):
             return [(display.preset_name(p), Rules.preset(p)) for p in self.presets]
         return sit.rule_sets()
 
-    def update(self) -> list[Replay]:
-        """Replay the chosen situation under its rule sets and show how each ends."""
-        own = self.menu.value == "own"
-        self.own_box.layout.display = "" if own else "none"
+    def _view(self, key: str, texts: Sequence[str]) -> _Shown:
+        """What the replay shows for situation ``key`` (and the own hands typed, ``texts``)."""
+        own = key == "own"
         try:
-            sit = self._own() if own else SITUATIONS[self.menu.value]
+            sit = self._own(texts) if own else SITUATIONS[key]
         except ValueError as e:
-            self.replays = []
-            self.teaches.value = self.rest.value = ""
-            self.results.value = f'<p class="to-note" role="status">{_esc(str(e))}.</p>'
-            return []
-        self.teaches.value = f'<p class="to-note"><strong>{_esc(sit.title)}.</strong> {_esc(sit.teaches)}</p>'
+            return _Shown("" if own else "none", "", None, None, "",
+                          f'<p class="to-note" role="status">{_esc(str(e))}.</p>', [], [])
+        teaches = f'<p class="to-note"><strong>{_esc(sit.title)}.</strong> {_esc(sit.teaches)}</p>'
         rule_sets = self._rule_sets(sit)
-        for i, (row, head, cards) in enumerate(zip(self.rows, self.row_heads, sit.cards(), strict=True)):
-            row.show(cards)
+        cards, heads = [], []
+        for i, hand in enumerate(sit.cards()):
+            cards.append(hand)
             role = sit.role(i)
             lives = f", {sit.lives[i]} {'life' if sit.lives[i] == 1 else 'lives'} left" if sit.lives else ""
-            head.value = (f"<p><strong>{_esc(self.names[i])}</strong>{' ' + _esc(role) if role else ''}"
-                          f"{lives}</p>")
+            heads.append(f"<p><strong>{_esc(self.names[i])}</strong>{' ' + _esc(role) if role else ''}"
+                         f"{lives}</p>")
         rest = _rest_text(sit, rule_sets[0][1])
-        self.rest.value = f'<p class="to-note">{_esc(rest)}</p>' if rest else ""
-        self.labels = [label for label, _r in rule_sets]
-        self.replays = [replay(sit, r) for _label, r in rule_sets]
+        labels = [label for label, _r in rule_sets]
+        replays = [replay(sit, r) for _label, r in rule_sets]
         if sit.option:  # one rule set, one option changed: name the rule set once, each result by its value
             label = display.option_label(sit.option)
             shown = [f"{label}: {display.value_short(sit.option, getattr(r, sit.option))}" for _l, r in rule_sets]
             caption = f"The same cards in {display.preset_name(sit.presets[0])}, with each choice of this rule"
         else:
-            shown = self.labels
+            shown = labels
             caption = "The same cards under each rule set"
         first = shown[0][:1].lower() + shown[0][1:] if sit.option else shown[0]
-        self.results.value = self._outcomes(shown, caption, first)
+        return _Shown("" if own else "none", teaches, cards, heads,
+                      f'<p class="to-note">{_esc(rest)}</p>' if rest else "",
+                      self._outcomes(shown, caption, first, replays), replays, labels)
+
+    def update(self) -> list[Replay]:
+        """Replay the chosen situation under its rule sets and show how each ends."""
+        shown = self._view(self.menu.value, [t.value for t in self.inputs])
+        self.own_box.layout.display = shown.own
+        self.teaches.value = shown.teaches
+        if shown.cards is not None and shown.heads is not None:
+            for row, head, cards, text in zip(self.rows, self.row_heads, shown.cards, shown.heads, strict=True):
+                row.show(cards)
+                head.value = text
+            self.labels = shown.labels  # (a message keeps the labels of the last replay shown)
+        self.rest.value = shown.rest
+        self.replays = shown.replays
+        self.results.value = shown.results
         return self.replays
 
     def _lives_text(self, rp: Replay) -> str:
@@ -244,10 +296,10 @@ class RuleReplay(w.VBox):
         return ", ".join(f"{n} {'out' if o else 'swimming' if lv == 0 else lv}"
                          for n, lv, o in zip(self.names, rp.end.lives, rp.end.out))
 
-    def _outcomes(self, labels: Sequence[str], caption: str, first: str) -> str:
-        lives = [self._lives_text(rp) for rp in self.replays]
+    def _outcomes(self, labels: Sequence[str], caption: str, first: str, replays: Sequence[Replay]) -> str:
+        lives = [self._lives_text(rp) for rp in replays]
         items = []
-        for i, (label, rp) in enumerate(zip(labels, self.replays, strict=True)):
+        for i, (label, rp) in enumerate(zip(labels, replays, strict=True)):
             changed = i > 0 and lives[i] != lives[0]
             tag = (f' <span class="to-tag">(the lives end differently from {_esc(first)})</span>'
                    if changed else "")
