@@ -1,5 +1,13 @@
 # Voilà's configuration for the lessons. `voila` reads ./voila.py from the directory it is started in,
-# so `make tutorial` (cd notebooks && voila) and the browser tests pick this file up.
+# so `make tutorial` (cd notebooks && voila) and the browser tests pick this file up. On Binder (and on a
+# JupyterHub built from binder/), binder/postBuild copies it into the environment's Jupyter config
+# directory, where Voilà's server extension reads it, and Jupyter Server's own config loads it too
+# (binder/jupyter_server_config.py), so the kernel culling below applies there as well.
+from datetime import timedelta
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
+
 c = get_config()  # noqa: F821 (provided by traitlets when Voilà loads this file)
 
 c.Voila.ip = "127.0.0.1"  # this machine only
@@ -8,20 +16,227 @@ c.Voila.open_browser = False
 c.VoilaConfiguration.template = "thirtyone"  # lab template without CDN links (share/jupyter/voila/templates)
 c.VoilaConfiguration.strip_sources = True  # a learner sees prose and widgets, never code
 c.VoilaConfiguration.show_tracebacks = False  # an error says "there was an error", not a traceback
+# ?template=../../x answered 500 (and ?template=nope hung for 30 s): the address cannot pick a template or theme
+c.VoilaConfiguration.allow_template_override = "NO"
+c.VoilaConfiguration.allow_theme_override = "NO"
 # Only images next to the notebooks are served as files; nothing hidden, nothing above notebooks/.
 c.VoilaConfiguration.file_allowlist = [r"[^/]*\.(png|jpg|svg)"]
 c.VoilaConfiguration.file_denylist = [r"(^|/)\.", r"\.\."]
 
-# Idle kernels are shut down after 15 minutes, even with a tab still open.
+
+# -- kernels end with their visitors --------------------------------------------------------------
+# Jupyter Server's culler (MappingKernelManager.cull_kernel_if_idle, run every cull_interval seconds)
+# shuts a kernel down when it has had no IOPub message for cull_idle_timeout seconds, and is not busy
+# (unless cull_busy), and has no websocket (unless cull_connected). There is ONE timeout for every
+# kernel: nothing shorter for a kernel nobody is connected to. So a plain GET of a lesson (a link
+# preview, a crawler, a laptop closed while the page loads) or a tab closed without Voilà's shutdown
+# beacon left a 60-180 MB kernel alive for the whole 15 minutes. VisitorKernelManager adds that
+# shorter timeout for the kernels of Voilà pages (they are started with VOILA_BASE_URL in their
+# environment; a JupyterLab user's kernels on Binder or a hub keep the 15-minute rule):
+# * a page's kernel with no browser connected is shut down once it has had no browser, no activity
+#   and no running cell for `unconnected_timeout` seconds, counted from the last of: its last IOPub
+#   message, its last disconnect, the first cull pass that saw it outside a preheat pool;
+# * kernels waiting in Voilà's preheat pools are never culled: VoilaKernelManager.cull_kernel_if_idle
+#   returns before calling ours for them (voila/voila_kernel_manager.py). A kernel leaves its pool
+#   when a visitor's GET takes it; the next pass (at most cull_interval later) starts its clock.
+# With a 15 s pass and 90 s, a kernel whose page never connects is gone 90-120 s after the visit.
+class VisitorKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager, plus: a Voilà page's kernel ends soon after its browser leaves."""
+
+    unconnected_timeout = Integer(
+        90, config=True,
+        help="Seconds a Voilà page's kernel may go without a browser connected (0: only the idle cull).")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # kernel id -> since when it has had no browser (None: connected, or not yet seen by a pass)
+        self._unconnected_since = {}
+
+    async def start_kernel(self, *args, **kwargs):
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        if "VOILA_BASE_URL" in (kwargs.get("env") or {}):  # set by Voilà for a page's kernel
+            self._unconnected_since[kernel_id] = None
+        return kernel_id
+
+    def notify_connect(self, kernel_id):
+        super().notify_connect(kernel_id)
+        if kernel_id in self._unconnected_since:
+            self._unconnected_since[kernel_id] = None
+
+    def notify_disconnect(self, kernel_id):
+        super().notify_disconnect(kernel_id)
+        if kernel_id in self._unconnected_since and not self._kernel_connections.get(kernel_id):
+            self._unconnected_since[kernel_id] = self._now()
+
+    @staticmethod
+    def _now():
+        from jupyter_server._tz import utcnow
+
+        return utcnow()
+
+    async def cull_kernels(self):
+        for kernel_id in [k for k in self._unconnected_since if k not in self._kernels]:
+            del self._unconnected_since[kernel_id]
+        await super().cull_kernels()
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        if (self.unconnected_timeout > 0 and kernel_id in self._unconnected_since
+                and not self._kernel_connections.get(kernel_id)):
+            now = self._now()
+            since = self._unconnected_since[kernel_id] or now
+            self._unconnected_since[kernel_id] = since
+            kernel = self._kernels[kernel_id]
+            quiet_since = max(since, getattr(kernel, "last_activity", now))
+            if (getattr(kernel, "execution_state", None) != "busy"
+                    and now - quiet_since > timedelta(seconds=self.unconnected_timeout)):
+                self.log.info("Shutting down kernel %s: no browser connected for %d s",
+                              kernel_id, (now - quiet_since).total_seconds())
+                await self.shutdown_kernel(kernel_id)
+                return
+        await super().cull_kernel_if_idle(kernel_id)
+
+
+c.VoilaConfiguration.multi_kernel_manager_class = VisitorKernelManager  # standalone `voila`
+c.ServerApp.kernel_manager_class = VisitorKernelManager  # Jupyter Server (Binder, a hub's user servers)
+# Idle kernels are shut down after 15 minutes, even with a tab still open; a page's kernel with no
+# browser after 90 s (the pass runs every 15 s: it only walks the kernel table).
 c.MappingKernelManager.cull_idle_timeout = 900
-c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_interval = 15
 c.MappingKernelManager.cull_connected = True
+c.VisitorKernelManager.unconnected_timeout = 90
 
 
-# Pages open fast: each lesson waits, already executed, in a kernel started ahead of time
-# (a new one is started for the next visitor). Pooled kernels are not culled.
+# -- preheated kernels: how many of each page wait, already executed ----------------------------
+# With preheat_kernel, standalone Voilà keeps, per notebook, `pool_size` kernels that have already run
+# the notebook (VoilaKernelManager.kernel_pools_config; "default" for the rest); a visitor's GET takes
+# one (the page is sent at once) and a refill starts fill_delay (1 s) later. A pooled kernel costs
+# memory while nobody comes, and its CPU is only moved before the visit, not saved: on one core, a
+# burst of N learners beyond the pool waits for N kernel starts in a row whatever the pool.
+# Measured (benchmarks/bench_serve.py, bench_visit.py; 2-core machine, server on one core):
+# * every page with a pool of 1 (Voilà's default_pool_size): 8 kernels, 741 MB RSS / 554 MB USS idle
+#   (the server alone: 81 MB RSS);
+# * lesson 1 for one learner: time to interactive 1.9 s from the pool, 2.8-3.0 s without one;
+# * a visit's CPU (kernel start + cells) before issue 10: index 0.56 s, lesson 1 0.72 s, lessons 2-6
+#   1.2-2.9 s, glossary 0.39 s (the glossary is almost a bare kernel: 0.07 s of cells).
+# So, for one learner or a small group (`make tutorial`): a pool of 1 for the index and each lesson
+# (a learner reading one page finds the next one ready; without it lessons 2-6 would take 3-5 s), none
+# for the glossary (a side trip from the course bar, as fast fresh as a lesson from its pool).
+# For a class on one server (THIRTYONE_CLASS_SIZE=n, `make tutorial CLASS=n`): a class starts
+# together, at the index and then lesson 1, so those two get a pool of n (a burst is then served
+# from kernels that are ready; their refills run while the learners read); later lessons are reached
+# one learner at a time, minutes apart, and get 2. Memory grows by about 2n kernels (README, "For a class").
+# Binder: Voilà runs there as a Jupyter Server extension, which has no preheating at all (only the
+# standalone `voila` app reads preheat_kernel), and that is the right choice for a 2 GB, 1-CPU
+# container of ONE learner: the learner's own open pages already take up to 1.67 GB (all seven open),
+# so a pool per page (about 600 MB) would run the container out of memory.
+def _pools():
+    import os
+
+    try:
+        class_size = max(0, int(os.environ.get("THIRTYONE_CLASS_SIZE") or 0))
+    except ValueError:
+        raise SystemExit("THIRTYONE_CLASS_SIZE must be a number of learners, like 16") from None
+    first = max(1, class_size)
+    later = 2 if class_size else 1
+    lessons = ("02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play")
+    pools = {"index.ipynb": first, "01-scoring.ipynb": first, "glossary.ipynb": 0}
+    pools.update({f"{name}.ipynb": later for name in lessons})
+    config = {name: {"pool_size": size} for name, size in pools.items()}
+    config["default"] = {"pool_size": 0}  # any other notebook: a kernel when visited
+    return config
+
+
 c.VoilaConfiguration.preheat_kernel = True
-c.VoilaConfiguration.default_pool_size = 1
+c.VoilaKernelManager.kernel_pools_config = _pools()
+
+
+# -- odd addresses answer 404/403/302, never 500 -------------------------------------------------
+# Jupyter Server's error pages and its logout page (page.html) call static_url(), which needs a
+# static_path that Voilà's tornado settings lack: /logout and every 404 from a Jupyter handler
+# raised "You must define the 'static_path' setting" and answered 500. Its own static directory
+# makes them render (the page's few style links are not served by Voilà: the page is plain).
+def _jupyter_server_static():
+    import os
+
+    import jupyter_server
+
+    return os.path.join(os.path.dirname(jupyter_server.__file__), "static")
+
+
+c.Voila.tornado_settings = {"static_path": _jupyter_server_static()}
+
+
+def _logout_goes_home():
+    """Voilà's identity provider (Jupyter Server's PasswordIdentityProvider), except that /logout
+    clears the login cookie (there is one only with --token) and goes to the index instead of
+    showing Jupyter Server's logout page, a page of Jupyter Server's look about its own login."""
+    from jupyter_server.auth.decorator import allow_unauthenticated
+    from jupyter_server.auth.identity import PasswordIdentityProvider
+    from jupyter_server.auth.logout import LogoutHandler
+    from traitlets import default
+
+    class LogoutGoesHome(LogoutHandler):
+        @allow_unauthenticated
+        def get(self):
+            self.identity_provider.clear_login_cookie(self)
+            self.redirect(self.base_url)
+
+    class LessonsIdentityProvider(PasswordIdentityProvider):
+        @default("logout_handler_class")
+        def _logout_goes_home(self):
+            return LogoutGoesHome
+
+    return LessonsIdentityProvider
+
+
+c.Voila.identity_provider_class = _logout_goes_home()  # standalone Voilà only; a hub's login stays its own
+
+
+def _template_files_answer_404():
+    """Voilà's /voila/templates/<template>/static/<file> handler asserts the address has that shape
+    (voila/static_file_handler.py): `/voila/templates/x` or `/voila/templates/../voila.py` raised
+    AssertionError/ValueError, a 500. Any other shape, or a path that climbs out, is a 404 now;
+    what is left is checked by tornado's own root check (403 outside the template)."""
+    import os
+
+    from tornado.web import HTTPError
+    from voila.static_file_handler import TemplateStaticFileHandler
+
+    base = TemplateStaticFileHandler.parse_url_path
+    if getattr(base, "checks_shape", False):
+        return
+
+    def parse_url_path(self, path):
+        parts = os.path.normpath(path or ".").split(os.path.sep, 2)
+        if len(parts) != 3 or parts[1] != "static" or ".." in parts[0] or parts[2].startswith(".."):
+            raise HTTPError(404)
+        return base(self, path)
+
+    parse_url_path.checks_shape = True
+    TemplateStaticFileHandler.parse_url_path = parse_url_path
+
+
+_template_files_answer_404()
+
+
+def _no_nul_in_paths():
+    """A NUL byte in an address (`/voila/render/%00`, `/voila/files/%00.png`) reached os.stat, which
+    raised ValueError: a 500. Voilà's pages and its file handlers (tornado StaticFileHandlers, which
+    have no prepare of their own) answer 400 first. The page handler's check is in the xsrf patch below."""
+    from tornado.web import HTTPError, StaticFileHandler
+
+    if getattr(StaticFileHandler.prepare, "refuses_nul", False):
+        return
+
+    def prepare(self):
+        if any("\x00" in str(arg) for arg in self.path_args):
+            raise HTTPError(400)
+
+    prepare.refuses_nul = True
+    StaticFileHandler.prepare = prepare
+
+
+_no_nul_in_paths()
 
 
 def _give_pages_their_xsrf_cookie():
@@ -30,6 +245,7 @@ def _give_pages_their_xsrf_cookie():
     error (voila issue #1458). Tornado sets the cookie the first time a handler reads its token,
     so every Voilà page reads it. (A prelaunch_hook could do it too, but Voilà refuses one
     together with preheat_kernel.)"""
+    from tornado.web import HTTPError
     from voila.handler import VoilaHandler
 
     base_prepare = VoilaHandler.prepare
@@ -38,6 +254,8 @@ def _give_pages_their_xsrf_cookie():
 
     async def prepare(self, *args, **kwargs):
         await base_prepare(self, *args, **kwargs)
+        if any("\x00" in str(arg) for arg in self.path_args):  # see _no_nul_in_paths
+            raise HTTPError(400)
         self.xsrf_token  # noqa: B018 (reading it sets the cookie)
 
     prepare.sets_xsrf_cookie = True

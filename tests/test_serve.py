@@ -1,0 +1,237 @@
+"""The server's settings (notebooks/voila.py) as a classroom meets them.
+
+* Kernels end with their visitors: a page's kernel that never gets a browser (a plain GET: a link
+  preview, a crawler) or loses it is shut down after ``VisitorKernelManager.unconnected_timeout``
+  (90 s in voila.py; a few seconds here, set on the command line); a page with its browser keeps its
+  kernel; kernels waiting in the preheat pools stay.
+* Odd addresses never answer 5xx, and no file outside notebooks/ is served.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from conftest import ARTIFACTS, ROOT, Server, start_voila
+
+UNCONNECTED = 5
+"""Seconds a page's kernel may go without a browser, in these tests (voila.py says 90)."""
+INTERVAL = 1
+"""Seconds between two passes of the culler, in these tests (voila.py says 15)."""
+GONE_WITHIN = UNCONNECTED + 2 * INTERVAL + 25
+"""A kernel left without a browser must be gone by then (margin: a busy 2-core machine)."""
+LESSON_1 = "voila/render/01-scoring.ipynb"
+GLOSSARY = "voila/render/glossary.ipynb"
+INDEX = "voila/render/index.ipynb"
+PRELOADED = {"index.ipynb", "01-scoring.ipynb", "02-scat.ipynb", "03-schwimmen.ipynb", "04-variants.ipynb",
+             "05-knock-timing.ipynb", "06-play.ipynb"}
+"""The pages voila.py preheats, one kernel each, without THIRTYONE_CLASS_SIZE."""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    """Voilà as ``make tutorial`` runs it, with the culler's times made short."""
+    srv = start_voila(Path(sys.executable).parent, ARTIFACTS / "voila-serve.log",
+                      args=(f"--MappingKernelManager.cull_interval={INTERVAL}",
+                            f"--VisitorKernelManager.unconnected_timeout={UNCONNECTED}"))
+    try:
+        wait_until_idle(srv)
+        yield srv
+    finally:
+        srv.stop()
+
+
+def kernel_processes(server: Server) -> dict[str, psutil.Process]:
+    """The server's kernels by id (read from each kernel's connection file name)."""
+    found = {}
+    for p in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(p.cmdline()))
+        except psutil.Error:
+            continue
+        if m:
+            found[m.group(1)] = p
+    return found
+
+
+def wait_until_idle(server: Server, limit: float = 240.0) -> None:
+    """Until every pool is full and has run its notebook: the server and its kernels idle for 2 s."""
+    def cpu() -> float:
+        root = psutil.Process(server.proc.pid)
+        total = 0.0
+        for p in [root, *root.children(recursive=True)]:
+            try:
+                total += sum(p.cpu_times()[:2])
+            except psutil.Error:
+                pass
+        return total
+
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        before = cpu()
+        time.sleep(2)
+        if len(kernel_processes(server)) >= len(PRELOADED) and (cpu() - before) / 2 < 0.05:
+            return
+    raise AssertionError(f"the server was still starting its kernels after {limit:.0f} s")
+
+
+def kernel_of(html: str) -> str:
+    m = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)
+    assert m, "the page names no kernel"
+    return m.group(1)
+
+
+def plain_get(server: Server, path: str) -> str:
+    """What a link preview does: GET the page, read it, never run its scripts. Returns the page's kernel."""
+    with urllib.request.urlopen(server.url(path), timeout=120) as r:
+        assert r.status == 200
+        return kernel_of(r.read().decode("utf-8"))
+
+
+def kernel_model(server: Server, kernel_id: str) -> dict[str, Any] | None:
+    """Jupyter's model of the kernel (connections, execution_state), or None once it is shut down."""
+    try:
+        with urllib.request.urlopen(server.url(f"api/kernels/{kernel_id}"), timeout=30) as r:
+            return dict(json.load(r))
+    except urllib.error.HTTPError as e:
+        assert e.code == 404
+        return None
+
+
+def wait_gone(server: Server, kernel_id: str, within: float = GONE_WITHIN) -> float:
+    """Seconds until the kernel is shut down (its process gone too); fails after ``within``."""
+    start = time.monotonic()
+    while time.monotonic() - start < within:
+        if kernel_model(server, kernel_id) is None and kernel_id not in kernel_processes(server):
+            return time.monotonic() - start
+        time.sleep(0.5)
+    raise AssertionError(f"kernel {kernel_id} still runs {within:.0f} s after its visitor left: "
+                         f"{kernel_model(server, kernel_id)}")
+
+
+def test_a_plain_get_leaves_no_kernel_behind_and_the_pools_stay(server: Server) -> None:
+    pooled = dict(kernel_processes(server))
+    assert len(pooled) == len(PRELOADED)  # one per preheated page, nothing else yet
+    lesson = plain_get(server, LESSON_1)  # a preheated page: the GET takes the pool's kernel
+    glossary = plain_get(server, GLOSSARY)  # not preheated: the GET starts a kernel
+    assert lesson in pooled and glossary not in pooled
+    model = kernel_model(server, lesson)
+    assert model is not None and model["connections"] == 0
+    wait_gone(server, lesson)
+    wait_gone(server, glossary)
+    # the other pools' kernels are older than the timeout and still there, and lesson 1's pool is full again
+    now = kernel_processes(server)
+    assert set(pooled) - {lesson} <= set(now)
+    assert len(now) == len(PRELOADED)
+    assert all(kernel_model(server, k) is not None for k in set(pooled) - {lesson})
+
+
+def test_a_kernel_whose_browser_goes_away_is_shut_down(server: Server) -> None:
+    """A page's connection lost without Voilà's goodbye (a laptop closed, a network gone)."""
+    import websocket
+
+    kernel = plain_get(server, INDEX)
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels?session_id=test-serve", timeout=30)
+    try:
+        model = kernel_model(server, kernel)
+        assert model is not None and model["connections"] == 1
+        time.sleep(UNCONNECTED + 3 * INTERVAL + 1)  # longer than the timeout: connected, it stays
+        model = kernel_model(server, kernel)
+        assert model is not None and model["connections"] == 1
+    finally:
+        ws.close()
+    took = wait_gone(server, kernel)
+    assert took >= UNCONNECTED - 1  # counted from the disconnect, not from the page's visit
+
+
+@pytest.mark.browser
+def test_a_page_with_its_browser_keeps_its_kernel(server: Server, page: Any) -> None:
+    page.goto(server.url(LESSON_1))
+    card = '.to-sandbox .to-picker button[data-card="K♥"]'
+    page.wait_for_selector(card, state="visible", timeout=60_000)
+    kernel = kernel_of(page.content())
+    left = plain_get(server, LESSON_1)  # a second visit, never connected: culled meanwhile
+    wait_gone(server, left)
+    time.sleep(UNCONNECTED + 2 * INTERVAL)
+    model = kernel_model(server, kernel)
+    assert model is not None and model["connections"] >= 1
+    score = page.locator(".to-sandbox .to-score-view .to-score")
+    before = score.inner_text()
+    page.click(card)  # and it still answers
+    page.wait_for_function(
+        "([sel, old]) => document.querySelector(sel).innerText !== old",
+        arg=[".to-sandbox .to-score-view .to-score", before])
+
+
+# -- odd addresses --------------------------------------------------------------------------------------
+ODD = [
+    ("GET", "/logout"), ("POST", "/logout"), ("GET", "/login"), ("POST", "/login"),
+    ("GET", "/voila/templates/../voila.py"), ("GET", "/voila/templates/..%2fvoila.py"),
+    ("GET", "/voila/templates/x"), ("GET", "/voila/templates/"), ("GET", "/voila/templates/thirtyone/"),
+    ("GET", "/voila/templates/thirtyone/static/"), ("GET", "/voila/templates/thirtyone/static/../../../../voila.py"),
+    ("GET", "/voila/templates/thirtyone/static/../../../../../../../../etc/passwd"),
+    ("GET", "/voila/templates/thirtyone/static/a/../../../voila.py"), ("GET", "/voila/templates//etc/passwd"),
+    ("GET", "/voila/templates/thirtyone/static/%00"), ("GET", "/voila/static/../voila.py"),
+    ("GET", "/voila/static/..%2f..%2f..%2fMakefile"), ("GET", "/voila/static//etc/passwd"), ("GET", "/voila/static/%00"),
+    ("GET", "/voila/files/voila.py"), ("GET", "/voila/files/../README.md"), ("GET", "/voila/files/%2e%2e/Makefile"),
+    ("GET", "/voila/files//etc/passwd"), ("GET", "/voila/files/index.ipynb"), ("GET", "/voila/files/%00.png"),
+    ("GET", "/voila/files/"), ("PUT", "/voila/files/x.png"),
+    ("GET", "/voila/render/../README.md"), ("GET", "/voila/render/%2e%2e/README.md"), ("GET", "/voila/render/voila.py"),
+    ("GET", "/voila/render//etc/passwd"), ("GET", "/voila/render/nope.ipynb"), ("GET", "/voila/render/%00"),
+    ("GET", "/voila/render/"), ("GET", "/voila/render/.ipynb_checkpoints"), ("POST", "/voila/render/index.ipynb"),
+    ("HEAD", "/voila/render/index.ipynb"), ("GET", "/voila/render/index.ipynb?template=../../../etc"),
+    ("GET", "/voila/render/index.ipynb?theme=../x"), ("GET", "/voila/tree/.."), ("GET", "/voila/tree/%00"),
+    ("GET", "/voila"), ("GET", "/voila/api/themes/x"), ("GET", "/voila/api/themes/../../voila.py"),
+    ("GET", "/voila/api/themes/%00"), ("GET", "/voila/labextensions/../voila.py"), ("GET", "/voila/labextensions/%00"),
+    ("GET", "/voila/api/shutdown/x"), ("POST", "/voila/api/shutdown/12345678-1234-1234-1234-123456789012"),
+    ("GET", "/api/kernels"), ("GET", "/api/kernels/%00"), ("GET", "/api/kernels/12345678-1234-1234-1234-123456789012"),
+    ("DELETE", "/api/kernels/12345678-1234-1234-1234-123456789012"),
+    ("GET", "/api/kernels/12345678-1234-1234-1234-123456789012/channels"),
+    ("GET", "/voila/query/12345678-1234-1234-1234-123456789012"), ("GET", "/favicon.ico"), ("GET", "/static/favicon.ico"),
+    ("GET", "/..%2fMakefile"), ("GET", "/%2e%2e/README.md"),
+]
+"""Addresses a crawler, a typo or a probe sends (the ?template= and ?theme= ones answered 500 before)."""
+
+OUTSIDE = {  # a line of each file a response must never contain
+    "notebooks/voila.py": "get_config()",
+    "README.md": "## How it fits together",
+    "Makefile": ".PHONY:",
+    "pyproject.toml": "[build-system]",
+    "/etc/passwd": "root:x:0:0",
+}
+
+
+def test_odd_addresses_never_answer_5xx_nor_a_file_outside_the_notebooks(server: Server) -> None:
+    for path, line in OUTSIDE.items():
+        assert line in (Path(path) if path.startswith("/") else ROOT / path).read_text()
+    bad = []
+    for method, path in ODD:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+        try:
+            conn.request(method, path)  # sent as written: no client-side clean-up of "..", "%2e" or "//"
+            r = conn.getresponse()
+            body = r.read().decode("utf-8", "replace")
+            location = r.getheader("Location") or ""
+        finally:
+            conn.close()
+        if r.status >= 500:
+            bad.append(f"{method} {path}: {r.status}")
+        leaked = [name for name, line in OUTSIDE.items() if line in body]
+        if leaked:
+            bad.append(f"{method} {path}: served {', '.join(leaked)}")
+        if location and not location.startswith(("/", f"http://127.0.0.1:{server.port}/")):
+            bad.append(f"{method} {path}: redirected off the server to {location}")
+    assert not bad, "\n".join(bad)
+    log = server.log.read_text(errors="replace")
+    assert "Uncaught exception" not in log and "Traceback" not in log, "the server logged an uncaught exception"
