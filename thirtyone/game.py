@@ -660,7 +660,7 @@ class State:
         if check:
             hand = changes["hands"][p] if "hands" in changes else self.hands[p]
             if ((r.fire and len(hand) == 3 and hand[0] >= 48 and hand[1] >= 48 and hand[2] >= 48)
-                    or _values(r).get(hand) == 31):
+                    or (len(hand) == 3 and _values(r)[hand] == 31)):
                 return self._evolve(**changes)._check_instant(p)
         nxt = self._next_seat(p)
         knocker = changes["knocker"] if "knocker" in changes else self.knocker
