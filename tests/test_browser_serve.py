@@ -335,7 +335,7 @@ def test_a_widget_the_kernel_does_not_have_is_retried(servers: Servers, learners
     assert seconds and 5 <= int(seconds.group(1)) <= 7, said
     assert BUSY.match(status.locator("[aria-hidden=true]").inner_text())  # the visible countdown
     shots(learner, "busy")
-    assert any("missing from the kernel" in event for _, event in learner.log()), learner.log()
+    assert any("widget(s) missing" in event for _, event in learner.log()), learner.log()
     learner.wait("ready", timeout=120)  # it reloads by itself
     assert learner.loads == 2
     assert_widgets(learner)
@@ -399,6 +399,42 @@ def test_a_frozen_kernel_is_noticed_and_the_page_tries_again(
     assert not learner.unexpected(*FAILED_LOAD_NOISE)
 
 
+@pytest.mark.browser
+def test_a_kernel_gone_before_the_page_connects_is_retried(
+        servers: Servers, learners: Callable[..., Learner]) -> None:
+    """The server no longer has the page's kernel when its front end asks for it (culled, restarted):
+    Voilà makes no widget manager and the widgets fall back to their text form. The page hides that text,
+    says the server is busy and tries again; the next load has its widgets."""
+    learner = learners()
+    page = learner.page
+    gone: list[str] = []
+
+    def not_there(route: Any) -> None:
+        if not gone and route.request.method == "GET":
+            gone.append(route.request.url)
+            route.fulfill(status=404, content_type="application/json",
+                          body='{"message": "Kernel does not exist", "reason": null}')
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/kernels/[\w-]+(\?.*)?$"), not_there)
+    open_lesson(learner, servers.main)
+    learner.wait("retrying", timeout=120)
+    assert any("widget(s) missing" in event for _, event in learner.log()), learner.log()
+    # no widget's text form ("CardValues(children=…") shows
+    assert page.locator("[data-thirtyone-widget] > .jp-OutputArea-output:visible").count() == 0
+    learner.wait("ready", timeout=120)
+    assert learner.loads == 2
+    assert_widgets(learner)
+    kernel = gone[0].rsplit("/", 1)[1].split("?")[0]
+    assert not learner.unexpected(
+        rf"^HTTP 404: http://127\.0\.0\.1:\d+/api/kernels/{kernel}(\?\d+)?$",
+        r"^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$",
+        # the widget registry Voilà hands out without a kernel refuses every widget library
+        rf"^console\.error: Plugin '[\w@/:.-]+' failed to activate\. Error: The model for kernel id {kernel} "
+        r"does not exist(\n|$)")
+
+
 LATE_NOTEBOOK = """\
 from ipywidgets import Button
 
@@ -455,8 +491,8 @@ def test_a_cell_whose_output_came_too_late_is_retried(
 @pytest.mark.browser
 def test_a_stopped_server_says_so_and_the_page_comes_back_with_it(
         servers: Servers, learners: Callable[..., Learner], monkeypatch: pytest.MonkeyPatch) -> None:
-    """(It stops the module's server, and starts it again.) The alert comes within seconds; the button waits for the
-    server, saying so, and the page reloads by itself once the server answers again."""
+    """(It stops the module's server, and starts it again.) The alert comes within seconds; the button
+    waits for the server, saying so, and the page reloads by itself once the server answers again."""
     learner = learners(width=390)
     open_lesson(learner, servers.main)
     learner.wait("ready", timeout=120)
@@ -476,7 +512,8 @@ def test_a_stopped_server_says_so_and_the_page_comes_back_with_it(
     assert learner.loads == 2
     assert_widgets(learner)
     # what the page logged while the server was away (its websocket and its questions, refused) and
-    # when it came back (its old kernel is not on the new server: 404 to the websocket and questions)
+    # when it came back (its old kernel is not on the new server: 404 to the websocket, the questions
+    # and the request to shut it down)
     port = servers.main.port
     kernel_url = rf"http://127\.0\.0\.1:{port}/api/kernels/{kernel}"
     assert not learner.unexpected(
@@ -485,7 +522,8 @@ def test_a_stopped_server_says_so_and_the_page_comes_back_with_it(
         r"session_id=[\w-]+' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED$",
         rf"^request failed: ({kernel_url}(\?\d+)?|http://127\.0\.0\.1:{port}/voila/static/voila\.js) "
         r"\(net::ERR_CONNECTION_REFUSED\)$",
-        rf"^HTTP 404: {kernel_url}(/channels\?session_id=[\w-]+|\?\d+)?$",
+        rf"^HTTP 404: ({kernel_url}(/channels\?session_id=[\w-]+|\?\d+)?"
+        rf"|http://127\.0\.0\.1:{port}/voila/api/shutdown/{kernel})$",  # Voilà's beacon on leaving
         r"^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$",
         rf"^console\.error: WebSocket connection to 'ws://127\.0\.0\.1:{port}/api/kernels/{kernel}/channels\?"
         r"session_id=[\w-]+' failed: Error during WebSocket handshake: Unexpected response code: 404$",

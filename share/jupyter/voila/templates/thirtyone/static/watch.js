@@ -1,33 +1,41 @@
-/* thirtyone's page watch: a lesson page never fails silently.
+/* thirtyone's page watch: a lesson page never fails silently (loaded by index.html.j2, in the page's head).
  *
  * Two things can leave a learner with a page that looks fine and does nothing:
  *
  * 1. Its widgets never come. Under a burst of learners the server can lose a cell's output ("Timeout
  *    waiting for IOPub output": the cell shows nothing), a widget's model can be missing ("Error displaying
- *    widget: model not found"), or the kernel can be too slow to send the widgets' state. The page checks,
- *    once it has loaded, that every widget the server sent is drawn; if one is not, it says "The server is
- *    busy: trying again in N seconds…" (role="status") and reloads itself, a bounded number of times with
- *    growing waits, then offers a Reload button.
+ *    widget: model not found"), the kernel can be gone before the page connects (the widgets fall back to
+ *    their text form), or the kernel can be too slow to send the widgets' state. The page checks, once it
+ *    has loaded, that every widget the server sent is drawn; if one is not, it says "The server is busy:
+ *    trying again in N seconds…" (role="status") and reloads itself, a bounded number of times with growing
+ *    waits, then offers a Reload button (role="alert").
  * 2. Its kernel or its connection is lost (the kernel died or was restarted, the server stopped, the network
  *    went away). Voilà's front end would queue every click and show nothing; the page says so instead
- *    (role="alert") and offers a focusable "Reload the page" button.
+ *    (role="alert", a focused "Reload the page" button) and makes the widgets inert. A reload waits until
+ *    the server answers (else the browser would show its own error page), saying so.
  *
  * How a page decides its widgets did not come (all after the browser's "load" event):
- * - the page arrived cut short (the template's last line never came), or a code cell the template knows
- *   must show something came with no output at all: at once;
- * - a widget placeholder shows "Error displaying widget…" (its model is missing from the kernel): at once;
- * - Voilà's front end did not start within `appTimeout` seconds; or the widgets are still loading and for
- *   `stallTimeout` seconds nothing has come from the kernel and no widget has been drawn; or they are still
- *   loading `hardTimeout` seconds after the front end started. A slow page keeps receiving messages from
- *   its kernel, so it is not interrupted.
+ * - at once: the page arrived cut short (the template's last script never ran); a code cell the template
+ *   knows must show something came with no output (watch.macro.html.j2 marks it); a widget placeholder
+ *   shows "Error displaying widget…" or its text form;
+ * - after a while: Voilà's front end did not start within `appTimeout` s; the widgets are still loading
+ *   and for `stallTimeout` s nothing came from the kernel and no widget was drawn; they are still loading
+ *   `hardTimeout` s after the front end started; there is no widget manager `noKernelTimeout` s after.
+ *   A slow page keeps receiving messages from its kernel, so it is not interrupted.
+ * How it decides the kernel or connection is lost (once its widgets came):
+ * - the kernel's status becomes 'dead', 'restarting' or 'autorestarting' (the widgets are gone with it);
+ * - the websocket gives up ('disconnected'), or does not come back within `reconnectGrace` s; sooner when
+ *   the server says it has no such kernel (404), or `noAnswerGrace` s after the server did not answer.
+ *   A websocket that comes back to the same kernel takes the message away again.
  *
  * Voilà 0.5 exposes what this needs: `window.jupyterapp.widgetManager.kernel` is the page's
- * @jupyterlab/services KernelConnection, with the signals `statusChanged` ('dead', 'restarting',
- * 'autorestarting' mean the kernel and every widget in it are gone), `connectionStatusChanged`
+ * @jupyterlab/services KernelConnection, with the signals `statusChanged`, `connectionStatusChanged`
  * ('connecting' while its websocket tries again, 'disconnected' once it gives up) and `anyMessage`.
  *
- * Timings can be changed for tests by setting `window.THIRTYONE_WATCH = {…}` before this script runs.
- * The page's state is in `document.body.dataset.thirtyoneWatch` and `window.thirtyoneWatch`.
+ * Timings can be changed (for tests) by setting `window.THIRTYONE_WATCH = {…}` before this script runs.
+ * The page's state ('loading', 'ready', 'retrying', 'busy', 'lost') is `document.body.dataset.thirtyoneWatch`;
+ * `window.thirtyoneWatch.log` holds this load's events in seconds since navigation, `.earlier` the logs of
+ * this tab's loads before the watch reloaded it.
  */
 (function () {
   'use strict';
@@ -211,9 +219,10 @@
   }
 
   function hideBroken() {
-    // Voilà's own "Error displaying widget: model not found" is not the learner's words: the message says it
+    // Voilà's "Error displaying widget: model not found", or a widget's text form, is not the learner's
+    // words: the message says what happened
     document.querySelectorAll('[data-thirtyone-widget] > .jp-OutputArea-output').forEach(function (out) {
-      if (!out.firstElementChild && /^Error displaying widget/.test(out.textContent)) {
+      if (isBroken(out)) {
         out.classList.add('to-watch-hidden');
       }
     });
@@ -423,16 +432,25 @@
     });
   }
 
+  function isBroken(out) {
+    // a widget output that will never be drawn: its model is missing from the kernel ("Error displaying
+    // widget: model not found"), or, with no widget manager at all, it fell back to its text form
+    return (
+      !out.querySelector('.jupyter-widgets') &&
+      (/^Error displaying widget/.test(out.textContent) || out.hasAttribute('data-mime-type'))
+    );
+  }
+
   function widgets() {
     var count = { drawn: 0, loading: 0, broken: 0 };
     document.querySelectorAll('[data-thirtyone-widget]').forEach(function (box) {
       var out = box.querySelector(':scope > .jp-OutputArea-output');
       if (!out) {
         count.loading += 1; // Voilà's front end has not rendered this output yet
-      } else if (out.firstElementChild) {
+      } else if (out.querySelector('.jupyter-widgets')) {
         count.drawn += 1; // the widget's view is inside
-      } else if (/^Error displaying widget/.test(out.textContent)) {
-        count.broken += 1; // e.g. "model not found": the kernel does not have it
+      } else if (isBroken(out)) {
+        count.broken += 1;
       } else {
         count.loading += 1; // "Loading widget..."
       }
@@ -464,7 +482,7 @@
     }
     var count = widgets();
     if (count.broken > 0) {
-      fail(count.broken + ' widget(s) missing from the kernel');
+      fail(count.broken + ' widget(s) missing');
       return;
     }
     if (count.loading === 0) {
