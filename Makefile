@@ -16,13 +16,55 @@ $(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-## tutorial: set up, then serve the notebooks in Voilà on localhost, landing on the index
-## (Voilà reads notebooks/voila.py: our template, no sources, no tracebacks, localhost, pre-executed kernels, idle kernels culled)
+HOST ?= 127.0.0.1
+CLASS ?=
+
+# `make tutorial`'s helper: `check PORT` fails with a clear message if the port is taken (Voilà would
+# otherwise move to another port and the URL would name someone else's server); `wait PORT PID` waits
+# until the server answers on PORT, then prints the index's URL (or gives up quietly once PID, the
+# recipe's shell, has ended: Ctrl-C or a failed start). It asks for Voilà's static script, not the
+# index itself: a GET of the index would take the index's preheated kernel, and Voilà serves the
+# index from the moment it serves anything.
+define TUTORIAL_SERVER
+import os, socket, sys, time, urllib.request
+mode, port = sys.argv[1], int(sys.argv[2])
+host = os.environ["TUTORIAL_HOST"]
+probe = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+if mode == "check":
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as tornado binds
+        try:
+            s.bind((host if host != "::" else "0.0.0.0", port))
+        except OSError as e:
+            sys.exit(f"make tutorial: cannot serve on {host}:{port} ({e.strerror}); try: make tutorial PORT={port + 1}")
+    sys.exit(0)
+pid, deadline = int(sys.argv[3]), time.monotonic() + 600
+while True:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        sys.exit(0)
+    try:
+        with urllib.request.urlopen(f"http://{probe}:{port}/voila/static/voila.js", timeout=5):
+            break
+    except OSError:
+        if time.monotonic() > deadline:
+            sys.exit("make tutorial: the server did not answer within 10 minutes")
+        time.sleep(0.25)
+shown = socket.gethostname() if probe != host else host
+print(f"\n  thirtyone tutorial: http://{shown}:{port}/voila/render/index.ipynb   (Ctrl-C stops the server)\n", flush=True)
+endef
+export TUTORIAL_SERVER
+
+## tutorial: set up, then serve the notebooks in Voilà, and print the index's URL once the server answers
+## (Voilà reads notebooks/voila.py: our template, no sources, no tracebacks, this machine only, preheated
+## kernels, kernels without a browser shut down after 90 s). For a class: make tutorial CLASS=16 HOST=0.0.0.0
+## (README, "For a class"). Voilà runs in the foreground, so Ctrl-C reaches it and it stops its kernels.
 tutorial: $(STAMP)
-	@echo
-	@echo "  thirtyone tutorial: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
-	@echo
-	cd notebooks && ../$(BIN)/voila --port=$(PORT)
+	@cd notebooks && export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) && \
+	../$(BIN)/python -c "$$TUTORIAL_SERVER" check $(PORT) && \
+	{ ../$(BIN)/python -c "$$TUTORIAL_SERVER" wait $(PORT) $$$$ & } && \
+	../$(BIN)/voila --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(HOST)
 
 ## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser)
 test: $(STAMP) lint typecheck

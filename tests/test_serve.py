@@ -5,13 +5,17 @@
   (90 s in voila.py; a few seconds here, set on the command line); a page with its browser keeps its
   kernel; kernels waiting in the preheat pools stay.
 * Odd addresses never answer 5xx, and no file outside notebooks/ is served.
+* ``make tutorial`` prints the URL once the server answers it; Ctrl-C stops the server and its kernels.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
+import signal
+import subprocess
 import sys
 import time
 import urllib.error
@@ -22,7 +26,7 @@ from typing import Any
 
 import psutil
 import pytest
-from conftest import ARTIFACTS, ROOT, Server, start_voila
+from conftest import ARTIFACTS, ROOT, Server, free_port, start_voila
 
 UNCONNECTED = 5
 """Seconds a page's kernel may go without a browser, in these tests (voila.py says 90)."""
@@ -235,3 +239,49 @@ def test_odd_addresses_never_answer_5xx_nor_a_file_outside_the_notebooks(server:
     assert not bad, "\n".join(bad)
     log = server.log.read_text(errors="replace")
     assert "Uncaught exception" not in log and "Traceback" not in log, "the server logged an uncaught exception"
+
+
+# -- make tutorial ----------------------------------------------------------------------------------------
+def test_make_tutorial_prints_the_url_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
+    port = free_port()
+    # -o: take the installed virtual environment as it is (never reinstall in a test)
+    make = subprocess.Popen(["make", "-s", "-o", ".venv/.installed", "tutorial", f"PORT={port}"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
+    assert make.stdout is not None
+    try:
+        url = None
+        for line in make.stdout:
+            m = re.search(r"thirtyone tutorial: (http://\S+)", line)
+            if m:
+                url = m.group(1)
+                break
+        assert url == f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+        with urllib.request.urlopen(url, timeout=120) as r:  # the first click after the URL appears
+            assert r.status == 200 and "31: learn the card game" in r.read().decode("utf-8")
+        servers = [p for p in psutil.Process(make.pid).children(recursive=True)
+                   if "voila" in p.name() and f"--port={port}" in p.cmdline()]
+        assert len(servers) == 1
+        started = [servers[0], *servers[0].children(recursive=True)]
+        assert any("ipykernel_launcher" in " ".join(p.cmdline()) for p in started)
+        os.killpg(make.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole foreground group
+        make.communicate(timeout=60)
+        gone, alive = psutil.wait_procs(started, timeout=30)
+        assert not alive, f"left running after Ctrl-C: {[p.cmdline() for p in alive]}"
+    finally:
+        if make.poll() is None:
+            os.killpg(make.pid, signal.SIGTERM)
+            make.wait(timeout=30)
+
+
+def test_make_tutorial_refuses_a_port_in_use() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run(["make", "-s", "-o", ".venv/.installed", "tutorial", f"PORT={port}"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0
+    assert f"cannot serve on 127.0.0.1:{port}" in out.stderr and f"PORT={port + 1}" in out.stderr
