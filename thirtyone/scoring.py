@@ -184,7 +184,9 @@ def hand_table_bytes() -> bytes:
 def write_hand_tables(path: Path | str = HAND_TABLES) -> Path:
     """Write :data:`HAND_TABLES` (``python -m thirtyone precompute`` calls this)."""
     out = Path(path)
-    out.write_bytes(hand_table_bytes())
+    part = out.with_name(out.name + ".part")
+    part.write_bytes(hand_table_bytes())
+    part.replace(out)  # a new file: a kernel that has the old one mapped keeps reading it whole
     return out
 
 
