@@ -400,6 +400,33 @@ def test_a_frozen_kernel_is_noticed_and_the_page_tries_again(
 
 
 @pytest.mark.browser
+def test_a_page_cut_short_is_retried(servers: Servers, learners: Callable[..., Learner]) -> None:
+    """The connection breaks while the server is still sending the page (its last part never comes):
+    Voilà's spinner would turn for ever; the page says the server is busy and tries again."""
+    learner = learners()
+    page = learner.page
+    cut: list[int] = []
+
+    def cut_short(route: Any) -> None:
+        response = route.fetch()
+        body = response.text()
+        if not cut:
+            cut.append(body.index("window.voila_finish();"))
+            body = body[:cut[0]]
+        route.fulfill(response=response, body=body)
+
+    page.route("**/" + LESSON_1, cut_short)
+    open_lesson(learner, servers.main)
+    learner.wait("retrying", timeout=120)
+    assert any("cut short" in event for _, event in learner.log()), learner.log()
+    page.unroute("**/" + LESSON_1)  # (a page served by the route has no websocket: it lacks the login cookie)
+    learner.wait("ready", timeout=120)
+    assert learner.loads == 2
+    assert_widgets(learner)
+    assert not learner.unexpected()
+
+
+@pytest.mark.browser
 def test_a_kernel_gone_before_the_page_connects_is_retried(
         servers: Servers, learners: Callable[..., Learner]) -> None:
     """The server no longer has the page's kernel when its front end asks for it (culled, restarted):
