@@ -4,7 +4,7 @@
   (``on_click``, ``on_msg``, ``observe`` run from a front-end message) and only logs them on
   the ``traitlets`` logger. This fixture turns any such log record into a test failure.
 * ``voila_server`` (session): a real Voilà serving ``notebooks/`` with the repo's config
-  (``notebooks/voila.json``) on a free localhost port; ``.url(path)`` builds addresses.
+  (``notebooks/voila.py``) on a free localhost port; ``.url(path)`` builds addresses.
 * ``browser`` (module) and ``page``: Debian's chromium driven by Playwright; ``page`` fails
   the test on any console error or page error and keeps a screenshot in ``test-artifacts/``.
 """
@@ -114,7 +114,7 @@ class Server:
 
 
 def start_voila(bin_dir: Path, log: Path, cwd: Path = NOTEBOOKS, args: tuple[str, ...] = ()) -> Server:
-    """Run ``voila`` from ``cwd`` (so it reads ``cwd/voila.json``) on a free port, and wait for it."""
+    """Run ``voila`` from ``cwd`` (so it reads ``cwd/voila.py``) on a free port, and wait for it."""
     port = free_port()
     log.parent.mkdir(parents=True, exist_ok=True)
     out = log.open("wb")
