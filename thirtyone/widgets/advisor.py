@@ -26,9 +26,9 @@ from ..rules import Rules
 from ..scoring import hand_value
 from ..timing import Spot, advice_words, advise, drill_spot, mark, turn_choices
 from .card import CardRow
-from .charts import STUDY_CSS, pct
 from .picker import CardPicker
 from .ruleset import RuleEditor
+from .study import STUDY_CSS, pct
 from .views import number
 
 __all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html", "advice_html", "rules_name"]

@@ -14,11 +14,9 @@ changes a chart. A test draws every shipped picture again and checks it is the s
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import hashlib
 import html
-import io
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -42,6 +40,18 @@ from ..timing import (
     table_curve,
     threshold_curve,
 )
+from .study import (
+    COLOURS,
+    MARKERS,
+    STUDY_CSS,
+    details_html,
+    figure_html,
+    figure_png,
+    figure_tag,
+    html_table,
+    new_figure,
+    pct,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -49,51 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
            "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable",
            "new_figure", "picture_html", "DRAWERS", "PICTURES", "LESSON_VIEWS", "build_pictures", "picture_key"]
-
-STUDY_CSS = """
-<style>
-.to-study { max-width: 900px; gap: 4px; }
-.to-study figure { margin: 6px 0; }
-.to-study figure img { max-width: 100%; height: auto; border: 1px solid #ccc; border-radius: 6px; }
-.to-study figcaption { font-size: 14px; line-height: 1.45; color: #1a1a1a; margin-top: 4px; }
-.to-study table.to-data { border-collapse: collapse; margin: 6px 0; font-size: 14px; line-height: 1.35; }
-.to-study table.to-data caption { text-align: left; font-weight: 600; padding: 2px 0 4px; }
-.to-study table.to-data th, .to-study table.to-data td { border: 1px solid #999; padding: 3px 8px;
-  text-align: left; vertical-align: top; }
-.to-study table.to-data td.to-num { text-align: right; font-variant-numeric: tabular-nums; }
-.to-study table.to-data tr.to-changed td { background: #fff6c9; }
-.to-study details summary { cursor: pointer; margin: 4px 0; }
-.to-study .to-note { color: #1a1a1a; }
-.to-study .to-busy { color: #3d3d3d; font-style: italic; }
-.to-study .to-estimates { display: flex; gap: 12px; flex-wrap: wrap; }
-.to-study .to-estimate { border: 2px solid #6b6b6b; border-radius: 10px; padding: 6px 12px; min-width: 240px;
-  background: #fff; }
-.to-study .to-estimate.to-best { border-color: #116b2a; box-shadow: 0 0 0 2px rgba(17,107,42,.25); }
-.to-study .to-estimate h3, .to-study .to-estimate h4 { margin: 2px 0 4px; font-size: 16px; }
-.to-study .to-estimate p { margin: 2px 0; line-height: 1.4; }
-.to-study .to-advice { font-size: 17px; }
-.to-study .to-situation p { margin: 3px 0; }
-.to-study .to-meanings { font-size: 14px; line-height: 1.4; padding-left: 1.2em; max-width: 860px; }
-.to-study .to-meanings li { margin: 3px 0; }
-.to-study .to-face-up { line-height: 1.4; margin-right: 8px; }
-.to-study p, .to-study figcaption, .to-study li { overflow-wrap: anywhere; }
-.to-study .to-scroll { max-width: 100%; overflow-x: auto; }
-.to-study .widget-html, .to-study .widget-html-content, .to-study figure, .to-study details { min-width: 0;
-  max-width: 100%; }
-.to-study .widget-dropdown, .to-study .widget-dropdown > select { max-width: 100%; }
-.to-study .widget-hbox { flex-wrap: wrap; max-width: 100%; }
-</style>
-"""
-"""The look of every study widget (tables, estimates, figures); each widget includes it once."""
-
-# Okabe-Ito colours, readable with every common colour-vision deficiency; markers differ as well
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
-
-
-def pct(x: float) -> str:
-    """A chance as a whole percentage: ``0.234`` -> ``"23%"``."""
-    return f"{100 * x:.0f}%"
 
 
 @dataclass(frozen=True)
@@ -106,16 +71,6 @@ class Series:
     low: Sequence[float]
     high: Sequence[float]
     dashed: bool = False
-
-
-def new_figure(width: float, height: float) -> Figure:
-    """A matplotlib figure on the Agg canvas (matplotlib is imported here, the first time a figure is drawn)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), dpi=100)
-    FigureCanvasAgg(fig)
-    return fig
 
 
 def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: bool = False,
@@ -156,23 +111,6 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
     if len(series) > 1 or any(s.dashed for s in series):
         ax.legend(fontsize=9, frameon=False)
     return fig
-
-
-def _png(fig: Figure) -> str:
-    """The figure as a base64 PNG."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", pil_kwargs={"compress_level": 1})
-    return base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def _figure_tag(png: str, alt: str, caption: str) -> str:
-    return (f'<figure><img src="data:image/png;base64,{png}" alt="{html.escape(alt)}">'
-            f"<figcaption>{html.escape(caption)}</figcaption></figure>")
-
-
-def figure_html(fig: Figure, alt: str, caption: str) -> str:
-    """The figure as an inline PNG ``<img>`` with alt text, in a ``<figure>`` with its caption."""
-    return _figure_tag(_png(fig), alt, caption)
 
 
 # -- pictures described by data: drawn once and shipped, or drawn when first asked ----------------------------
@@ -250,29 +188,7 @@ def picture_html(kind: str, spec: dict[str, Any], alt: str, caption: str) -> str
     if _RECORD:
         _RECORD[-1].append((kind, spec))
     png = _shipped_pictures().get(picture_key(kind, spec)) if not _RECORD else None
-    return _figure_tag(png if png is not None else _png(DRAWERS[kind](**spec)), alt, caption)
-
-
-def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]], *,
-               numeric: Sequence[int] = (), marked: Sequence[int] = ()) -> str:
-    """An accessible table: a caption, column headers, the first cell of each row as its header.
-    ``numeric``: columns aligned right; ``marked``: rows highlighted. Cells are escaped."""
-    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in header)
-    body = []
-    for i, row in enumerate(rows):
-        cells = [f'<th scope="row">{html.escape(row[0])}</th>']
-        cells += [f'<td class="to-num">{html.escape(c)}</td>' if j in numeric else f"<td>{html.escape(c)}</td>"
-                  for j, c in enumerate(row[1:], start=1)]
-        cls = ' class="to-changed"' if i in marked else ""
-        body.append(f"<tr{cls}>{''.join(cells)}</tr>")
-    # a wide table scrolls sideways in its own box (focusable, named by its caption); the page never does
-    return (f'<div class="to-scroll" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
-            f'<table class="to-data"><caption>{html.escape(caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
-
-
-def _details(summary: str, content: str) -> str:
-    return f"<details><summary>{html.escape(summary)}</summary>{content}</details>"
+    return figure_tag(png if png is not None else figure_png(DRAWERS[kind](**spec)), alt, caption)
 
 
 _TABLES: list[KnockTables] = []
@@ -431,7 +347,7 @@ class SurvivalChart(w.VBox):
         spec = _line_spec(series, "hand value when knocking", "chance of surviving the knock", percent=True,
                           reference=0.5)
         self.figure.value = picture_html("line", spec, self._alt(lines, live), self._caption(lines, live)) + \
-            _details("The numbers behind the chart", self._numbers(lines, live))
+            details_html("The numbers behind the chart", self._numbers(lines, live))
 
     def _what(self) -> str:
         rules, players, seat, turn, opp = self.chosen()
@@ -579,7 +495,7 @@ class ThresholdChart(w.VBox):
                    f"({', '.join(f'{x:g}' for x in near)}) do about as well.")
         rows = [[f"{p.threshold:g}", f"{p.rounds}", f"{p.mean:.3f}", f"{p.low:.3f} to {p.high:.3f}"]
                 for p in self.points]
-        self.figure.value = picture_html("threshold", spec, alt, caption) + _details(
+        self.figure.value = picture_html("threshold", spec, alt, caption) + details_html(
             "The numbers behind the chart", html_table("Lives lost per round by threshold",
                                                        ["threshold", "rounds", "mean", "95% interval"], rows,
                                                        numeric=(1, 2)))
@@ -637,7 +553,7 @@ class SuitStudyChart(_GrowingStudy):
                    "Shaded bands: 95% intervals.")
         rows = [[p, str(t), f"{m.mean:.2f}", f"{m.ci[0]:.2f} to {m.ci[1]:.2f}"]
                 for p, row in sums.items() for t, m in enumerate(row)]
-        self.figure.value = picture_html("line", spec, alt, caption) + _details(
+        self.figure.value = picture_html("line", spec, alt, caption) + details_html(
             "The numbers behind the chart", html_table("Mean hand value by draws", ["keeping", "draws", "mean",
                                                                                       "95% interval"], rows,
                                                        numeric=(1, 2)))
@@ -673,7 +589,7 @@ class DiscardStudyView(_GrowingStudy):
                    f"{pct(other.rate)} ({pct(other.ci[0])} to {pct(other.ci[1])}).")
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),
                  f"{pct(r.ci[0])} to {pct(r.ci[1])}"] for label, r in zip(labels, rates)]
-        self.figure.value = picture_html("discard", spec, alt, caption) + _details(
+        self.figure.value = picture_html("discard", spec, alt, caption) + details_html(
             "The numbers behind the chart", html_table("Throws taken by the next player",
                                                        ["suit of the card thrown", "throws", "taken", "share",
                                                         "95% interval"], rows, numeric=(1, 2, 3)))
@@ -700,7 +616,7 @@ def build_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -> di
         drawn = _RECORD[-1]
     finally:
         _RECORD.pop()
-    return {picture_key(kind, spec): _png(DRAWERS[kind](**spec)) for kind, spec in drawn}
+    return {picture_key(kind, spec): figure_png(DRAWERS[kind](**spec)) for kind, spec in drawn}
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the shipped pictures

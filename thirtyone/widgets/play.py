@@ -25,9 +25,9 @@ from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..rules import Rules
-from .charts import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .picker import as_rules
 from .ruleset import RuleEditor
+from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
 
 __all__ = ["GameSetup", "PlayGame", "GameTable", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]

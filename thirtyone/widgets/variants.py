@@ -16,7 +16,7 @@ from ..cards import Card, format_cards, parse_cards
 from ..rules import Rules
 from ..variants import SITUATIONS, Replay, Situation, difference_rows, replay
 from .card import CardRow
-from .charts import STUDY_CSS
+from .study import STUDY_CSS
 from .table import NAMES
 from .views import number
 
