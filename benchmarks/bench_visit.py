@@ -73,7 +73,7 @@ BEFORE: dict[str, tuple[float, float, float]] = {
     "glossary": (0.25, 37, 53),
 }
 CPU_TARGET = 1.0
-WIDGETS_MB = 5
+WIDGETS_MB = 4
 """What ipywidgets, anywidget and thirtyone's card widget add to a bare kernel (the index page, above): the
 floor of any page that shows a widget."""
 MB = 1024 * 1024

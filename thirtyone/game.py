@@ -73,7 +73,18 @@ _NEEDS = {"discard": 1, "swap": 2}
 
 # The legal-action tuples are built from these shared objects, so legal_actions() allocates little.
 _DISCARD_ACTS = tuple(_action("discard", c) for c in ALL_CARDS)
-_SWAP_ACTS = tuple(tuple(_action("swap", h, c) for c in ALL_CARDS) for h in ALL_CARDS)
+_SWAP_ROWS: list[tuple[Action, ...] | None] = [None] * 52
+"""For each card held, the 52 swaps that give it, made the first time a swap with it is legal (a page that
+never swaps with the center never holds 2,704 actions)."""
+
+
+def _swap_row(held: Card) -> tuple[Action, ...]:
+    row = _SWAP_ROWS[held]
+    if row is None:
+        row = _SWAP_ROWS[held] = tuple(_action("swap", ALL_CARDS[held], c) for c in ALL_CARDS)
+    return row
+
+
 _DRAW_TURNS = {(stock, pile, knock): tuple(
     a for a, ok in ((_action("draw stock"), stock), (_action("draw discard"), pile), (_action("knock"), knock)) if ok)
     for stock in (False, True) for pile in (False, True) for knock in (False, True)}
@@ -502,7 +513,7 @@ class State:
         if rules.family == "draw":
             return _DRAW_TURNS[bool(self.stock), bool(self.discard_pile), knock]
         center = self.center
-        return tuple([row[c] for row in [_SWAP_ACTS[h] for h in hand] for c in center]) + _COMMERCE_EXTRAS[
+        return tuple([row[c] for row in [_swap_row(h) for h in hand] for c in center]) + _COMMERCE_EXTRAS[
             bool(rules.allow_swap_all), bool(rules.allow_pass), knock]
 
     def _may_knock(self, p: int) -> bool:
