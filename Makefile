@@ -14,6 +14,7 @@ $(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r binder/requirements.txt
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m compileall -q thirtyone  # kernels read bytecode even where PYTHONDONTWRITEBYTECODE is set
 	touch $(STAMP)
 
 HOST ?= 127.0.0.1
