@@ -40,17 +40,70 @@ c.VoilaConfiguration.file_denylist = [r"(^|/)\.", r"\.\."]
 #   returns before calling ours for them (voila/voila_kernel_manager.py). A kernel leaves its pool
 #   when a visitor's GET takes it; the next pass (at most cull_interval later) starts its clock.
 # With a 15 s pass and 90 s, a kernel whose page never connects is gone 90-120 s after the visit.
+#
+# Preheated kernels warm up a few at a time. Voilà refills a pool fill_delay (1 s) after each visit
+# takes a kernel, every refill at once: after a burst of 8 learners, 8 kernels started and ran their
+# notebooks together on the one core, and the 8 learners' clicks waited 3.3 s (p95) behind them
+# (benchmarks/bench_serve.py, without a browser, THIRTYONE_CLASS_SIZE=16). So VoilaKernelManager's
+# _initialize (start a kernel, run the notebook in it) is gated: `preheat_concurrency` at a time, each
+# holding its place until its notebook has run; visitors beyond the pool are then served in the order
+# they came, and the learners already there keep the rest of the machine. And a refill nobody waits
+# for yet (still in its pool) waits until no visit has taken a kernel for `refill_quiet` seconds:
+# during a burst the CPU goes to the learners arriving, and the pools fill up again right after.
 class VisitorKernelManager(AsyncMappingKernelManager):
-    """Jupyter Server's kernel manager, plus: a Voilà page's kernel ends soon after its browser leaves."""
+    """Jupyter Server's kernel manager, plus: a Voilà page's kernel ends soon after its browser leaves;
+    under standalone Voilà with preheating, pool kernels warm up a few at a time."""
 
     unconnected_timeout = Integer(
         90, config=True,
         help="Seconds a Voilà page's kernel may go without a browser connected (0: only the idle cull).")
+    preheat_concurrency = Integer(
+        0, config=True,
+        help="Preheated kernels warming up at once (0: half the CPUs this server may use, at least 1).")
+    refill_quiet = Integer(
+        3, config=True,
+        help="Seconds without a visit taking a kernel before a pool refill nobody waits for starts.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         # kernel id -> since when it has had no browser (None: connected, or not yet seen by a pass)
         self._unconnected_since = {}
+        # Voilà's VoilaKernelManager is a subclass of this class; its __init__ calls this one before it
+        # creates the pools' tasks, so they already call the gated version.
+        if hasattr(self, "_initialize"):
+            self._initialize = self._warm_few_at_a_time(self._initialize)
+
+    def _warm_few_at_a_time(self, initialize):
+        import asyncio
+        import os
+        import time
+
+        gate = None
+        last_take = [0.0]  # when a visit last took a pooled kernel (each take asks for one refill)
+
+        def waited_for(task, notebook_path):
+            return task not in self._pools.get(notebook_path, ())  # a visitor popped it: they wait for it
+
+        async def gated(notebook_path, kernel_id=None, **kwargs):
+            nonlocal gate
+            if gate is None:
+                cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+                gate = asyncio.Semaphore(self.preheat_concurrency or max(1, cpus // 2))
+            me = asyncio.current_task()  # the pool's own task (voila_kernel_manager.fill_if_needed)
+            last_take[0] = time.monotonic()
+            deadline = last_take[0] + 60
+            while (kernel_id is None and not waited_for(me, notebook_path) and time.monotonic() < deadline
+                   and time.monotonic() - last_take[0] < self.refill_quiet):
+                await asyncio.sleep(0.25)
+            async with gate:
+                content = await initialize(notebook_path, kernel_id, **kwargs)
+                try:  # until its notebook has run (the render task), at most 2 minutes
+                    await asyncio.wait_for(asyncio.shield(content["task"]), timeout=120)
+                except Exception:  # a failed or slow page is its visitor's business; the next one warms up
+                    pass
+            return content
+
+        return gated
 
     async def start_kernel(self, *args, **kwargs):
         kernel_id = await super().start_kernel(*args, **kwargs)
