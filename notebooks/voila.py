@@ -46,8 +46,9 @@ c.VoilaConfiguration.file_denylist = [r"(^|/)\.", r"\.\."]
 # notebooks together on the one core, and the 8 learners' clicks waited 3.3 s (p95) behind them
 # (benchmarks/bench_serve.py, without a browser, THIRTYONE_CLASS_SIZE=16). So VoilaKernelManager's
 # _initialize (start a kernel, run the notebook in it) is gated: `preheat_concurrency` at a time, each
-# holding its place until its notebook has run; visitors beyond the pool are then served in the order
-# they came, and the learners already there keep the rest of the machine. And a refill nobody waits
+# holding its place until its notebook has run (a kernel a visitor already waits for first); visitors
+# beyond the pool are then served one after another, and the learners already there keep the rest of
+# the machine. And a refill nobody waits
 # for yet (still in its pool) waits until no visit has taken a kernel for `refill_quiet` seconds:
 # during a burst the CPU goes to the learners arriving, and the pools fill up again right after.
 class VisitorKernelManager(AsyncMappingKernelManager):
@@ -78,29 +79,40 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         import os
         import time
 
-        gate = None
-        last_take = [0.0]  # when a visit last took a pooled kernel (each take asks for one refill)
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        state = {"warming": 0, "urgent": 0, "last_take": 0.0}  # last_take: when a visit last took a kernel
 
-        def waited_for(task, notebook_path):
-            return task not in self._pools.get(notebook_path, ())  # a visitor popped it: they wait for it
+        def waited_for(task, notebook_path, kernel_id):
+            # a visitor popped it from its pool and waits for it (or it restarts a page's kernel)
+            return kernel_id is not None or task not in self._pools.get(notebook_path, ())
 
         async def gated(notebook_path, kernel_id=None, **kwargs):
-            nonlocal gate
-            if gate is None:
-                cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-                gate = asyncio.Semaphore(self.preheat_concurrency or max(1, cpus // 2))
             me = asyncio.current_task()  # the pool's own task (voila_kernel_manager.fill_if_needed)
-            last_take[0] = time.monotonic()
-            deadline = last_take[0] + 60
-            while (kernel_id is None and not waited_for(me, notebook_path) and time.monotonic() < deadline
-                   and time.monotonic() - last_take[0] < self.refill_quiet):
+            limit = self.preheat_concurrency or max(1, cpus // 2)
+            state["last_take"] = time.monotonic()  # each visit that takes a kernel asks for one refill
+            deadline = state["last_take"] + 60
+            while (not waited_for(me, notebook_path, kernel_id) and time.monotonic() < deadline
+                   and time.monotonic() - state["last_take"] < self.refill_quiet):
                 await asyncio.sleep(0.25)
-            async with gate:
+            counted = False  # a kernel a visitor waits for goes before the refills nobody waits for yet
+            while True:
+                urgent = waited_for(me, notebook_path, kernel_id)
+                if urgent and not counted:
+                    state["urgent"] += 1
+                    counted = True
+                if state["warming"] < limit and (urgent or not state["urgent"]):
+                    break
+                await asyncio.sleep(0.25)
+            state["urgent"] -= counted
+            state["warming"] += 1
+            try:
                 content = await initialize(notebook_path, kernel_id, **kwargs)
                 try:  # until its notebook has run (the render task), at most 2 minutes
                     await asyncio.wait_for(asyncio.shield(content["task"]), timeout=120)
                 except Exception:  # a failed or slow page is its visitor's business; the next one warms up
                     pass
+            finally:
+                state["warming"] -= 1
             return content
 
         return gated
@@ -166,11 +178,17 @@ c.VisitorKernelManager.unconnected_timeout = 90
 # memory while nobody comes, and its CPU is only moved before the visit, not saved: on one core, a
 # burst of N learners beyond the pool waits for N kernel starts in a row whatever the pool.
 # Measured (benchmarks/bench_serve.py, bench_visit.py; 2-core machine, server on one core):
-# * every page with a pool of 1 (Voilà's default_pool_size): 8 kernels, 741 MB RSS / 554 MB USS idle
+# * idle, before anyone comes: every page with a pool of 1 (Voilà's default_pool_size): 8 kernels,
+#   741 MB RSS / 554 MB USS at the start of issue 10, 564 / 411 MB with its lighter kernels; the pools
+#   below: 7 kernels, 511 / 374 MB; with THIRTYONE_CLASS_SIZE=16: 42 kernels, 2.5 GB / 1.8 GB
 #   (the server alone: 81 MB RSS);
 # * lesson 1 for one learner: time to interactive 1.9 s from the pool, 2.8-3.0 s without one;
 # * a visit's CPU (kernel start + cells) before issue 10: index 0.56 s, lesson 1 0.72 s, lessons 2-6
-#   1.2-2.9 s, glossary 0.39 s (the glossary is almost a bare kernel: 0.07 s of cells).
+#   1.2-2.9 s, glossary 0.39 s (the glossary is almost a bare kernel: 0.07 s of cells);
+# * N learners arriving at once at lesson 1, the server's part (bench_serve.py without a browser):
+#   pools of 1: p95 time to interactive 2.1 s for 2, 3.2 s for 4, 13 s for 16 (each learner past the
+#   pool waits for a kernel start and the notebook, one after another); CLASS=16: 2.1 s for 16, clicks
+#   p95 139-156 ms (README, "For a class").
 # So, for one learner or a small group (`make tutorial`): a pool of 1 for the index and each lesson
 # (a learner reading one page finds the next one ready; without it lessons 2-6 would take 3-5 s), none
 # for the glossary (a side trip from the course bar, as fast fresh as a lesson from its pool).
