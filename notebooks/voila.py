@@ -186,7 +186,7 @@ c.VisitorKernelManager.unconnected_timeout = 90
 # * a visit's CPU (kernel start + cells) before issue 10: index 0.56 s, lesson 1 0.72 s, lessons 2-6
 #   1.2-2.9 s, glossary 0.39 s (the glossary is almost a bare kernel: 0.07 s of cells);
 # * N learners arriving at once at lesson 1, the server's part (bench_serve.py without a browser):
-#   pools of 1: p95 time to interactive 2.1 s for 2, 3.2 s for 4, 13 s for 16 (each learner past the
+#   pools of 1: p95 time to interactive 2.1 s for 2, 3.0-3.2 s for 4, 13-15 s for 16 (each learner past the
 #   pool waits for a kernel start and the notebook, one after another); CLASS=16: 2.1 s for 16, clicks
 #   p95 139-156 ms (README, "For a class").
 # So, for one learner or a small group (`make tutorial`): a pool of 1 for the index and each lesson
