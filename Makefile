@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8866
 
-.PHONY: tutorial test lint typecheck bench clean
+.PHONY: tutorial test check mutate lint typecheck bench clean
 
 TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/*)
 
@@ -70,6 +70,14 @@ tutorial: $(STAMP)
 ## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser)
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest
+
+## check: the edit-test loop: lint, types and every test not marked browser or slow (make test runs them all)
+check: $(STAMP) lint typecheck
+	$(BIN)/python -m pytest tests -q -m "not browser and not slow"
+
+## mutate: put named mistakes into the engine one at a time and report the share the tests catch (on demand)
+mutate: $(STAMP)
+	$(BIN)/python tools/mutate.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check thirtyone tests benchmarks tools

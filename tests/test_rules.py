@@ -208,3 +208,14 @@ def test_a_summary_follows_a_changed_option() -> None:
     assert "very first turn" in scat.replace(first_knock="not_first_turn").summary()
     assert "until everyone has had a turn" in scat.replace(first_knock="not_first_orbit").summary()
     assert "swimming" not in Rules.preset("bga-draw").summary()
+
+
+def test_coerce_takes_a_rule_set_a_name_or_nothing_and_names_what_is_allowed() -> None:
+    feuer = Rules.preset("feuer")
+    assert Rules.coerce(feuer) is feuer
+    assert Rules.coerce(" Schwimmen ") == Rules.preset("schwimmen")
+    assert Rules.coerce(None) == Rules()
+    with pytest.raises(TypeError, match="a Rules or a preset name .*scat.*not int 3"):
+        Rules.coerce(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown preset 'nope': choose one of scat"):
+        Rules.coerce("nope")

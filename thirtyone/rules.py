@@ -128,6 +128,19 @@ class Rules:
             raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(cls.PRESET_NAMES)}")
         return PRESETS[key]
 
+    @classmethod
+    def coerce(cls, rules: Rules | str | None = None) -> Rules:
+        """The rule set a function was given: a ``Rules`` as it is, a preset name (or alias) looked up,
+        ``None`` the default (``scat``). Anything else raises ``TypeError`` saying what is allowed."""
+        if isinstance(rules, Rules):
+            return rules
+        if rules is None:
+            return PRESETS["scat"]
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        raise TypeError(f"rules must be a Rules or a preset name ({', '.join(cls.PRESET_NAMES)}), "
+                        f"not {type(rules).__name__} {rules!r}")
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed, validated like any rule set.
 
