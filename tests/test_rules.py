@@ -1,4 +1,4 @@
-"""Rule sets: the six presets exactly as docs/rules.md §3 tabulates them, validation, variants."""
+"""Rule sets: the six presets exactly as docs/rules.md ("The six presets") tabulates them, validation, variants."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from thirtyone.rules import COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS, Rule
 NAMES = ("scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow")
 on, off, NA = True, False, None  # the table's "on", "off" and "—"
 
-# docs/rules.md §3, the preset table, copied cell by cell (rows: field; columns: NAMES).
+# docs/rules.md, "The six presets": the preset table, copied cell by cell (rows: field; columns: NAMES).
 TABLE: dict[str, tuple[object, ...]] = {
     "deck": (52, 32, 32, 32, 52, 52),
     "family": ("draw", "commerce", "commerce", "commerce", "draw", "commerce"),

@@ -3,7 +3,7 @@
 ``Rules()`` is the ``scat`` preset. ``Rules.preset("schwimmen")`` gives a named one,
 ``rules.replace(lives=5)`` a variant. Every field is checked when a rule set is made;
 a bad value raises ``ValueError`` naming the field and the values it allows. Options of
-the other family must be ``None`` (see ``docs/rules.md``, "Every option", and decision 20).
+the other family must be ``None`` (see ``docs/rules.md``, "Every option", and its decision 20).
 
 The field docs below are for programmers; what a learner reads about each option and value
 comes from :mod:`thirtyone.names`.
@@ -59,7 +59,7 @@ class Rules:
     """``None``: three aces are three of a kind; ``32``: three aces score 32."""
     fire: bool = False
     """Three aces end the round at once and everyone else loses a life, a player holding 31 too:
-    Feuer beats 31 (decision 14)."""
+    Feuer beats 31 (docs/rules.md, decision 14)."""
     instant_31: str = "others_lose"
     """31 ends the round at once: ``"others_lose"`` (everyone else loses a life) or ``"showdown"``."""
     ties: str = "all_lose"
@@ -168,7 +168,7 @@ class Rules:
 
     @property
     def max_players(self) -> int:
-        """8 with the 32-card deck, 9 with 52 (decision 12)."""
+        """8 with the 32-card deck, 9 with 52 (docs/rules.md, decision 12)."""
         return 8 if self.deck == 32 else 9
 
     def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
@@ -257,7 +257,7 @@ PRESETS: dict[str, Rules] = {
     "widow": Rules(family="commerce", allow_pass=True, allow_swap_all=True, all_pass="showdown",
                    first_choice="left_of_dealer", dealer_exchange=None, discard_taken=None),
 }
-"""The six named rule sets of docs/rules.md §3, by name."""
+"""The six named rule sets of docs/rules.md, "The six presets", by name."""
 PRESET_SOURCES = {key: _names.sources_text(key) for key in PRESETS}
 """Where each preset comes from, by the sources' names (the registry is :mod:`thirtyone.names`)."""
 _ALIASES = _names.ALIASES

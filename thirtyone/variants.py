@@ -247,7 +247,7 @@ SITUATIONS: dict[str, Situation] = {s.key: s for s in (
 
 
 def staged_deck(hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
-    """The top of a deck that deals ``hands`` (seat 0 the dealer) when seat 0 deals (decision 1)."""
+    """The top of a deck that deals ``hands`` (seat 0 the dealer) when seat 0 deals (docs/rules.md, decision 1)."""
     n = len(hands)
     order = [(k % n) for k in range(1, n + 1)]  # seat 1 first, the dealer last
     return tuple(hands[seat][i] for i in range(3) for seat in order)

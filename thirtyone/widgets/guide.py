@@ -7,7 +7,7 @@ pile"); anything else gets the step's hint and changes nothing. Every move comes
 engine: a tour whose moves are not legal fails when it is built, and the table's log and
 showdown panel use the engine's own sentences.
 
-The lessons' tours are :data:`TOURS`; ``Walkthrough.tour("scat")`` shows one.
+The lessons' tours are :data:`TOURS`; ``Walkthrough.named("scat")`` shows one.
 """
 
 from __future__ import annotations
