@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets
 import pytest
 
@@ -18,6 +20,7 @@ from thirtyone.widgets import (
     ScoreView,
 )
 from thirtyone.widgets.quiz import PLAIN_HANDS, TieQuiz
+from thirtyone.widgets.ruleset import RuleEditor
 from thirtyone.widgets.views import sentence
 
 
@@ -279,3 +282,16 @@ def test_an_exception_in_a_widget_callback_is_caught(widget_errors: list) -> Non
     button.click()
     assert len(widget_errors) == 1 and "ZeroDivisionError" in str(widget_errors[0].exc_info)
     widget_errors.clear()  # expected here; any other test with such an error fails
+
+
+@pytest.mark.parametrize("make", [lambda r: ScoreView(rules=r), lambda r: CardPicker(rules=r),
+                                  lambda r: RulePicker(rules=r), lambda r: Quiz(rules=r), lambda r: TieQuiz(rules=r),
+                                  lambda r: HandComparison(rules=r), lambda r: RuleEditor(rules=r)])
+def test_every_widget_takes_a_rules_a_preset_alias_or_none_and_says_what_else_it_takes(make: Any) -> None:
+    assert make("Knack").rules == Rules.preset("schwimmen")  # an alias, as Rules.preset spells it
+    own = Rules.preset("schwimmen").replace(lives=5)
+    assert make(own).rules == own
+    with pytest.raises(TypeError, match="a Rules or a preset name"):
+        make(52)
+    with pytest.raises(ValueError, match="unknown preset 'poker'"):
+        make("poker")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from math import comb, factorial
 
@@ -29,14 +29,9 @@ def _cards(cards: Iterable[Card | str] | str, rules: Rules) -> tuple[Card, ...]:
     return parse_cards(cards, rules.deck)
 
 
-@cache
-def _counts(size: int, toak: float | None, aces: int | None) -> tuple[tuple[float, int], ...]:
-    rules = Rules(three_of_a_kind=toak, three_aces=aces)
-    counts: dict[float, int] = {}
-    for hand in combinations(deck(size), 3):
-        v = hand_value(hand, rules)
-        counts[v] = counts.get(v, 0) + 1
-    return tuple(sorted(counts.items()))
+_COUNTS: dict[tuple[float | None, int | None], dict[int, tuple[tuple[float, int], ...]]] = {}
+"""The value counts, kept per scoring option set (three of a kind, three aces) and then per deck size:
+rule sets that score hands alike share them, whatever their other options."""
 
 
 def value_counts(rules: Rules) -> dict[float, int]:
@@ -45,7 +40,15 @@ def value_counts(rules: Rules) -> dict[float, int]:
     Counted by enumerating every hand (``itertools.combinations``); the counts add up to
     C(32, 3) = 4,960 or C(52, 3) = 22,100.
     """
-    return dict(_counts(rules.deck, rules.three_of_a_kind, rules.three_aces))
+    by_deck = _COUNTS.setdefault((rules.three_of_a_kind, rules.three_aces), {})
+    counts = by_deck.get(rules.deck)
+    if counts is None:
+        tally: dict[float, int] = {}
+        for hand in combinations(deck(rules.deck), 3):
+            v = hand_value(hand, rules)
+            tally[v] = tally.get(v, 0) + 1
+        counts = by_deck[rules.deck] = tuple(sorted(tally.items()))
+    return dict(counts)
 
 
 def value_distribution(rules: Rules) -> dict[float, Fraction]:

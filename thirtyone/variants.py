@@ -22,7 +22,7 @@ from typing import Any
 from . import names
 from .cards import Card, format_cards, parse_cards
 from .game import IllegalActionError, RoundResult, State, narrate, new_game
-from .rules import COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS, Rules
+from .rules import COMMERCE_ONLY, DRAW_ONLY, RULE_FIELDS, Rules
 from .scoring import hand_value
 
 __all__ = ["option_meanings", "describe_value", "OptionRow", "difference_rows", "Situation", "SITUATIONS",
@@ -388,7 +388,7 @@ def _move(s: State, sit: Situation, dealt: Sequence[Sequence[Card]], script: lis
 def replay(situation: Situation | str, rules: Rules | str, seed: int = 0) -> Replay:
     """Play a staged situation under a rule set with the real engine, to the end of the round."""
     sit = SITUATIONS[situation] if isinstance(situation, str) else situation
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    r = Rules.coerce(rules)
     dealt = sit.cards()
     try:
         s = new_game(r, players=sit.players, seed=seed, deck=staged_deck(dealt) + sit.rest_cards(), lives=sit.lives)
@@ -413,7 +413,7 @@ def replay_all(situation: Situation | str, presets: Sequence[str] | None = None)
     sit = SITUATIONS[situation] if isinstance(situation, str) else situation
     if presets is None:
         return [replay(sit, r) for _label, r in sit.rule_sets()]
-    return [replay(sit, PRESETS[Rules.preset(p).name]) for p in presets]
+    return [replay(sit, Rules.preset(p)) for p in presets]
 
 
 def hands_text(situation: Situation) -> str:

@@ -14,17 +14,10 @@ from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, pars
 from ..rules import Rules
 from .card import CardRow
 
-__all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "as_rules", "preset_dropdown"]
+__all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "preset_dropdown"]
 
 PRESET_LABELS = {key: names.preset_label(key) for key in Rules.PRESET_NAMES}
 """What the preset drop-down shows for each preset (from :mod:`thirtyone.names`)."""
-
-
-def as_rules(rules: Rules | str | None) -> Rules:
-    """A rule set from a ``Rules``, a preset name or ``None`` (Scat)."""
-    if isinstance(rules, Rules):
-        return rules
-    return Rules.preset(rules) if rules else Rules()
 
 
 def preset_dropdown(start: Rules, presets: Sequence[str] | None = None, *, short: bool = False) -> w.Dropdown:
@@ -76,7 +69,7 @@ class CardPicker(FollowsRules, w.VBox):
                  size: int = 3, seed: int | None = None, four_colour: bool = False) -> None:
         self.size = size
         self._rng = random.Random(seed)
-        self._rules = as_rules(rules)
+        self._rules = Rules.coerce(rules)
         self.rows = [CardRow(label=f"{SUIT_NAMES[s]}", four_colour=four_colour) for s in range(4)]
         for row in self.rows:
             row.on_activate(self.toggle)
@@ -175,7 +168,7 @@ class RulePicker(w.VBox):
 
     def __init__(self, rules: Rules | str | None = None, *, scoring_only: bool = False,
                  presets: Sequence[str] | None = None) -> None:
-        start = as_rules(rules)
+        start = Rules.coerce(rules)
         self.scoring_only = scoring_only
         self.dropdown = preset_dropdown(start, presets, short=scoring_only)
         def checkbox(text: str) -> w.Checkbox:

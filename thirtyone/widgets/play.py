@@ -25,7 +25,6 @@ from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..rules import Rules
-from .picker import as_rules
 from .ruleset import RuleEditor
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
@@ -115,7 +114,7 @@ class GameSetup(w.VBox):
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         if isinstance(lives, bool) or not isinstance(lives, int) or not 0 <= lives <= 5:
             raise ValueError(f"lives must be 1 to 5 (or 0: as the rules say), not {lives!r}")
-        start = as_rules(rules)
+        start = Rules.coerce(rules)
         if lives:
             start = start.replace(lives=lives)
 

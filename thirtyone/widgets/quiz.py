@@ -20,7 +20,7 @@ from ..cards import SUIT_NAMES, SUITS, Card, deck
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
 from .card import CardRow
-from .picker import FollowsRules, as_rules, preset_dropdown
+from .picker import FollowsRules, preset_dropdown
 from .views import number, sentence, shorten
 
 __all__ = ["Quiz", "TieQuiz", "rules_line", "PLAIN_HANDS"]
@@ -82,7 +82,7 @@ class Quiz(FollowsRules, w.VBox):
 
     def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
                  choices: Sequence[str] = ()) -> None:
-        self._rules = as_rules(rules)
+        self._rules = Rules.coerce(rules)
         self._rng = random.Random(seed)
         self.right = 0
         self.asked = 0
@@ -200,7 +200,7 @@ class TieQuiz(FollowsRules, w.VBox):
     """
 
     def __init__(self, rules: Rules | str | None = "schwimmen", *, seed: int | None = None) -> None:
-        r = as_rules(rules)
+        r = Rules.coerce(rules)
         if r.ties != "tiebreak":
             raise ValueError(f"the {_rules_name(r)} rules do not break ties: choose rules that do, like Schwimmen")
         self._rules = r

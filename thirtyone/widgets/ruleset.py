@@ -75,7 +75,7 @@ class RuleEditor(w.VBox):
 
     def __init__(self, rules: Rules | str | None = "scat", *, fields: Iterable[str] | None = None,
                  description: str = "Rules", open_options: bool = False) -> None:
-        start = rules if isinstance(rules, Rules) else Rules.preset(rules) if rules else Rules()
+        start = Rules.coerce(rules)
         self.fields = tuple(fields) if fields is not None else RULE_FIELDS
         unknown = [f for f in self.fields if f not in RULE_FIELDS]
         if unknown:

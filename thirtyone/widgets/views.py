@@ -14,7 +14,7 @@ from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, forma
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
 from .card import CardRow
-from .picker import CardPicker, FollowsRules, RulePicker, as_rules, preset_dropdown
+from .picker import CardPicker, FollowsRules, RulePicker, preset_dropdown
 
 __all__ = ["ScoreView", "CardValues", "Sandbox", "HandComparison", "number", "shorten", "sentence"]
 
@@ -47,7 +47,7 @@ class ScoreView(FollowsRules, w.VBox):
 
     def __init__(self, hand: str | Iterable[Card] = (), rules: Rules | str | None = None, *,
                  deal_button: bool = False, seed: int | None = None, size: int = 3) -> None:
-        self._rules = as_rules(rules)
+        self._rules = Rules.coerce(rules)
         self._rng = random.Random(seed)
         self.size = size
         self.row = CardRow(interactive=False, label="the hand")
@@ -98,7 +98,7 @@ class CardValues(w.VBox):
     """One suit of the deck: click a card to read what it is worth."""
 
     def __init__(self, suit: int = 2, rules: Rules | str | None = None) -> None:
-        r = as_rules(rules)
+        r = Rules.coerce(rules)
         self.row = CardRow([c for c in deck(r.deck) if c.suit == suit][::-1], label=SUIT_NAMES[suit])
         self.row.on_activate(self.explain)
         self.text = w.HTML('<p class="to-note" aria-live="polite">Click a card to see its value.</p>')
@@ -151,7 +151,7 @@ class HandComparison(FollowsRules, w.VBox):
                  rules: Rules | str | None = None, *, seed: int | None = None,
                  presets: Sequence[str] | None = None) -> None:
         self._rng = random.Random(seed)
-        self._rules = as_rules(rules)
+        self._rules = Rules.coerce(rules)
         self.dropdown = preset_dropdown(self._rules, presets, short=True)
         n = max(2, len(hands))
         self.inputs = [w.Text(description=f"Hand {i + 1}", continuous_update=False,
