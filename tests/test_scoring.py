@@ -350,6 +350,25 @@ def test_a_hand_looked_up_alone_is_worth_what_the_whole_table_says(toak, aces) -
         hand_value((k, k, q), rules)
 
 
+@pytest.mark.parametrize(("toak", "aces"), OPTION_SETS)
+def test_hand_value_of_every_ordered_hand_is_the_whole_tables(toak, aces) -> None:
+    """hand_value's own look-up (filled row by row) gives every ordered hand the whole table's value, for a
+    rule set it has seen before or not, cards or their ints; it switches rule sets without mixing them up."""
+    rules = Rules(three_of_a_kind=toak, three_aces=aces)
+    whole = value_table(rules)
+    other = Rules(three_of_a_kind=None if toak else 30.5, three_aces=aces)
+    for i, hand in enumerate(permutations(deck(52), 3)):
+        if i % 1009 == 0:  # another rule set in between: its own values
+            assert hand_value(hand, other) == value_table(other)[hand]
+        assert hand_value(tuple(int(c) for c in hand) if i % 7 == 0 else hand, rules) == whole[hand]
+    k, q = parse_cards("K♥ Q♥")
+    for bad, error in [((k, k, q), "twice"), ((k, q, q, k), "twice"), ("K♥ 9♥ 4X", "cannot read")]:
+        with pytest.raises(ValueError, match=error):
+            hand_value(bad, rules)
+    assert hand_value("K♥ 9♥ 4♣", rules) == 19  # text is read as score reads it
+    assert hand_value((k, q), rules) == 20 and hand_value([k, q, parse_cards("A♥")[0]], rules) == 31
+
+
 def test_scoring_a_few_hands_builds_no_whole_table() -> None:
     """A lesson that scores a handful of hands never pays for 132,600 of them."""
     import subprocess
@@ -363,9 +382,10 @@ def test_scoring_a_few_hands_builds_no_whole_table() -> None:
             "    g = g.apply(move)\n"
             "assert g.result is not None\n"
             "sizes = [len(t) for t in scoring._VALUES.values()] + [len(b) for b in scoring._BOOKS.values()]\n"
-            "print(max(sizes), len(scoring._RANKS), any(t.whole for t in scoring._VALUES.values()))\n")
+            "rows = sum(row is not None for t in scoring._ROWS.values() for row in t)\n"
+            "print(max(sizes), len(scoring._RANKS), any(t.whole for t in scoring._VALUES.values()), rows)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert int(out[0]) < 100 and out[1:] == ["0", "False"]
+    assert int(out[0]) < 100 and out[1:3] == ["0", "False"] and int(out[3]) <= 12  # rows of hand_value's first cards
 
 
 def test_a_missing_table_file_is_worked_out_instead(monkeypatch, tmp_path) -> None:

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
 from .rules import Rules
-from .scoring import Ranked, Score, dealt_score, hand_value, hand_values, score
+from .scoring import Ranked, Score, dealt_score, hand_value, score
 
 __all__ = [
     "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
@@ -91,20 +91,6 @@ _DRAW_TURNS = {(stock, pile, knock): tuple(
 _COMMERCE_EXTRAS = {(every, pass_, knock): tuple(
     a for a, ok in ((_action("swap all"), every), (_action("pass"), pass_), (_action("knock"), knock)) if ok)
     for every in (False, True) for pass_ in (False, True) for knock in (False, True)}
-_TABLE_CACHE: dict[int, tuple[Rules, dict[tuple[int, ...], float]]] = {}
-
-
-def _values(rules: Rules) -> dict[tuple[int, ...], float]:
-    """The rule set's value look-up, filled as hands are asked (keyed by the rules object's id: hashing
-    Rules is slow)."""
-    hit = _TABLE_CACHE.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_TABLE_CACHE) > 256:
-            _TABLE_CACHE.clear()
-        hit = _TABLE_CACHE[id(rules)] = (rules, hand_values(rules))
-    return hit[1]
-
-
 _RNG = random.Random()
 _NEXT_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
 """For each pattern of seats out, every seat's next active seat (at most 2**9 patterns)."""
@@ -568,90 +554,104 @@ class State:
         """The state after the player to act makes ``action``; this state is left unchanged.
 
         Raises :class:`IllegalActionError` (a ``ValueError``) saying why and what is legal.
+        Each kind of action is one step below (``_draw_stock`` .. ``_exchange_hand``), found in ``_STEPS``.
         """
         a = action if type(action) is Action else parse_action(action)
         legal = self.__dict__.get("_legal") or self.legal_actions()
         if a not in legal:
             shown = ", ".join(str(x) for x in legal) or "nothing (the game is over)"
             raise IllegalActionError(f"cannot {a} now: {self._why_illegal(a)}. Legal: {shown}")
-        k = a.kind
-        if k == "next round":
+        if a.kind == "next round":
             return self._next_round()
         p = self.current_player
         assert p is not None
-        if k == "draw stock":
-            c = self.stock[0]
-            hands = _set(self.hands, p, self.hands[p] + (c,))
-            return self._evolve(hands=hands, stock=self.stock[1:], phase="discard", taken=None,
-                                _log=(self._log, Event(self.round, k, p, (), (c,))))
-        if k == "draw discard":
-            c = self.discard_pile[-1]
-            hands = _set(self.hands, p, self.hands[p] + (c,))
-            return self._evolve(hands=hands, discard_pile=self.discard_pile[:-1], phase="discard", taken=c,
-                                known=_set(self.known, p, self.known[p] + (c,)),
-                                _log=(self._log, Event(self.round, k, p, (c,))))
-        if k == "discard":
-            c = a.cards[0]
-            hand = tuple([x for x in self.hands[p] if x != c])
-            known = self.known
-            if known[p]:
-                known = _set(known, p, tuple([x for x in known[p] if x != c]))
-            return self._end_turn(p, True, hands=_set(self.hands, p, hand), discard_pile=self.discard_pile + (c,),
-                                  taken=None, known=known, _log=(self._log, Event(self.round, k, p, (c,))))
-        if k == "knock":
-            return self._end_turn(p, False, knocker=p, _log=(self._log, Event(self.round, k, p)))
-        if k == "swap":
-            give, take = a.cards
-            hand = self.hands[p]
-            i = hand.index(give)
-            hand = hand[:i] + (take,) + hand[i + 1:]
-            center = self.center
-            i = center.index(take)
-            center = center[:i] + (give,) + center[i + 1:]
-            mine = tuple([x for x in self.known[p] if x != give]) + (take,)
-            return self._end_turn(p, True, hands=_set(self.hands, p, hand), center=center, passes=0,
-                                  known=_set(self.known, p, mine),
-                                  _log=(self._log, Event(self.round, k, p, (give, take))))
-        if k == "swap all":
-            old = self.hands[p]
-            return self._end_turn(p, True, hands=_set(self.hands, p, self.center), center=old, passes=0,
-                                  known=_set(self.known, p, self.center),
-                                  _log=(self._log, Event(self.round, k, p, old + self.center)))
-        if k == "pass":
-            passes = self.passes + 1 if self.knocker is None else self.passes
-            log = (self._log, Event(self.round, k, p))
-            if self.knocker is None and passes >= self.out.count(False):
-                return self._evolve(passes=passes, _log=log)._after_pass(p)
-            return self._end_turn(p, False, passes=passes, _log=log)
-        if k == "keep hand":
-            log = (self._log, Event(self.round, k, p))
-            if self.phase == "choice":
-                if self.rules.family == "commerce":
-                    log = (log, Event(self.round, "center", None, self.center))
-                s = self._evolve(center_face_up=True, _log=log)
-                return s._start_turn(self._next_seat(self.dealer))
-            # first turn under left_of_dealer: counts as a pass and as that player's turn (decision 16)
-            log = (log, Event(self.round, "center", None, self.center))
-            s = self._evolve(center_face_up=True, passes=1, _log=log)
-            return s._after_pass(p)
-        if k == "take center":
-            old = self.hands[p]
-            log = (self._log, Event(self.round, k, p, old, self.center))
-            s = self._evolve(hands=_set(self.hands, p, self.center), center=old, center_face_up=True,
-                             passes=0, _log=log)
-            if self.phase == "choice":
-                s = s._check_instant(p)
-                return s if s.phase == "over" else s._start_turn(self._next_seat(self.dealer))
-            return s._after_turn(p, check=True)
-        if k == "exchange hand":
-            old = self.hands[p]
-            new = self.stock[:3]
-            stock = self._shuffled(self.stock[3:] + old)
-            s = self._evolve(hands=_set(self.hands, p, new), stock=stock, shuffles=self.shuffles + 1,
-                             _log=(self._log, Event(self.round, k, p, (), new)))
-            s = s._check_instant(p)
-            return s if s.phase == "over" else s._start_turn(self._next_seat(self.dealer))
-        raise AssertionError(k)  # pragma: no cover
+        return _STEPS[a.kind](self, p, a)
+
+    # -- the steps, one per kind of action: (state, player to act, a legal action) -> next state ----------
+    def _draw_stock(self, p: int, a: Action) -> State:
+        c = self.stock[0]
+        hands = _set(self.hands, p, self.hands[p] + (c,))
+        return self._evolve(hands=hands, stock=self.stock[1:], phase="discard", taken=None,
+                            _log=(self._log, Event(self.round, a.kind, p, (), (c,))))
+
+    def _draw_discard(self, p: int, a: Action) -> State:
+        c = self.discard_pile[-1]
+        hands = _set(self.hands, p, self.hands[p] + (c,))
+        return self._evolve(hands=hands, discard_pile=self.discard_pile[:-1], phase="discard", taken=c,
+                            known=_set(self.known, p, self.known[p] + (c,)),
+                            _log=(self._log, Event(self.round, a.kind, p, (c,))))
+
+    def _discard(self, p: int, a: Action) -> State:
+        c = a.cards[0]
+        hand = tuple([x for x in self.hands[p] if x != c])
+        known = self.known
+        if known[p]:
+            known = _set(known, p, tuple([x for x in known[p] if x != c]))
+        return self._end_turn(p, True, hands=_set(self.hands, p, hand), discard_pile=self.discard_pile + (c,),
+                              taken=None, known=known, _log=(self._log, Event(self.round, a.kind, p, (c,))))
+
+    def _knock(self, p: int, a: Action) -> State:
+        return self._end_turn(p, False, knocker=p, _log=(self._log, Event(self.round, a.kind, p)))
+
+    def _swap(self, p: int, a: Action) -> State:
+        give, take = a.cards
+        hand = self.hands[p]
+        i = hand.index(give)
+        hand = hand[:i] + (take,) + hand[i + 1:]
+        center = self.center
+        i = center.index(take)
+        center = center[:i] + (give,) + center[i + 1:]
+        mine = tuple([x for x in self.known[p] if x != give]) + (take,)
+        return self._end_turn(p, True, hands=_set(self.hands, p, hand), center=center, passes=0,
+                              known=_set(self.known, p, mine),
+                              _log=(self._log, Event(self.round, a.kind, p, (give, take))))
+
+    def _swap_all(self, p: int, a: Action) -> State:
+        old = self.hands[p]
+        return self._end_turn(p, True, hands=_set(self.hands, p, self.center), center=old, passes=0,
+                              known=_set(self.known, p, self.center),
+                              _log=(self._log, Event(self.round, a.kind, p, old + self.center)))
+
+    def _pass(self, p: int, a: Action) -> State:
+        passes = self.passes + 1 if self.knocker is None else self.passes
+        log = (self._log, Event(self.round, a.kind, p))
+        if self.knocker is None and passes >= self.out.count(False):
+            return self._evolve(passes=passes, _log=log)._after_pass(p)
+        return self._end_turn(p, False, passes=passes, _log=log)
+
+    def _keep_hand(self, p: int, a: Action) -> State:
+        log = (self._log, Event(self.round, a.kind, p))
+        if self.phase == "choice":
+            if self.rules.family == "commerce":
+                log = (log, Event(self.round, "center", None, self.center))
+            s = self._evolve(center_face_up=True, _log=log)
+            return s._start_turn(self._next_seat(self.dealer))
+        # first turn under left_of_dealer: counts as a pass and as that player's turn (decision 16)
+        log = (log, Event(self.round, "center", None, self.center))
+        s = self._evolve(center_face_up=True, passes=1, _log=log)
+        return s._after_pass(p)
+
+    def _take_center(self, p: int, a: Action) -> State:
+        old = self.hands[p]
+        log = (self._log, Event(self.round, a.kind, p, old, self.center))
+        s = self._evolve(hands=_set(self.hands, p, self.center), center=old, center_face_up=True,
+                         passes=0, _log=log)
+        if self.phase == "choice":
+            return s._after_choice(p)
+        return s._after_turn(p, check=True)
+
+    def _exchange_hand(self, p: int, a: Action) -> State:
+        old = self.hands[p]
+        new = self.stock[:3]
+        stock = self._shuffled(self.stock[3:] + old)
+        s = self._evolve(hands=_set(self.hands, p, new), stock=stock, shuffles=self.shuffles + 1,
+                         _log=(self._log, Event(self.round, a.kind, p, (), new)))
+        return s._after_choice(p)
+
+    def _after_choice(self, p: int) -> State:
+        """After the dealer took the other hand: 31 or Fire ends the round, else left of the dealer starts."""
+        s = self._check_instant(p)
+        return s if s.phase == "over" else s._start_turn(self._next_seat(self.dealer))
 
     def _shuffled(self, cards: Sequence[Card], offset: int = 0) -> tuple[Card, ...]:
         _RNG.seed(f"{self.seed}:{self.shuffles + offset}")  # as random.Random(that string) would be
@@ -671,7 +671,7 @@ class State:
         if check:
             hand = changes["hands"][p] if "hands" in changes else self.hands[p]
             if ((r.fire and len(hand) == 3 and hand[0] >= 48 and hand[1] >= 48 and hand[2] >= 48)
-                    or (len(hand) == 3 and _values(r)[hand] == 31)):
+                    or (len(hand) == 3 and hand_value(hand, r) == 31)):
                 return self._evolve(**changes)._check_instant(p)
         nxt = self._next_seat(p)
         knocker = changes["knocker"] if "knocker" in changes else self.knocker
@@ -742,8 +742,7 @@ class State:
                 if all(c.rank == 12 for c in self.hands[p]):
                     s = self._evolve(_log=(self._log, Event(self.round, "fire", p, self.hands[p])))
                     return s._end_instant("fire", [p])
-        values = _values(r)
-        holders = [p for p in seats if values[self.hands[p]] == 31]
+        holders = [p for p in seats if hand_value(self.hands[p], r) == 31]
         if not holders:
             return self
         s = self
@@ -875,6 +874,14 @@ class State:
             known=self.known, taken=self.taken, result=self.result, _log=self._log,
             legal_actions=self.legal_actions() if self.current_player == player else (),
         )
+
+
+_STEPS: dict[str, Any] = {
+    "draw stock": State._draw_stock, "draw discard": State._draw_discard, "discard": State._discard,
+    "knock": State._knock, "swap": State._swap, "swap all": State._swap_all, "pass": State._pass,
+    "keep hand": State._keep_hand, "take center": State._take_center, "exchange hand": State._exchange_hand,
+}
+"""Each kind of action (but ``next round``) → the :class:`State` step that applies it."""
 
 
 def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: bool, active: int) -> bool:

@@ -1,9 +1,9 @@
 """Scoring: what a hand is worth, and why, from look-up tables shared by every rule set with the same
 scoring options.
 
-``hand_value(cards, rules)`` is one dictionary look-up: each ordered three-card hand is worked out the
-first time it is asked, and :func:`value_table` fills the whole table (every ordered hand of the 52-card
-deck, 132,600 keys) from the shipped ``data/hand_tables.bin`` when a simulation asks for it.
+``hand_value(cards, rules)`` is one look-up in nested lists filled from the shipped ``data/hand_tables.bin``,
+a first card's row at a time, as hands are asked; :func:`value_table` is the whole table as a dictionary
+(every ordered hand of the 52-card deck, 132,600 keys), filled when a simulation asks for it.
 ``score(cards, rules)`` returns the reasons
 as a :class:`Score`: the value, the suit that counts, the cards that count and those
 that don't, the special rule that applied, a one-sentence explanation, and ``key``, an
@@ -67,30 +67,34 @@ def _num(v: float) -> str:
     return str(int(v)) if v == int(v) else str(v)
 
 
+_HIGH_FIRST = [(RANK_VALUES[c >> 2], c >> 2, -(c & 3)) for c in range(52)]
+"""Each card's place when a hand is written high cards first: value, then rank, then suit in Skat order."""
+
+
 def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> Score:
     """Score a hand from first principles (used to build the table, and for 1, 2 or 4 cards)."""
-    if len(cards) == 3 and cards[0].rank == cards[1].rank == cards[2].rank:
-        rank = cards[0].rank
+    if len(cards) == 3 and cards[0] >> 2 == cards[1] >> 2 == cards[2] >> 2:
+        rank = cards[0] >> 2
         if rank == 12 and aces is not None:
             return Score(cards, float(aces), None, cards, (), "three_aces",
                          f"{format_cards(cards)}: three aces count {aces}", rank)
         if toak is not None:
             return Score(cards, float(toak), None, cards, (), "three_of_a_kind",
                          f"{format_cards(cards)}: three of a kind counts {_num(toak)}", rank)
+    if not cards:
+        return Score(cards, 0.0, None, (), (), "suit", "no cards: worth 0", 0)
     totals = [0, 0, 0, 0]
     for c in cards:
-        totals[c.suit] += c.value
-    best = max(totals) if cards else 0
+        totals[c & 3] += RANK_VALUES[c >> 2]
+    best = max(totals)
     # equal best suits: the higher in Skat order (lowest index) counts (decision 15)
     suit = totals.index(best)
     # high cards first, so the explanation reads the same whatever order the hand is in
-    ordered = sorted(cards, key=lambda c: (c.value, c.rank, -c.suit), reverse=True)
-    counting = tuple(c for c in ordered if c.suit == suit)
-    others = tuple(c for c in ordered if c.suit != suit)
-    if not cards:
-        return Score(cards, 0.0, None, (), (), "suit", "no cards: worth 0", 0)
-    total = " + ".join(str(c) for c in counting) + f" = {best}"
-    if len({c.suit for c in cards}) == len(cards) and len(cards) > 1:
+    ordered = sorted(cards, key=_HIGH_FIRST.__getitem__, reverse=True)
+    counting = tuple([c for c in ordered if c & 3 == suit])
+    others = tuple([c for c in ordered if c & 3 != suit])
+    total = " + ".join([str(c) for c in counting]) + f" = {best}"
+    if len(cards) > 1 and len({c & 3 for c in cards}) == len(cards):
         text = f"all suits differ, so only the best card counts: {total}"
     else:
         text = total
@@ -106,10 +110,10 @@ def _others_text(others: Sequence[Card], best: int) -> str:
     """The suits that lose, with their sums: ``"the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
     groups: dict[int, list[Card]] = {}
     for c in others:  # high cards first already
-        groups.setdefault(c.suit, []).append(c)
-    sums = sorted(((sum(c.value for c in g), -s, g) for s, g in groups.items()), key=lambda t: (t[0], t[1]),
-                  reverse=True)
-    parts = ", ".join(" + ".join(str(c) for c in g) + f" = {t}" for t, _s, g in sums)
+        groups.setdefault(c & 3, []).append(c)
+    # the highest sum first, equal sums in Skat order (each suit once, so the lists are never compared)
+    sums = sorted([(sum([RANK_VALUES[c >> 2] for c in g]), -s, g) for s, g in groups.items()], reverse=True)
+    parts = ", ".join([" + ".join([str(c) for c in g]) + f" = {t}" for t, _s, g in sums])
     less = "less" if all(t < best for t, _s, _g in sums) else "no more"
     if len(sums) == 1:
         return f"the other suit makes {less} ({parts}) and counts nothing"
@@ -132,9 +136,10 @@ class Ranked(NamedTuple):
 # ordered hand (a, b, c): the value doubled, and ``tie-break + 16 * suits`` (the number of suits in the hand);
 # 255 where two cards are the same. The option sets change only the 312 orderings of the 52 triples.
 #
-# A page that scores a few hands never builds a whole table: ``hand_value``, the game and the reasons look each
-# hand up in a dictionary that works it out the first time it is asked (``_Values``, ``_Book``). The whole
-# dictionary (132,600 ordered hands) is filled only when a simulation asks for it (``value_table``).
+# A page that scores a few hands never builds a whole table: ``hand_value`` (and so the game) fills a first
+# card's row of its nested lists at a time (``_Rows``, below); bots look hands up in a dictionary that works
+# each out the first time it is asked (``_Values``), the reasons in another (``_Book``). The whole dictionary
+# (132,600 ordered hands) is filled only when a simulation asks for it (``value_table``).
 
 HAND_TABLES = Path(__file__).with_name("data") / "hand_tables.bin"
 """The shipped plain-scoring table (see the comment above :data:`HAND_TABLES`)."""
@@ -315,10 +320,17 @@ def _book(toak: float | None, aces: int | None) -> _Book:
 def dealt_score(hand: tuple[Card, ...], rules: Rules) -> Score:
     """:func:`score` for three different cards, from a book of every hand's reasons kept as they are asked:
     the game's showdowns, thousands of them in a simulation, should not work the reasons out again and again."""
-    s = _book(rules.three_of_a_kind, rules.three_aces)[tuple(sorted(hand))]
-    if s.cards != hand:
-        s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
-    return s
+    return _as_held(_book(rules.three_of_a_kind, rules.three_aces)[tuple(sorted(hand))], hand)
+
+
+def _as_held(s: Score, hand: tuple[Card, ...]) -> Score:
+    """The book's score of a sorted hand, for the hand in the order it is held (a copy, not worked out again)."""
+    if s.cards == hand:
+        return s
+    new = object.__new__(Score)  # a frozen dataclass: copy its fields, as dataclasses.replace would, quicker
+    new.__dict__.update(s.__dict__)
+    new.__dict__["cards"] = hand
+    return new
 
 
 def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
@@ -358,17 +370,85 @@ def rank_table(rules: Rules) -> dict[tuple[int, ...], Ranked]:
     return table
 
 
+# -- the direct look-up behind hand_value ----------------------------------------------------------------
+#
+# ``hand_value`` is called millions of times by games and bots, so it looks a hand up in nested lists,
+# ``rows[a][b][c]`` (a list index is cheaper than hashing a tuple into a 132,600-key dictionary, and reads
+# memory in order), in the table of the rule set it was last called with (``_LAST``: the rules object itself,
+# so a new rule set can never be mistaken for an old one). A first card's row (52 × 52 entries) is filled from
+# the shipped table the first time a hand starting with it is asked; a page that scores a few hands fills a
+# few rows. ``None`` marks two equal cards, and a row not filled yet.
+
+_Row = list[list[float | None]]
+_HALF_OR_NONE: list[float | None] = [*_HALVES[:255], None]  # the shipped byte: value doubled; 255, no hand
+
+
+class _Rows(list[_Row | None]):
+    """A scoring option set's nested look-up table, first card → its row, filled row by row."""
+
+    def __init__(self, toak: float | None, aces: int | None) -> None:
+        super().__init__([None] * 52)
+        self.options = (toak, aces)
+
+    def row(self, a: int) -> _Row:
+        """The row of first card ``a`` (0..51), filled now if it is not yet."""
+        row = self[a]
+        if row is None:
+            values, _extra = hand_table_blocks()
+            flat = list(map(_HALF_OR_NONE.__getitem__, values[a * 2704:(a + 1) * 2704]))
+            row = [flat[b:b + 52] for b in range(0, 2704, 52)]
+            toak, aces = self.options
+            rank = a >> 2
+            special = float(aces) if rank == 12 and aces is not None else toak
+            if special is not None:  # the other two cards of a's rank, in either order
+                for b in range(4 * rank, 4 * rank + 4):
+                    for c in range(4 * rank, 4 * rank + 4):
+                        if len({a, b, c}) == 3:
+                            row[b][c] = float(special)
+            self[a] = row
+        return row
+
+
+_ROWS: dict[tuple[float | None, int | None], _Rows] = {}
+_LAST: tuple[object, _Rows] = (object(), _Rows(None, None))
+"""The rules object hand_value was last called with (``None`` too: the default), and its table."""
+
+
 def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
     """What a hand is worth: ``hand_value(parse_cards("K♥ 9♥ 4♣"), rules) == 19``.
 
-    Three cards are one table look-up. Other counts (a four-card hand mid-turn) are
-    scored by their best suit alone.
+    Three cards (Card objects, or their ints 0..51) are one table look-up. Other counts (a four-card hand
+    mid-turn) are scored by their best suit alone.
     """
+    last = _LAST
+    if last[0] is rules:
+        try:
+            a, b, c = cards
+            v = last[1][a][b][c]  # type: ignore[index]  # a row not filled yet is None: a TypeError
+            if v is not None:
+                return v
+        except (ValueError, TypeError, IndexError):
+            pass
+    return _hand_value(cards, rules)
+
+
+def _hand_value(cards: Sequence[Card], rules: Rules | None) -> float:
+    """:func:`hand_value` the slow way: find (and remember) the rule set's table, fill the hand's row."""
+    global _LAST
     r = rules if rules is not None else _DEFAULT
-    try:
-        return _values(r.three_of_a_kind, r.three_aces)[cards if type(cards) is tuple else tuple(cards)]
-    except KeyError:
-        return score(cards, r).value
+    key = (r.three_of_a_kind, r.three_aces)
+    table = _ROWS.get(key)
+    if table is None:
+        table = _ROWS[key] = _Rows(*key)
+    _LAST = (rules, table)
+    hand = tuple(cards) if not isinstance(cards, str) else ()
+    if len(hand) == 3:
+        a, b, c = (_CARD.get(x) for x in hand)  # whatever a table's key would equal: ints are cards
+        if a is not None and b is not None and c is not None:
+            v = table.row(a)[b][c]
+            if v is not None:
+                return v
+    return score(cards, r).value
 
 
 def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
@@ -378,10 +458,7 @@ def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
     r = rules if rules is not None else _DEFAULT
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
-        s = _book(r.three_of_a_kind, r.three_aces)[tuple(sorted(hand))]
-        if s.cards != hand:
-            s = Score(hand, s.value, s.suit, s.counting, s.others, s.rule, s.explanation, s.tiebreak)
-        return s
+        return _as_held(_book(r.three_of_a_kind, r.three_aces)[tuple(sorted(hand))], hand)
     if len(set(hand)) != len(hand):
         raise ValueError(f"a hand cannot hold the same card twice: {format_cards(hand)}")
     return _compute(hand, r.three_of_a_kind, r.three_aces)
