@@ -17,12 +17,14 @@ is implemented here; comments cite them by number.
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
+from .cards import ALL_CARDS, Card, cards_html, deck, format_cards, html_table, parse_cards
+from .names import preset_name
 from .rules import Rules
 from .scoring import Ranked, Score, dealt_score, hand_value, score
 
@@ -338,6 +340,24 @@ class RoundResult:
             parts.append("Nobody loses a life.")
         return " ".join(parts)
 
+    def _repr_html_(self) -> str:
+        """The result as a notebook shows it: every hand, its value, who loses what and why."""
+        rows = []
+        for seat, (hand, sc) in enumerate(zip(self.hands, self.scores)):
+            if hand is None or sc is None:
+                rows.append([f"Player {seat}", "—", "", "out", ""])
+                continue
+            n = self.losses[seat]
+            rows.append([f"Player {seat}", cards_html(hand), _fmt(sc.value),
+                         f"{n} {'life' if n == 1 else 'lives'}" if n else "nothing", html.escape(self.reasons[seat])])
+        return html_table(f"Round {self.round}: {_HOW.get(self.how, self.how)}",
+                          ("Player", "Hand", "Value", "Loses", "Why"), rows, "result", [html.escape(self.explain())])
+
+
+_HOW = {"knock": "a knock", "all_pass": "everyone passed", "empty_stock": "the stock ran out", "31": "31 shown",
+        "fire": "Feuer (three aces)"}
+"""How a round ended, in words (a result's caption)."""
+
 
 # --------------------------------------------------------------------------------------
 # State
@@ -458,6 +478,12 @@ class State:
     def __repr__(self) -> str:
         return (f"<State {self.rules.name} round {self.round} {self.phase} "
                 f"player={self.current_player} lives={self.lives}>")
+
+    def _repr_html_(self) -> str:
+        """The game as a notebook shows it: every seat's lives and hand (all face up: a state sees
+        everything; a player's :meth:`view` shows what they may see), the table, whose turn it is."""
+        return _game_html(self, list(self.hands), len(self.stock), self.center, self.center_face_up,
+                          self.legal_actions(), None)
 
     def _next_seat(self, seat: int) -> int:
         """The next active seat left of ``seat`` (decision 11)."""
@@ -1069,6 +1095,70 @@ class PlayerView:
             elif e.kind == "swap all":
                 got[e.player] = got.get(e.player, ()) + e.cards[3:]
         return got
+
+    def _repr_html_(self) -> str:
+        """What this player sees, as a notebook shows it: their own hand face up, the others face down
+        (all face up once the round is over), the table, whose turn it is."""
+        hands: list[tuple[Card, ...] | None] = (
+            list(self.hands) if self.hands is not None
+            else [self.hand if i == self.player else None for i in range(self.players)])
+        return _game_html(self, hands, self.stock_count, self.center or (), self.center is not None,
+                          self.legal_actions, self.player)
+
+
+def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], stock: int,
+               center: tuple[Card, ...], center_up: bool, legal: Sequence[Action], viewer: int | None) -> str:
+    """The table behind ``State._repr_html_`` and ``PlayerView._repr_html_``; ``None`` for a hand not seen."""
+    r = g.rules
+    n = len(g.lives)
+    p = g.current_player
+    over = g.phase == "over"
+    left = [i for i in range(n) if not g.out[i]]
+    winner = left[0] if len(left) == 1 else None
+    doing = {"choice": "chooses", "first": "chooses", "discard": "to discard"}.get(g.phase, "to play")
+    if winner is not None:
+        status = f"game over: Player {winner} wins"
+    elif over or p is None:
+        status = "round over"
+    else:
+        status = f"Player {p} {doing}"
+    caption = f"{preset_name(r.name)} · round {g.round} · {status}"
+    if viewer is not None:
+        caption += f" · as Player {viewer} sees it"
+    rows = []
+    for i in range(n):
+        hand = hands[i]
+        notes = [w for w, yes in (("dealer", i == g.dealer), (doing, i == p and not over), ("knocked", i == g.knocker),
+                                  ("wins the game", i == winner), ("out", g.out[i]),
+                                  ("swimming", g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
+        if over and g.result is not None and g.result.losses[i]:
+            lost = g.result.losses[i]
+            notes.append(f"loses {lost} {'life' if lost == 1 else 'lives'}")
+        if g.out[i] and not (over and g.result is not None and g.result.hands[i] is not None):
+            shown, value = "—", ""
+        elif hand is None:
+            shown, value = cards_html(face_down=g.hand_sizes[i] if isinstance(g, PlayerView) else 3), ""
+        else:
+            shown, value = cards_html(hand), _fmt(hand_value(hand, r)) if hand else ""
+        head = f'<span aria-hidden="true">▶ </span>Player {i}' if i == p and not over else f"Player {i}"
+        rows.append([head, str(g.lives[i]), shown, value, html.escape(", ".join(notes))])
+    after = []
+    if r.family == "draw":
+        pile = g.discard_pile
+        after.append(f"Discard pile: {cards_html(pile[-1:])} on top ({len(pile)} card{'s' * (len(pile) != 1)})"
+                     if pile else "Discard pile: empty")
+    elif center_up:
+        after.append(f"Center: {cards_html(center)}")
+    else:
+        after.append(f"Center: {cards_html(center) if viewer is None else cards_html(face_down=3)} (face down)")
+    after.append(f"Stock: {stock} card{'s' * (stock != 1)}")
+    if legal and p is not None:
+        after.append(html.escape(f"Player {p} may: " + ", ".join(str(a) for a in legal)))
+    elif over and g.result is not None:
+        after.append(html.escape(g.result.explain()))
+        if legal:
+            after.append("Next: <code>next round</code>")
+    return html_table(caption, ("Player", "Lives", "Hand", "Value", "Notes"), rows, "state", after)
 
 
 def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,

@@ -12,6 +12,7 @@ ordering that applies the rule set's tie-break (higher is better).
 
 from __future__ import annotations
 
+import html
 import mmap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
+from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
 from .rules import Rules
 
 __all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score",
@@ -61,6 +62,21 @@ class Score:
 
     def __str__(self) -> str:
         return f"{_num(self.value)}: {self.explanation}"
+
+    def _repr_html_(self) -> str:
+        """The score as a notebook shows it: the hand, its value, the cards that count and why."""
+        rows = [["Hand", cards_html(self.cards)], ["Value", _num(self.value)]]
+        if self.suit is not None:
+            rows.append(["Counts", f"{cards_html(self.counting)} ({_suit(self.suit)})"])
+        elif self.rule in _RULE_WORDS:
+            rows.append(["Counts", f"{cards_html(self.counting)} (all three: {_RULE_WORDS[self.rule]})"])
+        if self.others:
+            rows.append(["Counts nothing", cards_html(self.others)])
+        rows.append(["Why", html.escape(self.explanation)])
+        return html_table(f"{format_cards(self.cards) or 'No cards'}: worth {_num(self.value)}", (), rows, "score")
+
+
+_RULE_WORDS = {"three_of_a_kind": "three of a kind", "three_aces": "three aces"}
 
 
 def _num(v: float) -> str:
