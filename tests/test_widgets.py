@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
 from typing import Any
 
 import ipywidgets
@@ -295,3 +299,29 @@ def test_every_widget_takes_a_rules_a_preset_alias_or_none_and_says_what_else_it
         make(52)
     with pytest.raises(ValueError, match="unknown preset 'poker'"):
         make("poker")
+
+
+def test_the_style_sheets_and_scripts_are_the_files_beside_the_widgets() -> None:
+    from thirtyone.widgets import card, play, table, variants
+    from thirtyone.widgets._html import static_text
+
+    static = Path(card.__file__).parent / "static"
+    assert card.CARD_ESM == (static / "card.js").read_text(encoding="utf-8") and "export default" in card.CARD_ESM
+    assert card.CARD_CSS == static_text("card.css") and ".to-card" in card.CARD_CSS
+    assert table.TABLE_CSS == static_text("table.css") + static_text("walkthrough.css")
+    assert ".to-walkthrough .to-narration" in table.TABLE_CSS and ".to-table .to-felt" in table.TABLE_CSS
+    for widget_css, name in ((play.PLAY_CSS, "play.css"), (variants.VARIANTS_CSS, "variants.css")):
+        assert widget_css == f"\n<style>\n{static_text(name)}</style>\n"
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_the_widgets_static_files(tmp_path: Path) -> None:
+    """Hatch puts every file under thirtyone/ in the wheel (pyproject: packages = ["thirtyone"]), the style
+    sheets and scripts the widgets read with importlib.resources too."""
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", str(root),
+                    "-w", str(tmp_path)], check=True, capture_output=True, timeout=600)
+    (wheel,) = tmp_path.glob("thirtyone-*.whl")
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    static = sorted(p.name for p in (root / "thirtyone" / "widgets" / "static").iterdir())
+    assert static and {f"thirtyone/widgets/static/{n}" for n in static} <= shipped

@@ -23,136 +23,15 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ..cards import ALL_CARDS, Card
+from ._html import static_text
 
 __all__ = ["PlayingCard", "CardRow", "CARD_ESM", "CARD_CSS", "card_ints"]
 
-CARD_ESM = r"""
-const RANKS = ["2","3","4","5","6","7","8","9","10","J","Q","K","A"];
-const RANK_NAMES = ["two","three","four","five","six","seven","eight","nine","ten","jack","queen","king","ace"];
-const SUITS = ["♣","♠","♥","♦"];
-const SUIT_NAMES = ["clubs","spades","hearts","diamonds"];
-const SUIT_KEYS = ["c","s","h","d"];
-const SHAPES = [
-  '<circle cx="50" cy="27" r="19"/><circle cx="27" cy="58" r="19"/><circle cx="73" cy="58" r="19"/>' +
-  '<path d="M45 50 L55 50 L62 94 L38 94 Z"/>',
-  '<path d="M50 4 C 84 36, 100 52, 86 70 C 76 82, 60 78, 54 68 L 62 94 L 38 94 L 46 68 ' +
-  'C 40 78, 24 82, 14 70 C 0 52, 16 36, 50 4 Z"/>',
-  '<path d="M50 92 C 14 62, 2 44, 10 26 C 18 8, 42 6, 50 26 C 58 6, 82 8, 90 26 C 98 44, 86 62, 50 92 Z"/>',
-  '<path d="M50 3 L88 50 L50 97 L12 50 Z"/>',
-];
+CARD_ESM = static_text("card.js")
+"""The cards' drawing code (``static/card.js``), shared by both widgets."""
 
-function suitSvg(suit, cls) {
-  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${SHAPES[suit]}</svg>`;
-}
-
-// One card as a DOM element. v: 0..51 (rank*4+suit) or -1 for an unknown card.
-export function drawCard(v, o) {
-  const known = Number.isInteger(v) && v >= 0 && v < 52;
-  const up = known && o.faceUp;
-  const tag = o.interactive ? "button" : "div";
-  const el = document.createElement(tag);
-  el.className = "to-card";
-  if (o.interactive) { el.type = "button"; } else { el.setAttribute("role", "img"); }
-  if (!up) {
-    el.classList.add("to-back");
-    el.setAttribute("aria-label", "face-down card");
-    el.dataset.card = "back";
-  } else {
-    const rank = v >> 2, suit = v & 3;
-    const text = RANKS[rank] + SUITS[suit];
-    el.classList.add("to-" + SUIT_KEYS[suit]);
-    el.dataset.card = text;
-    el.setAttribute("aria-label", `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`);
-    el.innerHTML =
-      `<span class="to-corner" aria-hidden="true">${RANKS[rank]}${suitSvg(suit, "to-small")}</span>` +
-      suitSvg(suit, "to-pip") +
-      `<span class="to-corner to-bottom" aria-hidden="true">${RANKS[rank]}${suitSvg(suit, "to-small")}</span>`;
-  }
-  if (o.selected) el.classList.add("to-selected");
-  if (o.highlighted) { el.classList.add("to-highlighted"); el.title = "counts"; }
-  if (o.interactive) el.setAttribute("aria-pressed", o.selected ? "true" : "false");
-  if (o.disabled) { el.classList.add("to-disabled"); el.setAttribute("aria-disabled", "true"); }
-  if (o.fourColour) el.classList.add("to-four");
-  if (o.interactive) {
-    el.addEventListener("click", (e) => {
-      e.preventDefault();
-      if (!o.disabled && o.onActivate) o.onActivate(v);
-    });
-  }
-  return el;
-}
-
-function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "to-row";
-  el.appendChild(root);
-  const draw = () => {
-    const single = model.get("cards") === undefined;
-    const label = model.get("label") || "";
-    const interactive = model.get("interactive");
-    root.setAttribute("role", "group");
-    if (label) root.setAttribute("aria-label", label); else root.removeAttribute("aria-label");
-    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.card : null;
-    root.replaceChildren();
-    const values = single ? [model.get("value")] : model.get("cards");
-    const sel = single ? (model.get("selected") ? [values[0]] : []) : model.get("selected");
-    const hl = single ? (model.get("highlighted") ? [values[0]] : []) : model.get("highlighted");
-    const dis = single ? (model.get("disabled") ? [values[0]] : []) : model.get("disabled");
-    for (const v of values) {
-      const card = drawCard(v, {
-        faceUp: model.get("face_up"), interactive,
-        selected: sel.includes(v), highlighted: hl.includes(v), disabled: dis.includes(v),
-        fourColour: model.get("four_colour"),
-        onActivate: (c) => model.send({ event: "activate", card: c }),
-      });
-      root.appendChild(card);
-      if (focused && card.dataset.card === focused) card.focus();
-    }
-    root.classList.toggle("to-empty", values.length === 0);
-  };
-  draw();
-  const names = ["cards", "value", "selected", "highlighted", "disabled", "face_up", "four_colour", "interactive", "label"];
-  for (const n of names) model.on(`change:${n}`, draw);
-}
-
-export default { render };
-"""
-
-CARD_CSS = r"""
-.to-row { display: flex; flex-wrap: wrap; gap: 5px; align-items: center; min-height: 4px; padding: 3px 2px; }
-.to-card {
-  position: relative; box-sizing: border-box; width: 56px; height: 80px; padding: 0; margin: 0;
-  border: 1px solid #6b6b6b; border-radius: 7px; background: #fff; color: #1a1a1a;
-  font: 700 15px/1 system-ui, "DejaVu Sans", sans-serif; cursor: default;
-  box-shadow: 0 1px 2px rgba(0,0,0,.25); flex: none;
-}
-button.to-card { cursor: pointer; }
-button.to-card:hover { box-shadow: 0 3px 6px rgba(0,0,0,.35); }
-.to-card:focus-visible { outline: 3px solid #1a57c9; outline-offset: 2px; }
-.to-corner { position: absolute; top: 4px; left: 4px; display: flex; flex-direction: column; align-items: center; gap: 1px; }
-.to-corner.to-bottom { top: auto; left: auto; bottom: 4px; right: 4px; transform: rotate(180deg); }
-.to-small { width: 10px; height: 10px; fill: currentColor; }
-.to-pip { position: absolute; width: 26px; height: 26px; left: 50%; top: 50%; transform: translate(-40%,-50%); fill: currentColor; }
-.to-h, .to-d { color: #b3001b; }
-.to-four.to-d { color: #0b4fa6; }
-.to-four.to-c { color: #116b2a; }
-.to-back { background: repeating-linear-gradient(45deg, #24408e 0 6px, #3457b8 6px 12px); border: 3px solid #fff; outline: 1px solid #6b6b6b; }
-.to-selected { border: 3px solid #1a57c9; background: #e8f0ff; box-shadow: 0 0 0 2px #b9cdf5; }
-.to-selected::after { content: "✓"; position: absolute; top: 3px; right: 3px; width: 16px; height: 16px;
-  border-radius: 50%; background: #1a57c9; color: #fff; font-size: 11px; line-height: 16px; text-align: center; }
-.to-highlighted { background: #fff6c9; border: 3px solid #8a6d00; }
-.to-highlighted::before { content: ""; position: absolute; left: 6px; right: 6px; bottom: -7px; height: 4px; border-radius: 2px; background: #8a6d00; }
-.to-disabled { opacity: .45; }
-button.to-disabled { cursor: not-allowed; }
-/* the text around the cards, in every lesson widget */
-.to-suit-label { font-size: 22px; line-height: 86px; }
-.to-summary, .to-score p, .to-result p, .to-result li, .to-note, .to-feedback, .to-tally, .to-question {
-  line-height: 1.45; margin: .3em 0; }
-.to-value strong { font-size: 1.7em; }
-.to-right { color: #116b2a; }
-.to-wrong { color: #b3001b; }
-.to-lowest { font-weight: 700; border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; }
-"""
+CARD_CSS = static_text("card.css")
+"""The cards' look and the text around them in every lesson widget (``static/card.css``)."""
 
 
 def card_ints(cards: Iterable[Any]) -> list[int]:

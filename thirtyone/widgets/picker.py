@@ -12,6 +12,7 @@ import traitlets
 from .. import names
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
 from ..rules import Rules
+from ._html import esc
 from .card import CardRow
 
 __all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "preset_dropdown"]
@@ -150,7 +151,7 @@ class CardPicker(FollowsRules, w.VBox):
     @traitlets.observe("message")
     def _show_message(self, _change: Any) -> None:
         if self.message:
-            self.status.value = f'<span class="to-note" role="status">{_escape(self.message)}</span>'
+            self.status.value = f'<span class="to-note" role="status">{esc(self.message)}</span>'
         else:
             self._show_hand(None)
 
@@ -234,10 +235,4 @@ class RulePicker(w.VBox):
         finally:
             self._syncing = False
         name, text = self.summary_parts(r)
-        self.summary.value = f'<p class="to-summary"><strong>{_escape(name)}</strong>: {_escape(text)}</p>'
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text, quote=False)
+        self.summary.value = f'<p class="to-summary"><strong>{esc(name)}</strong>: {esc(text)}</p>'

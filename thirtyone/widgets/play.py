@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,29 +24,15 @@ from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..rules import Rules
-from .ruleset import RuleEditor
+from ._html import esc, static_text, style_tag
+from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
 
 __all__ = ["GameSetup", "PlayGame", "GameTable", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
 
-PLAY_CSS = """
-<style>
-.to-play { max-width: 900px; gap: 8px; }
-.to-play .to-setup { border: 1px solid #bbb; border-radius: 10px; padding: 6px 10px; gap: 4px; }
-.to-play .to-setup p { margin: 2px 0 4px; line-height: 1.45; }
-.to-play .to-setup .to-help p { font-size: 14px; color: #3d3d3d; margin: 0 0 6px; }
-.to-play .to-coach { border: 2px solid #116b2a; border-radius: 10px; padding: 4px 12px; background: #f4fbf6; }
-.to-play .to-coach p { margin: 4px 0; line-height: 1.45; }
-.to-play .to-coach table.to-data { max-width: 100%; }
-.to-play .to-game-log details { margin: 2px 0; }
-.to-play .to-game-log summary { cursor: pointer; line-height: 1.45; }
-.to-play .to-game-log ol { margin: 2px 0 6px; padding-left: 1.6em; font-size: 14px; }
-.to-play .to-game-summary { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
-.to-play .to-game-summary li { margin: 3px 0; }
-.to-play .to-scroll { max-width: 100%; overflow-x: auto; }
-</style>
-"""
+PLAY_CSS = style_tag(static_text("play.css"))
+"""Lesson 6's own look (``static/play.css``)."""
 
 LEVEL_NAMES = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert"}
 """The bots' levels as the setup's menu shows them."""
@@ -57,10 +42,6 @@ LIVES = (("as the rules say", 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
 
 START_HINT = ("Choose the rules, how many bots you play against and how well they play, then press "
               "<strong>Start the game</strong>. Nothing is dealt until you do.")
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
 
 
 def _family(rules: Rules) -> str:
@@ -92,9 +73,9 @@ def level_text(level: str, rules: Rules, players: int) -> str:
 
 def rules_name(rules: Rules) -> str:
     """A rule set's name for a sentence: the preset's (lives aside), else "your own rules" and its kind of game."""
-    for key in Rules.PRESET_NAMES:
-        if Rules.preset(key).replace(lives=rules.lives) == rules:
-            return names.preset_name(key)
+    key = preset_of(rules)
+    if key != CUSTOM:
+        return names.preset_name(key)
     return f"Your own rules ({_family(rules)}, {names.value_short('deck', rules.deck)})"
 
 
@@ -165,7 +146,7 @@ class GameSetup(w.VBox):
             self.rules_editor.toggle.value = False
 
     def _describe_level(self) -> None:
-        self.level_help.value = f"<p>{_esc(level_text(self.level_menu.value, self.rules, self.players))}</p>"
+        self.level_help.value = f"<p>{esc(level_text(self.level_menu.value, self.rules, self.players))}</p>"
 
     @property
     def rules(self) -> Rules:
@@ -234,7 +215,7 @@ def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     knock = ""
     if advice.knock is not None:
         text = f"{advice.situation} {advice.verdict_text}" if advice.situation else advice.knock.explanation
-        knock = f"<p><strong>Should you knock?</strong> {_esc(text)}</p>"
+        knock = f"<p><strong>Should you knock?</strong> {esc(text)}</p>"
     best = advice.best_move.words
     head = best[0].upper() + best[1:]
     why = advice.explanation
@@ -242,7 +223,7 @@ def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
         why = why[len(head) + 2:]
         why = why[0].upper() + why[1:]
     return ('<div class="to-coach-advice" role="status">'
-            f'<p class="to-advice"><strong>The coach: {_esc(head)}.</strong> {_esc(why)}</p>'
+            f'<p class="to-advice"><strong>The coach: {esc(head)}.</strong> {esc(why)}</p>'
             f'<div class="to-scroll">{table}</div>{knock}</div>')
 
 
@@ -353,8 +334,8 @@ class PlayGame(w.VBox):
         self.table.children = parts  # before the table is on the page: its view is drawn once, whole
         self.table_box.children = [self.table]
         self.table.observe(self._state_changed, "state")
-        self.setup.hint.value = (f"<p>Now playing: {_esc(self.setup.describe())}. You are "
-                                 f"{_esc(self.table.names[0])}; the game ends when only one player is left. "
+        self.setup.hint.value = (f"<p>Now playing: {esc(self.setup.describe())}. You are "
+                                 f"{esc(self.table.names[0])}; the game ends when only one player is left. "
                                  "For another game, press <strong>Change the game</strong>, then "
                                  "<strong>Start the game</strong>.</p>")
         self.setup.fold()
@@ -435,8 +416,8 @@ class PlayGame(w.VBox):
         parts = []
         for r in sorted(self.results):
             lines = narrate([e for e in events if e.round == r], t.labels, t.seat)
-            items = "".join(f"<li>{_esc(x)}</li>" for x in lines)
-            parts.append(f"<details><summary>Round {r}: {_esc(self.results[r])}</summary><ol>{items}</ol></details>")
+            items = "".join(f"<li>{esc(x)}</li>" for x in lines)
+            parts.append(f"<details><summary>Round {r}: {esc(self.results[r])}</summary><ol>{items}</ol></details>")
         body = "".join(parts) if parts else "<p>No round has ended yet.</p>"
         self.game_log.value = (f'<section aria-label="game log"><h3>Game log</h3>{body}</section>')
 
@@ -446,11 +427,11 @@ class PlayGame(w.VBox):
         rec = self.record
         header, rows = rec.lives_table()
         knocks = rec.knock_lines()
-        knock_list = ("<ul>" + "".join(f"<li>{_esc(x)}</li>" for x in knocks) + "</ul>") if knocks else ""
+        knock_list = ("<ul>" + "".join(f"<li>{esc(x)}</li>" for x in knocks) + "</ul>") if knocks else ""
         self.summary.layout.display = None
         self.summary.value = (
             '<section aria-label="summary of the game"><h3>The game in numbers</h3>'
-            f"<p>{_esc(rec.summary())}</p>"
+            f"<p>{esc(rec.summary())}</p>"
             + lives_chart(rec, t.labels, t.state.rules.swimming)
             + '<div class="to-scroll">'
             + html_table("Lives at the start and after each round", header, rows,

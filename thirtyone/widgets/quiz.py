@@ -7,7 +7,6 @@ only later, and only under a rule set with those house rules, and the quiz says 
 
 from __future__ import annotations
 
-import html
 import math
 import random
 from collections.abc import Sequence
@@ -19,9 +18,10 @@ from .. import names
 from ..cards import SUIT_NAMES, SUITS, Card, deck
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
+from ._html import esc, number
 from .card import CardRow
 from .picker import FollowsRules, preset_dropdown
-from .views import number, sentence, shorten
+from .views import sentence, shorten
 
 __all__ = ["Quiz", "TieQuiz", "rules_line", "PLAIN_HANDS"]
 
@@ -30,10 +30,6 @@ PLAIN_HANDS = 3
 
 SKAT_ORDER = " > ".join(f"{SUIT_NAMES[s]} {SUITS[s]}" for s in range(4))
 """``"clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦"``."""
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
 
 
 def _rules_name(rules: Rules) -> str:
@@ -124,7 +120,7 @@ class Quiz(FollowsRules, w.VBox):
         self.next_hand()
 
     def _show_rules(self) -> None:
-        self.rules_html.value = f'<p class="to-note to-quiz-rules">{_esc(rules_line(self._rules))}</p>'
+        self.rules_html.value = f'<p class="to-note to-quiz-rules">{esc(rules_line(self._rules))}</p>'
 
     @property
     def score(self) -> Score:
@@ -170,7 +166,7 @@ class Quiz(FollowsRules, w.VBox):
         if guess is None:
             typed = shorten(text.strip(), 40)
             what = f"“{typed}” is not a number. " if typed else ""
-            self.feedback.value = (f'<p class="to-note" role="status">{_esc(what)}'
+            self.feedback.value = (f'<p class="to-note" role="status">{esc(what)}'
                                    "Type a number, like 19 or 30.5.</p>")
             return None
         s = self.score
@@ -184,7 +180,7 @@ class Quiz(FollowsRules, w.VBox):
         why = s.explanation
         if s.rule in ("three_of_a_kind", "three_aces"):
             why += f" (a house rule of the {_rules_name(self._rules)} rules)"
-        self.feedback.value = f'<p role="status" class="to-feedback">{verdict} {_esc(sentence(why))}</p>'
+        self.feedback.value = f'<p role="status" class="to-feedback">{verdict} {esc(sentence(why))}</p>'
         self._show_tally()
         return right
 
@@ -209,7 +205,7 @@ class TieQuiz(FollowsRules, w.VBox):
         self.asked = 0
         self.answered = False
         self.hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-        self.order = w.HTML(f'<p class="to-note">Skat order: {_esc(SKAT_ORDER)}.</p>')
+        self.order = w.HTML(f'<p class="to-note">Skat order: {esc(SKAT_ORDER)}.</p>')
         self.question = w.HTML()
         self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(2)]
         self.values = [w.HTML() for _ in range(2)]
@@ -254,7 +250,7 @@ class TieQuiz(FollowsRules, w.VBox):
         self.answered = False
         v = number(score(self.hands[0], self._rules).value)
         self.question.value = (f'<p class="to-question"><strong>Both hands are worth {v}. With the '
-                               f"{_esc(_rules_name(self._rules))} rules a tie is broken by Skat order: "
+                               f"{esc(_rules_name(self._rules))} rules a tie is broken by Skat order: "
                                "which hand loses?</strong></p>")
         for row, hand, val in zip(self.rows, self.hands, self.values, strict=True):
             row.show(hand, highlighted=score(hand, self._rules).counting)
@@ -281,7 +277,7 @@ class TieQuiz(FollowsRules, w.VBox):
         verdict = ('<strong class="to-right">✔ Right!</strong>' if right else
                    f'<strong class="to-wrong">✘ Not quite: hand {self.loser + 1} loses.</strong>')
         self.feedback.value = (f'<p role="status" class="to-feedback">{verdict} '
-                               f"{_esc(str(out['explanation']))}</p>")
+                               f"{esc(str(out['explanation']))}</p>")
         self._show_tally()
         return right
 

@@ -16,7 +16,7 @@ import traitlets
 from .. import names
 from ..rules import COMMERCE_ONLY, DRAW_ONLY, RULE_FIELDS, Rules
 
-__all__ = ["RuleEditor", "rules_dropdown_options"]
+__all__ = ["RuleEditor", "rules_dropdown_options", "preset_of", "CUSTOM"]
 
 CUSTOM = "custom"
 """The preset menu's value while the options match no preset."""
@@ -53,7 +53,7 @@ def _rule(value: Any) -> Any:
     return None if value == NOTHING else value
 
 
-def _preset_of(r: Rules) -> str:
+def preset_of(r: Rules) -> str:
     """The preset the menu shows for ``r``: the one it equals, lives aside (lives are how long a game
     lasts, not a different game); else "Your own rules"."""
     for key in Rules.PRESET_NAMES:
@@ -151,10 +151,10 @@ class RuleEditor(w.VBox):
                 value = getattr(r, f)
                 if not hide and value in _values(f):
                     menu.value = _menu(value)
-            self.preset_menu.value = _preset_of(r)
+            self.preset_menu.value = preset_of(r)
         finally:
             self._syncing = False
-        key = _preset_of(r)
+        key = preset_of(r)
         name = "Your own rules" if key == CUSTOM else names.preset_name(key) + (
             "" if r.name == key else f", {r.lives} {'life' if r.lives == 1 else 'lives'} each")
         self.summary.value = (f'<p class="to-summary"><strong>{html.escape(name)}</strong>: '

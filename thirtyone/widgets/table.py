@@ -21,7 +21,6 @@ no threads), or one move per click in ``step_mode``; with ``pace == 0`` they mov
 from __future__ import annotations
 
 import asyncio
-import html
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -34,8 +33,8 @@ from ..bots import LEVELS, Bot, make_bot
 from ..cards import ALL_CARDS, Card
 from ..game import Action, IllegalActionError, State, narrate, new_game, parse_action
 from ..rules import Rules
+from ._html import esc, number, static_text
 from .card import CardRow
-from .views import number
 
 __all__ = ["CardTable", "NAMES", "PACES", "TABLE_CSS"]
 
@@ -46,70 +45,13 @@ PACES = (("slow (2 s a move)", 2.0), ("normal (1 s a move)", 1.0), ("fast (0.3 s
          ("instant", 0.0), ("one move per click", -1.0))
 """The pace menu: seconds between two bot moves; -1 is step mode."""
 
-TABLE_CSS = """
-.to-table { gap: 8px; max-width: 900px; }
-.to-table .to-felt { background: #0f5132; color: #fff; border-radius: 18px; padding: 12px 16px;
-  gap: 18px; align-items: center; justify-content: center; flex-wrap: wrap; }
-.to-table .to-felt .to-caption { color: #fff; }
-.to-table .to-seats { gap: 10px; flex-wrap: wrap; }
-.to-table .to-seat { border: 2px solid #6b6b6b; border-radius: 10px; padding: 6px 10px; background: #fff;
-  min-width: 150px; }
-.to-table .to-seat.to-acting { border: 3px solid #1a57c9; box-shadow: 0 0 0 3px rgba(26,87,201,.25); }
-/* a seat that is out: greyed by its border and background, not by opacity (which fails contrast) */
-.to-table .to-seat.to-gone { background: #ececec; border-style: dashed; }
-.to-table .to-seat-head { font-size: 14px; line-height: 1.5; }
-.to-table .to-badge { display: inline-block; border: 1px solid #444; border-radius: 8px; padding: 0 6px;
-  margin-left: 4px; font-size: 12px; background: #f2f2f2; color: #1a1a1a; }
-.to-table .to-badge.to-turn { background: #1a57c9; color: #fff; border-color: #1a57c9; }
-.to-table .to-badge.to-knock { background: #7a4b00; color: #fff; border-color: #7a4b00; }
-.to-table .to-lives-marks { color: #b3001b; letter-spacing: 1px; }
-.to-table .to-caption { font-size: 13px; margin: 0 0 4px 0; }
-.to-table .to-pile { align-items: center; }
-.to-table .widget-button.to-stock { width: 62px; height: 88px; padding: 0 2px; border-radius: 7px; color: #fff;
-  font-weight: 600; font-size: 12px; white-space: normal; line-height: 1.25; border: 3px solid #fff;
-  background: repeating-linear-gradient(45deg, #24408e 0 6px, #3457b8 6px 12px); }
-.to-table .widget-button.to-stock:disabled { opacity: .55; }
-.to-table .widget-button.to-stock:focus-visible { outline: 3px solid #ffd23f; outline-offset: 2px; }
-.to-table .to-status p { margin: 4px 0; }
-.to-walkthrough .to-narration { border-left: 5px solid #1a57c9; padding: 2px 12px; background: #f3f6fc;
-  max-width: 860px; }
-.to-walkthrough .to-narration p { font-size: 15px; line-height: 1.45; margin: 6px 0; color: #1a1a1a; }
-.to-walkthrough .to-narration p.to-progress { font-size: 13px; color: #3d3d3d; }
-.to-table .to-message { min-height: 1.5em; }
-.to-table .to-message p { margin: 2px 0; color: #7a2e00; font-weight: 600; }
-.to-table .to-log-box { max-height: 190px; overflow-y: auto; display: flex; flex-direction: column-reverse;
-  border: 1px solid #bbb; border-radius: 6px; padding: 2px 8px; }
-.to-table .to-log { margin: 4px 0; padding-left: 1.4em; font-size: 14px; }
-.to-table .to-log li, .to-table .to-showdown p, .to-table .to-status p { line-height: 1.45; }
-.to-table .to-showdown table { border-collapse: collapse; margin: 6px 0; font-size: 14px; }
-.to-table .to-showdown th, .to-table .to-showdown td { border: 1px solid #999; padding: 3px 8px; text-align: left;
-  vertical-align: top; }
-.to-table .to-showdown .to-lost { font-weight: 700; }
-.to-table .to-showdown td.to-nowrap, .to-table .to-showdown th { white-space: nowrap; }
-.to-table .to-showdown { border: 2px solid #7a4b00; border-radius: 10px; padding: 4px 12px; background: #fffaf0; }
-.to-table .to-stage { display: none; }
-/* phones: the showdown table becomes one box per player, each cell with its column's name */
-@media (max-width: 640px) {
-  .to-table .to-showdown table, .to-table .to-showdown tbody, .to-table .to-showdown tr,
-  .to-table .to-showdown th, .to-table .to-showdown td { display: block; }
-  .to-table .to-showdown thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
-    clip: rect(0 0 0 0); white-space: nowrap; }
-  .to-table .to-showdown tr { border: 1px solid #999; border-radius: 6px; margin: 6px 0; padding: 2px 0; }
-  .to-table .to-showdown th, .to-table .to-showdown td, .to-table .to-showdown td.to-nowrap,
-  .to-table .to-showdown th[scope=row] { border: none; white-space: normal; padding: 2px 8px; }
-  .to-table .to-showdown td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
-  .to-table .to-seat { min-width: 0; }
-}
-"""
-"""The table's style sheet (anywidget puts it in the page once)."""
+TABLE_CSS = static_text("table.css") + static_text("walkthrough.css")
+"""The table's style sheet (``static/table.css``; anywidget puts it in the page once) and the walkthrough's
+(``static/walkthrough.css``, :mod:`thirtyone.widgets.guide`): a walkthrough is drawn on a card table, and
+anywidget keeps one style sheet per widget class, so the table's stage brings both."""
 
-_STAGE_ESM = """
-function render({ model, el }) {
-  el.classList.add("to-stage");
-  model.send({ event: "shown" });
-}
-export default { render };
-"""
+_STAGE_ESM = static_text("stage.js")
+"""The stage's script (``static/stage.js``): it says when the table is on screen."""
 
 
 class _Stage(anywidget.AnyWidget):
@@ -121,10 +63,6 @@ class _Stage(anywidget.AnyWidget):
     def __init__(self, on_shown: Callable[[], Any]) -> None:
         super().__init__()
         self.on_msg(lambda _w, content, _b: on_shown() if content == {"event": "shown"} else None)
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
 
 
 def _lives_text(lives: int, out: bool, swimming_on: bool) -> str:
@@ -560,7 +498,7 @@ class CardTable(w.VBox):
     def _message_changed(self, change: Any) -> None:
         if self._ready:
             text = change["new"]
-            self.message_html.value = f'<div role="status"><p>{_esc(text)}</p></div>' if text else \
+            self.message_html.value = f'<div role="status"><p>{esc(text)}</p></div>' if text else \
                 '<div role="status"></div>'
 
     # -- words ------------------------------------------------------------------------------
@@ -687,7 +625,7 @@ class CardTable(w.VBox):
             self._draw_log(s, viewer, everything)
             # last: a front end that sees the new status has every other part of the new state
             self.status.value = (f'<div class="to-status" role="status"><p><strong>Round {s.round}</strong> · '
-                                 f"{_esc(self.labels[s.dealer])} deals. {_esc(self._status_text())}</p></div>")
+                                 f"{esc(self.labels[s.dealer])} deals. {esc(self._status_text())}</p></div>")
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
         badges = []
@@ -701,7 +639,7 @@ class CardTable(w.VBox):
             n = s.result.losses[p]
             badges.append(f'<span class="to-badge">lost {n} {"life" if n == 1 else "lives"}</span>')
         lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
-        box.head.value = (f'<div class="to-seat-head"><strong>{_esc(self.labels[p])}</strong> {lives} '
+        box.head.value = (f'<div class="to-seat-head"><strong>{esc(self.labels[p])}</strong> {lives} '
                           + "".join(badges) + "</div>")
         size = len(s.hands[p])
         if p == self.seat:
@@ -734,21 +672,21 @@ class CardTable(w.VBox):
                 continue
             lost = r.losses[p]
             what = (f'<span class="to-lost">loses {lost} {"life" if lost == 1 else "lives"}</span>: '
-                    f"{_esc(r.reasons[p])}" if lost else "keeps every life")
+                    f"{esc(r.reasons[p])}" if lost else "keeps every life")
             lives = "out" if s.out[p] else ("swimming" if s.lives[p] == 0 else str(s.lives[p]))
-            rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{_esc(self.labels[p])}</th>'
+            rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(self.labels[p])}</th>'
                         f'<td class="to-nowrap" role="cell" data-label="Hand">'
-                        f'{_esc(" ".join(str(c) for c in sc.cards))}</td>'
+                        f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
                         f'<td class="to-value to-nowrap" role="cell" data-label="Value">{number(sc.value)}</td>'
-                        f'<td role="cell" data-label="Why">{_esc(sc.explanation)}</td>'
+                        f'<td role="cell" data-label="Why">{esc(sc.explanation)}</td>'
                         f'<td role="cell" data-label="Lives lost">{what}</td>'
                         f'<td role="cell" data-label="Lives left">{lives}</td></tr>')
         end = ""
         if s.game_over and s.winner is not None:
-            end = f"<p><strong>{_esc(self.labels[s.winner])} wins the game!</strong></p>"
+            end = f"<p><strong>{esc(self.labels[s.winner])} wins the game!</strong></p>"
         self.showdown.value = (
             f'<section aria-label="showdown"><h3>Showdown, round {r.round}</h3>'
-            f'<p class="to-explain">{_esc(r.explain(self.labels))}</p>'
+            f'<p class="to-explain">{esc(r.explain(self.labels))}</p>'
             '<table role="table"><thead role="rowgroup"><tr role="row">'
             + "".join(f'<th scope="col" role="columnheader">{h}</th>'
                       for h in ("Player", "Hand", "Value", "Why", "Lives lost", "Lives left"))
@@ -758,7 +696,7 @@ class CardTable(w.VBox):
     def _draw_log(self, s: State, viewer: int, everything: bool) -> None:
         events = s.round_events() if everything else s.view(viewer).round_events()
         lines = narrate(events, self.labels, None if everything else viewer)
-        items = "".join(f"<li>{_esc(x)}</li>" for x in lines)
+        items = "".join(f"<li>{esc(x)}</li>" for x in lines)
         self.log_html.value = ('<div class="to-log-box" role="log" tabindex="0" aria-label="What happened this round">'
                                f'<ol class="to-log">{items}</ol></div>')
 

@@ -15,46 +15,24 @@ from .. import names as display
 from ..cards import Card, format_cards, parse_cards
 from ..rules import Rules
 from ..variants import SITUATIONS, Replay, Situation, difference_rows, replay
+from ._html import esc, number, static_text, style_tag
 from .card import CardRow
 from .study import STUDY_CSS
 from .table import NAMES
-from .views import number
 
 __all__ = ["PresetTable", "RuleReplay"]
 
-VARIANTS_CSS = """
-<style>
-.to-variants, .to-variants .widget-html, .to-variants .widget-html-content { min-width: 0; max-width: 100%; }
-.to-variants .widget-html-content { width: 100%; }
-.to-scroll { overflow-x: auto; max-width: 100%; }
-.to-scroll:focus { outline: 2px solid #1a57c9; outline-offset: 2px; }
-.to-scroll table.to-data { margin: 0; }
-.to-variants p, .to-variants li { overflow-wrap: break-word; white-space: normal; line-height: 1.45; }
-.to-outcomes { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 10px;
-  margin: 6px 0; padding: 0; list-style: none; }
-.to-outcome { border: 1px solid #999; border-radius: 8px; padding: 6px 10px; background: #fff; min-width: 0; }
-.to-outcome.to-changed { border: 2px solid #8a6d00; background: #fff6c9; }
-.to-outcome h4 { margin: 2px 0 4px; font-size: 15px; line-height: 1.3; }
-.to-outcome p { margin: 3px 0; line-height: 1.45; font-size: 14px; }
-.to-outcome .to-tag { font-weight: 600; color: #5c4700; }
-.to-outcome ol { margin: 2px 0; padding-left: 1.4em; font-size: 14px; line-height: 1.4; }
-.to-variants .to-seat-head p { margin: 2px 8px 2px 0; }
-</style>
-"""
-"""Lesson 4's own look: prose wraps in the page at any width, only the wide data table scrolls in its box."""
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
+VARIANTS_CSS = style_tag(static_text("variants.css"))
+"""Lesson 4's own look (``static/variants.css``): prose wraps in the page at any width, only the wide data table scrolls in its box."""
 
 
 def _data_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """An accessible data table in its own scroll box (a focusable region, so the keyboard scrolls it)."""
-    head = "".join(f'<th scope="col">{_esc(h)}</th>' for h in header)
-    body = "".join("<tr>" + f'<th scope="row">{_esc(r[0])}</th>' + "".join(f"<td>{_esc(c)}</td>" for c in r[1:])
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in header)
+    body = "".join("<tr>" + f'<th scope="row">{esc(r[0])}</th>' + "".join(f"<td>{esc(c)}</td>" for c in r[1:])
                    + "</tr>" for r in rows)
     return (f'<div class="to-scroll" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
-            f'<table class="to-data" style="min-width: {7 * len(header)}em"><caption>{_esc(caption)}</caption>'
+            f'<table class="to-data" style="min-width: {7 * len(header)}em"><caption>{esc(caption)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
@@ -105,9 +83,9 @@ class PresetTable(w.VBox):
         cells = [[row.label, *row.values] for row in rows]
         caption = "Every option" if everything else "Where these rule sets differ"
         meanings = "".join(
-            f"<li><strong>{_esc(r.label)}</strong>: {_esc(r.meaning)} "
-            + _esc(_cap("; ".join(f"{v}: {s}" for v, s in r.played_by))) + ".</li>" for r in rows)
-        sources = "".join(f"<li><strong>{_esc(display.preset_name(n))}</strong>: {_esc(display.sources_text(n))}"
+            f"<li><strong>{esc(r.label)}</strong>: {esc(r.meaning)} "
+            + esc(_cap("; ".join(f"{v}: {s}" for v, s in r.played_by))) + ".</li>" for r in rows)
+        sources = "".join(f"<li><strong>{esc(display.preset_name(n))}</strong>: {esc(display.sources_text(n))}"
                           "</li>" for n in chosen)
         dash = any("—" in row.values for row in rows)
         self.table.value = (_data_table(caption, header, cells)
@@ -250,15 +228,15 @@ class RuleReplay(w.VBox):
             sit = self._own(texts) if own else SITUATIONS[key]
         except ValueError as e:
             return _Shown("" if own else "none", "", None, None, "",
-                          f'<p class="to-note" role="status">{_esc(str(e))}.</p>', [], [])
-        teaches = f'<p class="to-note"><strong>{_esc(sit.title)}.</strong> {_esc(sit.teaches)}</p>'
+                          f'<p class="to-note" role="status">{esc(str(e))}.</p>', [], [])
+        teaches = f'<p class="to-note"><strong>{esc(sit.title)}.</strong> {esc(sit.teaches)}</p>'
         rule_sets = self._rule_sets(sit)
         cards, heads = [], []
         for i, hand in enumerate(sit.cards()):
             cards.append(hand)
             role = sit.role(i)
             lives = f", {sit.lives[i]} {'life' if sit.lives[i] == 1 else 'lives'} left" if sit.lives else ""
-            heads.append(f"<p><strong>{_esc(self.names[i])}</strong>{' ' + _esc(role) if role else ''}"
+            heads.append(f"<p><strong>{esc(self.names[i])}</strong>{' ' + esc(role) if role else ''}"
                          f"{lives}</p>")
         rest = _rest_text(sit, rule_sets[0][1])
         labels = [label for label, _r in rule_sets]
@@ -272,7 +250,7 @@ class RuleReplay(w.VBox):
             caption = "The same cards under each rule set"
         first = shown[0][:1].lower() + shown[0][1:] if sit.option else shown[0]
         return _Shown("" if own else "none", teaches, cards, heads,
-                      f'<p class="to-note">{_esc(rest)}</p>' if rest else "",
+                      f'<p class="to-note">{esc(rest)}</p>' if rest else "",
                       self._outcomes(shown, caption, first, replays), replays, labels)
 
     def update(self) -> list[Replay]:
@@ -301,20 +279,20 @@ class RuleReplay(w.VBox):
         items = []
         for i, (label, rp) in enumerate(zip(labels, replays, strict=True)):
             changed = i > 0 and lives[i] != lives[0]
-            tag = (f' <span class="to-tag">(the lives end differently from {_esc(first)})</span>'
+            tag = (f' <span class="to-tag">(the lives end differently from {esc(first)})</span>'
                    if changed else "")
-            parts = [f"<h4>{_esc(label)}</h4>"]
+            parts = [f"<h4>{esc(label)}</h4>"]
             if rp.result is not None:
                 worth = ", ".join(f"{n} {number(v)}" for n, v in zip(self.names, rp.result.values) if v is not None)
-                parts.append(f"<p>Hands at the end: {_esc(worth)}.</p>")
-            parts.append(f"<p>{_esc(rp.explain(self.names))}</p>")
+                parts.append(f"<p>Hands at the end: {esc(worth)}.</p>")
+            parts.append(f"<p>{esc(rp.explain(self.names))}</p>")
             if lives[i]:
-                parts.append(f"<p>Lives after the round: {_esc(lives[i])}.{tag}</p>")
+                parts.append(f"<p>Lives after the round: {esc(lives[i])}.{tag}</p>")
             moves = [m for m in rp.moves(self.names) if not m.startswith("Round ")]
             if moves:
-                steps = "".join(f"<li>{_esc(m)}</li>" for m in moves)
+                steps = "".join(f"<li>{esc(m)}</li>" for m in moves)
                 parts.append(f"<details><summary>The round move by move</summary><ol>{steps}</ol></details>")
             cls = "to-outcome to-changed" if changed else "to-outcome"
             items.append(f'<li class="{cls}">{"".join(parts)}</li>')
-        return (f'<p class="to-caption"><strong>{_esc(caption)}:</strong></p>'
+        return (f'<p class="to-caption"><strong>{esc(caption)}:</strong></p>'
                 f'<ul class="to-outcomes">{"".join(items)}</ul>')

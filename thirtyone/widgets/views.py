@@ -13,15 +13,11 @@ import ipywidgets as w
 from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
+from ._html import number
 from .card import CardRow
 from .picker import CardPicker, FollowsRules, RulePicker, preset_dropdown
 
 __all__ = ["ScoreView", "CardValues", "Sandbox", "HandComparison", "number", "shorten", "sentence"]
-
-
-def number(value: float) -> str:
-    """A value as a learner writes it: ``19``, ``30.5``."""
-    return str(int(value)) if value == int(value) else str(value)
 
 
 def sentence(text: str) -> str:
