@@ -1,0 +1,582 @@
+"""``make mutate``: put named mistakes into the engine one at a time and report the share the tests catch.
+
+Each mutant is (name, file, an exact snippet of today's code, its replacement). For each one the script
+copies the repository's ``thirtyone/``, ``tests/`` and ``docs/`` (with ``pyproject.toml``, pytest's settings, and ``README.md``) into a
+temporary directory, replaces the snippet there, and runs the engine tests against that copy: pytest with
+``-x -q -p no:cacheprovider``, the working directory and ``PYTHONPATH`` set to the copy, so the copy's
+package is imported, not the editable install (checked once per run: a copy whose ``import thirtyone``
+resolves elsewhere stops the script). ``/work/main`` itself is never modified. Bytecode caches are not
+copied: a same-length replacement keeps the file's size, and a copied ``.pyc`` with the original's
+timestamp would be taken for the mutated source.
+
+A mutant is *caught* when the tests fail (or time out), *survived* when they pass. A snippet that is not
+found exactly once is *stale*: the list has fallen behind the code; the script then exits 2, so the list
+stays honest. Mutants known to change no behaviour are marked ``equivalent`` with the reason and left out of
+the share. Exit 1 when fewer than ``GOAL`` of the other mutants are caught, 0 otherwise.
+
+    .venv/bin/python tools/mutate.py              # every mutant
+    .venv/bin/python tools/mutate.py --list       # the names, files and what each one breaks
+    .venv/bin/python tools/mutate.py --only judge-fire-spares-31 -j 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL = 0.95
+"""The share of behaviour-changing mutants the tests must catch."""
+ENGINE_TESTS = (
+    # quick and pointed first: -x stops at the first failure, so a caught mutant costs little
+    "tests/test_guards.py", "tests/test_scoring.py", "tests/test_game.py", "tests/test_game_showdown.py",
+    "tests/test_game_draw.py", "tests/test_game_commerce.py", "tests/test_game_properties.py",
+    "tests/test_variants.py", "tests/test_odds.py", "tests/test_conformance.py", "tests/test_lockstep.py",
+    "tests/test_rollout.py",
+)
+"""The engine tests each mutant is run against (those of them that exist), not marked browser or slow."""
+COPIED = ("thirtyone", "tests", "docs")
+"""Directories copied for each mutant (with ``pyproject.toml`` and ``README.md``, whose examples a test runs)."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    file: str
+    """Path from the repository's root."""
+    old: str
+    """An exact snippet of today's code; it must occur exactly once in ``file``."""
+    new: str
+    what: str
+    """The mistake in words."""
+    equivalent: str = ""
+    """Why the mutant changes no behaviour a user could see (it is then left out of the share)."""
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str
+    """``caught``, ``survived``, ``stale`` or ``invalid`` (the mutated file does not compile)."""
+    seconds: float = 0.0
+    detail: str = ""
+    """The first failing test, or why the mutant could not be applied."""
+
+
+S, G, R, L = "thirtyone/scoring.py", "thirtyone/game.py", "thirtyone/rollout.py", "thirtyone/lockstep.py"
+
+MUTANTS: tuple[Mutant, ...] = (
+    # -- scoring: values, triples, tie-breaks, explanations --------------------------------------------
+    Mutant("score-equal-suits-lower-counts", S,
+           "    suit = totals.index(best)\n",
+           "    suit = 3 - totals[::-1].index(best)\n",
+           "two suits of equal best sum: the lower in Skat order counts (decision 15 says the higher)"),
+    Mutant("score-aces-reasons-value", S,
+           'return Score(cards, float(aces), None, cards, (), "three_aces",',
+           'return Score(cards, float(aces) - 1, None, cards, (), "three_aces",',
+           "score's three aces worth one less than the table says"),
+    Mutant("score-triple-tiebreak-zero", S,
+           'three of a kind counts {_num(toak)}", rank)',
+           'three of a kind counts {_num(toak)}", 0)',
+           "a triple's tie-break ignores its rank"),
+    Mutant("score-suit-tiebreak-inverted", S,
+           "rule, text, 3 - suit)",
+           "rule, text, suit)",
+           "the scoring suit's tie-break reversed (diamonds beat clubs)"),
+    Mutant("score-thirty-one-rule-name", S,
+           'rule = "thirty_one" if best == 31 and len(cards) == 3 else "suit"',
+           'rule = "thirty_one" if best >= 30 and len(cards) == 3 else "suit"',
+           "a 30 named and explained as 31"),
+    Mutant("score-plain-tiebreak-inverted", S,
+           "return best, 3 - totals.index(best), len(",
+           "return best, totals.index(best), len(",
+           "the table's tie-break byte reversed"),
+    Mutant("score-plain-value-off", S,
+           "    best = max(totals)\n    return best,",
+           "    best = max(totals) - (a & 3 == b & 3 == c & 3 and max(totals) == 31)\n    return best,",
+           "the table's arithmetic scores a 31 as 30"),
+    Mutant("score-scored-aces-rank-off", S,
+           "        if a >> 2 == 12 and aces is not None:\n",
+           "        if a >> 2 == 11 and aces is not None:\n",
+           "hands looked up one by one: the three-aces rule on three kings"),
+    Mutant("score-scored-triple-tiebreak", S,
+           "            return float(toak), a >> 2\n",
+           "            return float(toak), 0\n",
+           "hands looked up one by one: a triple's tie-break without its rank"),
+    Mutant("score-lookup-accepts-duplicates", S,
+           "a == b or b == c or a == c:",
+           "a == b or b == c:",
+           "hand_value of a hand holding a card twice answers a number instead of an error"),
+    Mutant("score-whole-table-no-options", S,
+           "            for hand, v, _tb in option_triples(*self.options):\n                self[hand] = v\n",
+           "            for hand, v, _tb in option_triples(*self.options):\n                pass\n",
+           "value_table forgets three of a kind and three aces"),
+    Mutant("score-rank-table-triple-tiebreak", S,
+           "            table[hand] = Ranked(v, tb)\n",
+           "            table[hand] = Ranked(v, 0)\n",
+           "rank_table's triples lose their rank tie-break"),
+    Mutant("score-rank-codes-suits", S,
+           "Ranked(code[0] / 2, code[1] & 15)",
+           "Ranked(code[0] / 2, code[1] >> 4)",
+           "rank_table's tie-break read from the wrong bits"),
+    Mutant("score-rank-codes-mask-7", S,
+           "Ranked(code[0] / 2, code[1] & 15)",
+           "Ranked(code[0] / 2, code[1] & 7)",
+           "rank_table's tie-break masked with 7 instead of 15",
+           equivalent="the tie-break is 0..3, so bits 3 and up are the suit count's: & 7 and & 15 agree"),
+    Mutant("score-hand-value-no-aces", S,
+           "special = float(aces) if rank == 12 and aces is not None else toak",
+           "special = toak",
+           "hand_value forgets the three-aces rule"),
+    Mutant("score-dealt-score-no-triples", S,
+           "_book(rules.three_of_a_kind, rules.three_aces)[tuple(sorted(hand))]",
+           "_book(None, rules.three_aces)[tuple(sorted(hand))]",
+           "the showdown's scores forget three of a kind"),
+    Mutant("score-accepts-duplicates", S,
+           "    if len(set(hand)) != len(hand):\n",
+           "    if False:\n",
+           "score of a hand holding a card twice is no error"),
+    Mutant("score-key-ignores-ties-option", S,
+           'return (self.value, self.tiebreak if rules.ties == "tiebreak" else 0)',
+           "return (self.value, self.tiebreak)",
+           "Score.key breaks ties even when the rules say everyone tied loses"),
+    Mutant("score-compare-lowest-is-highest", S,
+           "    low = min(keys)\n    high = max(keys)\n",
+           "    low = max(keys)\n    high = max(keys)\n",
+           "compare_hands names the highest hand as the lowest"),
+    Mutant("score-compare-shared-top", S,
+           '"highest": tops[0] if len(tops) == 1 else None',
+           '"highest": tops[0]',
+           "compare_hands names a winner when the top is shared"),
+    Mutant("score-explanation-less-or-equal", S,
+           'less = "less" if all(t < best for t, _s, _g in sums) else "no more"',
+           'less = "less" if all(t <= best for t, _s, _g in sums) else "no more"',
+           "an explanation says another suit 'makes less' when it makes as much"),
+    # -- judge: Feuer, 31, ties, the knocker, under 21 ----------------------------------------------------
+    Mutant("judge-fire-spares-31", G,
+           "            if sc is not None and s not in holders:\n                losses[s] = 1\n",
+           "            if sc is not None and s not in holders and sc.value != 31:\n                losses[s] = 1\n",
+           "Feuer spares a player holding 31 (decision 14: Feuer beats 31)"),
+    Mutant("judge-fire-no-winner", G,
+           '"another player showed three aces (Feuer)")\n        return (holders[0] if len(holders) == 1 else None)',
+           '"another player showed three aces (Feuer)")\n        return None',
+           "Feuer has no winner"),
+    Mutant("judge-31-holders-lose", G,
+           "and sc.value != 31:  # decision 4: every 31 is safe",
+           ":  # decision 4: every 31 is safe",
+           "a second 31 loses a life when another player shows 31"),
+    Mutant("judge-31-showdown-as-others-lose", G,
+           'if how == "31" and rules.instant_31 == "others_lose":',
+           'if how == "31":',
+           "a 31 under instant_31='showdown' costs everyone else a life"),
+    Mutant("judge-always-tiebreak", G,
+           'tiebreak = rules.ties == "tiebreak"',
+           "tiebreak = True",
+           "ties broken by suit even when everyone tied for lowest should lose"),
+    Mutant("judge-never-tiebreak", G,
+           'tiebreak = rules.ties == "tiebreak"',
+           "tiebreak = False",
+           "ties never broken by suit or rank"),
+    Mutant("judge-knocker-never-wins-ties", G,
+           "bonus = rules.knocker_wins_ties\n",
+           "bonus = False\n",
+           "the knocker_wins_ties option ignored"),
+    Mutant("judge-knocker-always-wins-ties", G,
+           "int(bonus and seat == knocker)",
+           "int(seat == knocker)",
+           "the knocker wins ties whatever the rules"),
+    Mutant("judge-shared-top-wins", G,
+           "    winner = tops[0] if len(tops) == 1 else None\n",
+           "    winner = tops[0]\n",
+           "a shared top hand still names a winner"),
+    Mutant("judge-lowest-ignores-tiebreak", G,
+           "lowest = tuple(s for s in seats if keys[s] == low)",
+           "lowest = tuple(s for s in seats if keys[s][0] == low[0])",
+           "every hand of the lowest value loses, the tie-break ignored"),
+    Mutant("judge-under-21-includes-21", G,
+           "if keys[s][0] < 21] or list(lowest))",
+           "if keys[s][0] <= 21] or list(lowest))",
+           "under_21: a hand of exactly 21 loses"),
+    Mutant("judge-under-21-nobody-under", G,
+           "if keys[s][0] < 21] or list(lowest))",
+           "if keys[s][0] < 21] or [])",
+           "under_21: when nobody is under 21, nobody loses (the lowest should)"),
+    Mutant("judge-winner-may-lose", G,
+           "        if s == winner or s in holders or value == 31:\n",
+           "        if s in holders or value == 31:\n",
+           "the winner loses too when everyone is under 21"),
+    Mutant("judge-knocker-one-life", G,
+           "            lost = 2\n",
+           "            lost = 1\n",
+           "a knocker with the lowest hand loses one life where the rules say two"),
+    Mutant("judge-two-if-sole-shared", G,
+           'rules.knocker_lowest == "two_if_sole" and lowest == (s,))',
+           'rules.knocker_lowest == "two_if_sole")',
+           "two_if_sole: a knocker tied for lowest loses two lives"),
+    Mutant("judge-knocker-two-not-lowest", G,
+           "if s == knocker and s in lowest and (",
+           "if s == knocker and (",
+           "under_21: a knocker under 21 but not lowest loses two lives"),
+    Mutant("judge-reason-tie-text", G,
+           'why = f"tied for the lowest hand ({v})"',
+           'why = f"the lowest hand ({v})"',
+           "a tie for lowest explained as a sole lowest hand"),
+    # -- lives, swimming, void rounds ------------------------------------------------------------------
+    Mutant("lives-no-swimming", G,
+           "if lives[seat] == 0 and not swim:",
+           "if lives[seat] == 0:",
+           "swimming ignored: the last life lost puts a player out at once"),
+    Mutant("lives-one-at-most", G,
+           "for _ in range(n):  # decision 2",
+           "for _ in range(min(n, 1)):  # decision 2",
+           "a two-life loss costs one life"),
+    Mutant("lives-swimmer-stays-in", G,
+           "                else:\n                    out[seat] = True\n        void",
+           "                else:\n                    pass\n        void",
+           "a swimming player who loses again stays in"),
+    Mutant("lives-never-void", G,
+           "void = all(out[s] for s in self.active)  # decision 3",
+           "void = False  # decision 3",
+           "a round that would put everyone out is not voided"),
+    Mutant("flow-void-passes-deal", G,
+           "dealer = self.dealer if void else self._next_seat(self.dealer)",
+           "dealer = self._next_seat(self.dealer)",
+           "a voided round's deal passes on (decision 3: dealt again by the same dealer)"),
+    # -- knock rules -----------------------------------------------------------------------------------
+    Mutant("knock-not-first-turn-allows-first", G,
+           "        return turns > 0\n",
+           "        return turns >= 0\n",
+           "not_first_turn: a knock on the very first turn"),
+    Mutant("knock-own-first-turn-not-dealer", G,
+           "return has_played or is_dealer",
+           "return has_played",
+           "not_own_first_turn: the dealer may not knock in their first turn"),
+    Mutant("knock-first-orbit-short", G,
+           "return turns >= active  # not_first_orbit",
+           "return turns >= active - 1  # not_first_orbit",
+           "not_first_orbit: a knock one turn before everyone has played"),
+    Mutant("knock-legal-twice-guard", G,
+           "knock = self.knocker is None and self._may_knock(p)",
+           "knock = self._may_knock(p)",
+           "the knock offer without its own 'nobody knocked yet' test",
+           equivalent="_may_knock returns False once someone has knocked"),
+    Mutant("knock-showdown-a-turn-early", G,
+           "        if knocker is not None and nxt == knocker:\n",
+           "        if knocker is not None and self._next_seat(nxt) == knocker:\n",
+           "the showdown comes before the last player's turn after a knock"),
+    # -- 31 and Feuer ----------------------------------------------------------------------------------
+    Mutant("fire-without-the-rule", G,
+           "        if r.fire and len(hand) == 3 and all(c.rank == 12 for c in hand):\n",
+           "        if len(hand) == 3 and all(c.rank == 12 for c in hand):\n",
+           "three aces taken end the round as Feuer under rules without Feuer"),
+    Mutant("fire-after-a-turn-missed", G,
+           "            if ((r.fire and len(hand) == 3 and hand[0] >= 48 and hand[1] >= 48 and hand[2] >= 48)\n"
+           "                    or ",
+           "            if (",
+           "three aces collected in a turn do not end the round (Feuer)"),
+    Mutant("fire-check-also-kings", G,
+           "hand[0] >= 48 and hand[1] >= 48 and hand[2] >= 48",
+           "hand[0] >= 44 and hand[1] >= 44 and hand[2] >= 44",
+           "the quick Feuer pre-check lets kings through too",
+           equivalent="it only decides whether _check_instant looks; that looks again, exactly"),
+    Mutant("instant-32-as-31", G,
+           "        if hand_value(hand, r) == 31:\n",
+           "        if hand_value(hand, r) >= 31:\n",
+           "three aces worth 32 end the round as a 31"),
+    Mutant("instant-deal-32-as-31", G,
+           "holders = [p for p in seats if hand_value(self.hands[p], r) == 31]",
+           "holders = [p for p in seats if hand_value(self.hands[p], r) >= 31]",
+           "three aces worth 32 on the deal end the round as a 31"),
+    Mutant("instant-no-fire-on-deal", G,
+           "        if r.fire:\n            for p in seats:\n",
+           "        if False:\n            for p in seats:\n",
+           "three aces dealt are not Feuer"),
+    Mutant("instant-deal-one-holder", G,
+           '        return s._end_instant("31", holders)\n',
+           '        return s._end_instant("31", holders[:1])\n',
+           "two 31s dealt: only the first is named as shown"),
+    Mutant("instant-31-after-turn-missed", G,
+           "or (len(hand) == 3 and hand_value(hand, r) == 31)):",
+           "or (len(hand) == 3 and hand_value(hand, r) == 32)):",
+           "a 31 made in a turn does not end the round"),
+    Mutant("instant-others-lose-via-showdown", G,
+           'if how == "fire" or self.rules.instant_31 == "others_lose":',
+           'if how == "fire":',
+           "an others_lose 31 judged through the showdown path",
+           equivalent="_showdown only calls _judge, and judge reads instant_31 itself"),
+    # -- the round flow: draws, reshuffles, passes, the center ------------------------------------------
+    Mutant("flow-reshuffle-keeps-top", G,
+           "stock = s._shuffled(s.discard_pile[:-1])\n"
+           "            s = s._evolve(stock=stock, discard_pile=s.discard_pile[-1:],",
+           "stock = s._shuffled(s.discard_pile)\n"
+           "            s = s._evolve(stock=stock, discard_pile=(),",
+           "the reshuffle of an empty stock takes the top discard too (decision 17)"),
+    Mutant("flow-reshuffle-of-one", G,
+           "            if len(s.discard_pile) <= 1:\n",
+           "            if len(s.discard_pile) < 1:\n",
+           "an empty stock with a one-card pile reshuffles nothing instead of ending the round"),
+    Mutant("flow-new-center-at-three", G,
+           "            if len(self.stock) < 3:  # decision 5",
+           "            if len(self.stock) <= 3:  # decision 5",
+           "everyone passed with exactly three stock cards: showdown instead of a new center"),
+    Mutant("flow-old-center-lost", G,
+           "out_of_play=self.out_of_play + self.center, center=new",
+           "out_of_play=self.out_of_play, center=new",
+           "the old center vanishes when a new one is laid"),
+    Mutant("flow-all-pass-one-late", G,
+           "if self.knocker is None and passes >= self.out.count(False):",
+           "if self.knocker is None and passes > self.out.count(False):",
+           "everyone passing is noticed one pass late"),
+    Mutant("flow-swap-keeps-passes", G,
+           "hands=_set(self.hands, p, hand), center=center, passes=0,",
+           "hands=_set(self.hands, p, hand), center=center,",
+           "a swap does not break a run of passes"),
+    Mutant("flow-next-seat-skips", G,
+           "next(((s + k) % n for k in range(1, n + 1) if not out",
+           "next(((s + k) % n for k in range(2, n + 2) if not out",
+           "play passes two seats on"),
+    Mutant("deal-dealer-first", G,
+           "seats = [s for s in [(dealer + k) % n for k in range(1, n + 1)] if not out[s]]",
+           "seats = [s for s in [(dealer + k) % n for k in range(n)] if not out[s]]",
+           "the dealer is dealt to first and plays first (decision 1: left of the dealer)"),
+    Mutant("deal-in-threes", G,
+           "hands[seat] = tuple(order[j:3 * m:m])",
+           "hands[seat] = tuple(order[3 * j:3 * j + 3])",
+           "three cards at a time instead of one at a time (decision 1)"),
+    Mutant("deal-first-player-dealer", G,
+           '            phase, first = "turn", seats[0]\n',
+           '            phase, first = "turn", dealer\n',
+           "the dealer plays first"),
+    Mutant("deal-exchange-always", G,
+           "(not commerce and r.dealer_exchange)",
+           "(not commerce)",
+           "every draw rule set offers the dealer's exchange"),
+    Mutant("deal-next-round-reuses-shuffle", G,
+           "self._deal(self._shuffled(_DECKS[self.rules.deck]), self.shuffles + 1,",
+           "self._deal(self._shuffled(_DECKS[self.rules.deck]), self.shuffles,",
+           "the next round's deal reuses the previous shuffle (rounds 2 and 3 get the same cards)"),
+    Mutant("deal-shuffle-sattolo", G,
+           "        n = i + 1\n        k = n.bit_length()\n",
+           "        n = i\n        k = n.bit_length()\n",
+           "the game's shuffle is Sattolo's (no card stays where it was)"),
+    Mutant("flow-exchange-unshuffled", G,
+           "stock = self._shuffled(self.stock[3:] + old)",
+           "stock = self.stock[3:] + old",
+           "the dealer's exchanged hand goes to the bottom of the stock unshuffled"),
+    Mutant("flow-discard-taken-ignored", G,
+           "forbidden = None if rules.discard_taken else self.taken",
+           "forbidden = None",
+           "discard_taken=False ignored: the card just taken may be thrown back"),
+    Mutant("flow-pass-without-the-rule", G,
+           "bool(rules.allow_swap_all), bool(rules.allow_pass), knock]",
+           "bool(rules.allow_swap_all), True, knock]",
+           "passing offered under rules that do not allow it"),
+    # -- what players know and see ----------------------------------------------------------------------
+    Mutant("known-draw-discard-unrecorded", G,
+           "known=_set(self.known, p, self.known[p] + (c,)),",
+           "known=self.known,",
+           "a card taken from the discard pile is not known to be in the hand"),
+    Mutant("known-kept-after-throw-back", G,
+           "if known[p]:",
+           "if False:",
+           "a card taken from the discard pile and thrown straight back is still listed as known"),
+    Mutant("known-kept-after-swap-out", G,
+           "mine = tuple([x for x in self.known[p] if x != give]) + (take,)",
+           "mine = self.known[p] + (take,)",
+           "a known card swapped into the center is still listed as known"),
+    Mutant("view-secrets-never-shown", G,
+           "return _walk(self._log, None, self.player, self.round if self.phase == \"over\" else None)",
+           "return _walk(self._log, None, self.player, None)",
+           "the round's secrets never shown once it is over (PlayerView.events)"),
+    Mutant("view-round-secrets-never-shown", G,
+           "return _walk(self._log, self.round, self.player, self.round if self.phase == \"over\" else None)",
+           "return _walk(self._log, self.round, self.player, None)",
+           "the round's secrets never shown once it is over (PlayerView.round_events)"),
+    Mutant("view-hands-hidden-when-over", G,
+           "hands=self.hands if over else None,",
+           "hands=None,",
+           "every hand still hidden once the round is over"),
+    Mutant("narrate-joined-draw-names-secret", G,
+           'out.append(pending.describe(names, viewer)[:-1] + f" and threw',
+           'out.append(pending.describe(names)[:-1] + f" and threw',
+           "narrate(viewer=...) names another player's stock draw (joined with its discard)"),
+    Mutant("narrate-last-draw-names-secret", G,
+           "    if pending is not None:\n        out.append(pending.describe(names, viewer))\n    return out",
+           "    if pending is not None:\n        out.append(pending.describe(names))\n    return out",
+           "narrate(viewer=...) names another player's stock draw (the last event)"),
+    Mutant("describe-shows-secrets", G,
+           "see = viewer is None or viewer == self.player",
+           "see = True",
+           "Event.describe shows every secret to every viewer"),
+    # -- the studies' shuffles ----------------------------------------------------------------------------
+    Mutant("fast-shuffle-sattolo", R,
+           "j = int(rnd() * (i + 1))",
+           "j = int(rnd() * i)",
+           "fast_shuffle is Sattolo's: only 2 of the 6 orders of 3 cards"),
+    Mutant("shuffle-rows-sorted-keys", L,
+           "np.argsort(rng.random(cards.shape), axis=1)",
+           "np.argsort(np.cumsum(rng.random(cards.shape), axis=1), axis=1)",
+           "shuffle_rows leaves every row in order"),
+)
+
+
+def apply_mutant(text: str, m: Mutant) -> str | None:
+    """``text`` with the mutant's snippet replaced, or ``None`` if the snippet is not there exactly once."""
+    if text.count(m.old) != 1:
+        return None
+    return text.replace(m.old, m.new)
+
+
+def copy_tree(root: Path, dest: Path) -> None:
+    """The parts of the repository the engine tests need, without bytecode caches."""
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
+    for name in COPIED:
+        if (root / name).is_dir():
+            shutil.copytree(root / name, dest / name, ignore=skip)
+    for name in ("pyproject.toml", "README.md"):
+        if (root / name).exists():
+            shutil.copy(root / name, dest / name)
+
+
+def test_env(copy: Path) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTEST_ADDOPTS", None)
+    return env
+
+
+def imported_from(copy: Path, package: str = "thirtyone") -> Path:
+    """Where ``import package`` resolves in a copy's environment (it must be inside the copy)."""
+    out = subprocess.run([sys.executable, "-c", f"import {package}; print({package}.__file__)"], cwd=copy,
+                         env=test_env(copy), capture_output=True, text=True, check=True)
+    return Path(out.stdout.strip()).resolve()
+
+
+def pytest_command(tests: Sequence[str]) -> list[str]:
+    return [sys.executable, "-m", "pytest", *tests, "-x", "-q", "-p", "no:cacheprovider",
+            "-m", "not browser and not slow"]
+
+
+def first_failure(output: str) -> str:
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            return line.split(" - ")[0]
+    return output.strip().splitlines()[-1] if output.strip() else ""
+
+
+def run_mutant(root: Path, m: Mutant | None, tests: Sequence[str], timeout: float,
+               package: str = "thirtyone") -> Outcome:
+    """Copy ``root``, apply ``m`` (``None``: the unmutated baseline), run ``tests`` in the copy."""
+    start = time.monotonic()
+    dummy = m or Mutant("baseline", "", "", "", "today's code")
+    with tempfile.TemporaryDirectory(prefix="mutate-") as tmp:
+        copy = Path(tmp)
+        copy_tree(root, copy)
+        if m is not None:
+            target = copy / m.file
+            if not target.exists():
+                return Outcome(m, "stale", 0.0, f"{m.file} does not exist")
+            text = target.read_text(encoding="utf-8")
+            new = apply_mutant(text, m)
+            if new is None:
+                return Outcome(m, "stale", 0.0, f"snippet found {text.count(m.old)} times in {m.file}, not once")
+            try:
+                compile(new, str(target), "exec")
+            except SyntaxError as exc:
+                return Outcome(m, "invalid", 0.0, f"does not compile: {exc}")
+            target.write_text(new, encoding="utf-8")
+        where = imported_from(copy, package)
+        if copy.resolve() not in where.parents:
+            raise SystemExit(f"mutate: in the copy, import {package} resolves to {where}, not the copy")
+        present = [t for t in tests if (copy / t.split("::")[0]).exists()]
+        try:
+            run = subprocess.run(pytest_command(present), cwd=copy, env=test_env(copy), capture_output=True,
+                                 text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return Outcome(dummy, "caught", time.monotonic() - start, f"timed out after {timeout:.0f} s")
+    took = time.monotonic() - start
+    if run.returncode == 0:
+        return Outcome(dummy, "survived", took, "")
+    if run.returncode == 5:  # no tests collected: not a catch
+        return Outcome(dummy, "invalid", took, "no tests ran")
+    return Outcome(dummy, "caught", took, first_failure(run.stdout + run.stderr))
+
+
+def share(outcomes: Sequence[Outcome]) -> tuple[int, int]:
+    """(caught, counted): among the mutants not marked equivalent that could be run."""
+    counted = [o for o in outcomes if not o.mutant.equivalent and o.status in ("caught", "survived")]
+    return sum(o.status == "caught" for o in counted), len(counted)
+
+
+def report(outcomes: Sequence[Outcome]) -> str:
+    width = max([len(o.mutant.name) for o in outcomes] + [6])
+    lines = [f"{'mutant':<{width}}  {'file':<20}  {'result':<10}  {'time':>6}  detail"]
+    for o in outcomes:
+        status = o.status
+        if o.mutant.equivalent:
+            status = "equivalent" if o.status == "survived" else f"{o.status}!"
+        detail = o.detail if o.status != "survived" or o.mutant.equivalent else o.mutant.what
+        if o.mutant.equivalent and o.status == "survived":
+            detail = o.mutant.equivalent
+        elif o.mutant.equivalent:
+            detail = "marked equivalent but the tests fail: " + o.detail
+        lines.append(f"{o.mutant.name:<{width}}  {Path(o.mutant.file).name:<20}  {status:<10}  "
+                     f"{o.seconds:5.1f}s  {detail}")
+    caught, counted = share(outcomes)
+    equivalent = sum(bool(o.mutant.equivalent) for o in outcomes)
+    stale = [o for o in outcomes if o.status in ("stale", "invalid")]
+    pct = 100 * caught / counted if counted else 0.0
+    lines.append("")
+    lines.append(f"caught {caught} of {counted} mutants that change behaviour: {pct:.1f}% (goal {GOAL:.0%}); "
+                 f"{equivalent} marked equivalent, {len(stale)} stale or invalid")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence[Mutant] = MUTANTS,
+         tests: Sequence[str] = ENGINE_TESTS, package: str = "thirtyone") -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", action="append", metavar="NAME", help="run only this mutant (repeatable)")
+    ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("-j", type=int, default=1, metavar="N", help="run N mutants at once (default 1)")
+    ap.add_argument("--tests", action="append", metavar="PATH",
+                    help="run these test files instead of the engine tests (repeatable)")
+    ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default: 4 × the baseline)")
+    args = ap.parse_args(argv)
+    chosen = list(mutants)
+    if args.only:
+        names = {m.name for m in mutants}
+        unknown = [n for n in args.only if n not in names]
+        if unknown:
+            ap.error(f"no mutant named {', '.join(unknown)}; --list shows them")
+        chosen = [m for m in mutants if m.name in args.only]
+    if args.list:
+        for m in chosen:
+            print(f"{m.name:<36} {m.file:<22} {m.what}" + (f"  [equivalent: {m.equivalent}]" if m.equivalent else ""))
+        return 0
+    tests = args.tests or tests
+    base = run_mutant(root, None, tests, timeout=args.timeout or 900, package=package)
+    if base.status != "survived":
+        print(f"mutate: the tests fail on today's code ({base.detail}); fix that first", file=sys.stderr)
+        return 2
+    timeout = args.timeout or max(60.0, 4 * base.seconds)
+    print(f"baseline: {base.seconds:.1f} s for the engine tests; per-mutant timeout {timeout:.0f} s; "
+          f"{len(chosen)} mutants, {args.j} at a time", flush=True)
+    with ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
+        outcomes = list(pool.map(lambda m: run_mutant(root, m, tests, timeout, package), chosen))
+    print(report(outcomes))
+    if any(o.status in ("stale", "invalid") for o in outcomes):
+        return 2
+    caught, counted = share(outcomes)
+    return 0 if counted == 0 or caught / counted >= GOAL else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
