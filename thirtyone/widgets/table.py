@@ -111,7 +111,22 @@ class CardTable(w.VBox):
                  step_mode: bool = False, show_all: bool = False, controls: bool = True) -> None:
         if state is None:
             state = new_game(rules, players=players, seed=seed, deck=deck, lives=lives)
-        n = state.players
+        self._seat_everyone(state.players, seat, names)
+        self._seed = seed
+        self.bots = self._make_bots(bots, state.players, seed)
+        self._start_bookkeeping()
+        self._make_parts(state, bots)
+        super().__init__(self._lay_out(state, controls), state=state)
+        self.add_class("to-table")
+        self._set_timing(pace, step_mode, show_all)
+        self._wire()
+        self._ready = True
+        self.render()
+        self._schedule()
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _seat_everyone(self, n: int, seat: int | None, names: Sequence[str] | None) -> None:
+        """The learner's seat and every seat's name (the learner "Sam" unless named)."""
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         self.seat = seat
@@ -123,8 +138,9 @@ class CardTable(w.VBox):
             raise ValueError(f"give {n} names, one per seat, not {len(self.names)}")
         self.labels = tuple(f"{x} (you)" if i == seat else x for i, x in enumerate(self.names))
         """Names as the table and the log say them: the learner's with "(you)"."""
-        self._seed = seed
-        self.bots = self._make_bots(bots, n, seed)
+
+    def _start_bookkeeping(self) -> None:
+        """What the table keeps track of besides the state: the history, the learner's pick, the bots' timer."""
         self.history: list[State] = []
         self.guard: Callable[[Action], str | None] | None = None
         """Called with each move the learner tries; a text refuses the move and is shown as a hint."""
@@ -136,14 +152,16 @@ class CardTable(w.VBox):
         self._playing = False
         self.timings: list[float] = []
         """Seconds each bot move took to think, apply and show (the pace not counted)."""
-
         self.shown = False
         """The front end has drawn the table: a pace starts only then (bots due at the deal wait for it)."""
+
+    def _make_parts(self, state: State, bots: str | Sequence[Bot | None] | None) -> None:
+        """Every widget of the table, not yet laid out: the seats, the middle, the buttons and the menus."""
         self.stage = _Stage(self._on_shown)
         self.status = w.HTML()
         self.message_html = w.HTML()
         self.message_html.add_class("to-message")
-        others = [s for s in self._order(n) if s != seat]
+        others = [s for s in self._order(state.players) if s != self.seat]
         self.seats: dict[int, _Seat] = {s: _Seat(f"{self.names[s]}'s hand", False) for s in others}
         self.stock_button = w.Button(description="Draw from the stock", tooltip="Draw the top card of the stock")
         self.stock_button.add_class("to-stock")
@@ -153,7 +171,7 @@ class CardTable(w.VBox):
         self.pile_caption = w.HTML()
         self.center_row = CardRow(label="the center")
         self.center_caption = w.HTML()
-        self.mine = _Seat("your hand", True) if seat is not None else None
+        self.mine = _Seat("your hand", True) if self.seat is not None else None
         self.knock_button = w.Button(description="Knock", tooltip="Knock: everyone else has one more turn")
         self.swap_all_button = w.Button(description="Swap all three", tooltip="Swap your whole hand with the center")
         self.pass_button = w.Button(description="Pass", tooltip="Pass: change nothing this turn")
@@ -164,6 +182,13 @@ class CardTable(w.VBox):
         self.back_button = w.Button(description="Step back", icon="undo", tooltip="Take back the last move")
         self.next_round_button = w.Button(description="Next round", button_style="primary")
         self.new_game_button = w.Button(description="New game", button_style="primary")
+        self._make_menus(bots)
+        self.showdown = w.HTML()
+        self.showdown.add_class("to-showdown")
+        self.log_html = w.HTML()
+
+    def _make_menus(self, bots: str | Sequence[Bot | None] | None) -> None:
+        """The bots' level and pace menus and the teaching-mode box."""
         levels = [("beginner", "beginner"), ("intermediate", "intermediate"), ("expert", "expert")]
         self.level_menu = w.Dropdown(options=levels, value=bots if isinstance(bots, str) and bots in LEVELS
                                      else "intermediate", description="Bots",
@@ -174,10 +199,10 @@ class CardTable(w.VBox):
                                     style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
         self.show_all_box = w.Checkbox(description="Show all hands (teaching mode)", indent=False,
                                        layout=w.Layout(width="max-content"))
-        self.showdown = w.HTML()
-        self.showdown.add_class("to-showdown")
-        self.log_html = w.HTML()
 
+    def _lay_out(self, state: State, controls: bool) -> list[w.Widget]:
+        """The table from top to bottom: status, the other seats, the felt, the learner's hand and moves,
+        the message, the controls, the showdown and the log."""
         commerce = state.rules.family == "commerce"
         stock_box = w.VBox([self.stock_caption, self.stock_picture if commerce else self.stock_button],
                            layout=w.Layout(align_items="center"))
@@ -199,9 +224,10 @@ class CardTable(w.VBox):
         children: list[w.Widget] = [self.stage, self.status, seats_box, self.felt]
         if self.mine is not None:
             children += [self.mine, self.actions]
-        children += [self.message_html, self.controls, self.showdown, self.log_html]
-        super().__init__(children, state=state)
-        self.add_class("to-table")
+        return children + [self.message_html, self.controls, self.showdown, self.log_html]
+
+    def _set_timing(self, pace: float, step_mode: bool, show_all: bool) -> None:
+        """The bots' pace, step mode and teaching mode, with the menus showing them."""
         self.pace = pace
         self.step_mode = step_mode
         self.show_all = show_all
@@ -209,6 +235,8 @@ class CardTable(w.VBox):
         self.pace_menu.value = -1.0 if step_mode else min((p for _, p in PACES if p >= 0),
                                                           key=lambda p: abs(p - pace))
 
+    def _wire(self) -> None:
+        """Every click, key and menu to what it does."""
         self.stock_button.on_click(lambda _b: self.click_stock())
         self.pile_row.on_activate(self.click_pile)
         self.center_row.on_activate(self.click_center)
@@ -226,11 +254,7 @@ class CardTable(w.VBox):
         self.level_menu.observe(self._level_chosen, "value")
         self.pace_menu.observe(self._pace_chosen, "value")
         self.show_all_box.observe(lambda c: setattr(self, "show_all", c["new"]), "value")
-        self._ready = True
-        self.render()
-        self._schedule()
 
-    # -- set-up ---------------------------------------------------------------------------
     def _make_bots(self, bots: str | Sequence[Bot | None] | None, n: int, seed: int | None) -> list[Bot | None]:
         if bots is None:
             return [None] * n
@@ -560,72 +584,79 @@ class CardTable(w.VBox):
     def render(self) -> None:
         """Show the state: seats, piles, hand, buttons, status, showdown and log."""
         s = self.state
-        rules = s.rules
         seat = self.seat
         viewer = seat if seat is not None else s.current_player if s.current_player is not None else 0
-        v = s.view(viewer)
         everything = self.show_all or seat is None
-        hands = s.hands if everything else v.hands
-        mine = self.my_turn
-        legal = s.legal_actions() if mine else ()
+        hands = s.hands if everything else s.view(viewer).hands
+        legal = s.legal_actions() if self.my_turn else ()
         kinds = {a.kind for a in legal}
         with self.hold_sync():
             for p, box in self.seats.items():
                 self._draw_seat(box, p, s, hands[p] if hands is not None else None)
             if self.mine is not None and seat is not None:
-                self._draw_seat(self.mine, seat, s, s.hands[seat])
-                row = self.mine.row
-                sel = [int(self._selected[1])] if self._selected and self._selected[0] == "hand" else []
-                banned = [int(c) for c in s.hands[seat]
-                          if s.phase == "discard" and mine and Action("discard", (c,)) not in legal]
-                with row.hold_sync():
-                    row.cards = [int(c) for c in s.hands[seat]]
-                    row.selected = sel
-                    row.disabled = banned
-                    row.highlighted = []
-            # the middle of the table
-            self.stock_button.disabled = "draw stock" not in kinds
-            self.stock_picture.cards = [-1] if s.stock else []
-            self.stock_caption.value = (f'<p class="to-caption">Stock ({len(s.stock)} '
-                                        f"{'card' if len(s.stock) == 1 else 'cards'})</p>")
-            if rules.family == "draw":
-                pile = s.discard_pile
-                self.pile_row.cards = [int(pile[-1])] if pile else []
-                self.pile_row.disabled = [] if "draw discard" in kinds or not pile else [int(pile[-1])]
-                self.pile_caption.value = (f'<p class="to-caption">Discard pile ({len(pile)} '
-                                           f"{'card' if len(pile) == 1 else 'cards'})</p>")
-            else:
-                up = s.center_face_up
-                shown = up or everything
-                self.center_row.cards = [int(c) if shown else -1 for c in s.center]
-                self.center_row.interactive = up
-                sel = [int(self._selected[1])] if self._selected and self._selected[0] == "center" else []
-                self.center_row.selected = sel
-                self.center_row.label = "the center" if up else "the center, face down"
-                self.center_caption.value = ('<p class="to-caption">The center'
-                                             + ("" if up else " (face down)") + "</p>")
-            # buttons
-            self.actions.layout.display = "none" if s.round_over else None
-            self.knock_button.disabled = "knock" not in kinds
-            self.swap_all_button.disabled = "swap all" not in kinds
-            self.pass_button.disabled = "pass" not in kinds
-            choosing = s.phase in ("choice", "first") and seat is not None and s.current_player == seat
-            for b in (self.keep_button, self.take_button):
-                b.layout.display = None if choosing else "none"
-            self.keep_button.disabled = "keep hand" not in kinds
-            self.take_button.disabled = not ({"take center", "exchange hand"} & kinds)
-            bot = self.bot_to_move()
-            self.step_button.disabled = bot is None
-            self.step_button.layout.display = None if self.step_mode else "none"
-            self.back_button.disabled = not self.history
-            self.next_round_button.disabled = not s.round_over or s.game_over
-            self.next_round_button.layout.display = None if s.round_over and not s.game_over else "none"
-            self.new_game_button.layout.display = None if s.game_over else "none"
+                self._draw_mine(self.mine, seat, s, legal)
+            self._draw_middle(s, kinds, everything)
+            self._draw_buttons(s, kinds)
             self._draw_showdown(s)
             self._draw_log(s, viewer, everything)
             # last: a front end that sees the new status has every other part of the new state
             self.status.value = (f'<div class="to-status" role="status"><p><strong>Round {s.round}</strong> · '
                                  f"{esc(self.labels[s.dealer])} deals. {esc(self._status_text())}</p></div>")
+
+    def _draw_mine(self, box: _Seat, seat: int, s: State, legal: tuple[Action, ...]) -> None:
+        """The learner's seat: the hand face up, the picked card, the cards that may not be thrown now."""
+        self._draw_seat(box, seat, s, s.hands[seat])
+        row = box.row
+        sel = [int(self._selected[1])] if self._selected and self._selected[0] == "hand" else []
+        mine = self.my_turn
+        banned = [int(c) for c in s.hands[seat]
+                  if s.phase == "discard" and mine and Action("discard", (c,)) not in legal]
+        with row.hold_sync():
+            row.cards = [int(c) for c in s.hands[seat]]
+            row.selected = sel
+            row.disabled = banned
+            row.highlighted = []
+
+    def _draw_middle(self, s: State, kinds: set[str], everything: bool) -> None:
+        """The middle of the table: the stock, and the discard pile or the center."""
+        self.stock_button.disabled = "draw stock" not in kinds
+        self.stock_picture.cards = [-1] if s.stock else []
+        self.stock_caption.value = (f'<p class="to-caption">Stock ({len(s.stock)} '
+                                    f"{'card' if len(s.stock) == 1 else 'cards'})</p>")
+        if s.rules.family == "draw":
+            pile = s.discard_pile
+            self.pile_row.cards = [int(pile[-1])] if pile else []
+            self.pile_row.disabled = [] if "draw discard" in kinds or not pile else [int(pile[-1])]
+            self.pile_caption.value = (f'<p class="to-caption">Discard pile ({len(pile)} '
+                                       f"{'card' if len(pile) == 1 else 'cards'})</p>")
+            return
+        up = s.center_face_up
+        shown = up or everything
+        self.center_row.cards = [int(c) if shown else -1 for c in s.center]
+        self.center_row.interactive = up
+        sel = [int(self._selected[1])] if self._selected and self._selected[0] == "center" else []
+        self.center_row.selected = sel
+        self.center_row.label = "the center" if up else "the center, face down"
+        self.center_caption.value = ('<p class="to-caption">The center'
+                                     + ("" if up else " (face down)") + "</p>")
+
+    def _draw_buttons(self, s: State, kinds: set[str]) -> None:
+        """The learner's moves (only the legal ones enabled) and the table's controls."""
+        self.actions.layout.display = "none" if s.round_over else None
+        self.knock_button.disabled = "knock" not in kinds
+        self.swap_all_button.disabled = "swap all" not in kinds
+        self.pass_button.disabled = "pass" not in kinds
+        choosing = s.phase in ("choice", "first") and self.seat is not None and s.current_player == self.seat
+        for b in (self.keep_button, self.take_button):
+            b.layout.display = None if choosing else "none"
+        self.keep_button.disabled = "keep hand" not in kinds
+        self.take_button.disabled = not ({"take center", "exchange hand"} & kinds)
+        self.step_button.disabled = self.bot_to_move() is None
+        self.step_button.layout.display = None if self.step_mode else "none"
+        self.back_button.disabled = not self.history
+        self.next_round_button.disabled = not s.round_over or s.game_over
+        self.next_round_button.layout.display = None if s.round_over and not s.game_over else "none"
+        self.new_game_button.layout.display = None if s.game_over else "none"
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
         badges = []
