@@ -29,7 +29,7 @@ from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
 
-__all__ = ["GameSetup", "PlayGame", "GameTable", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
+__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
 
 PLAY_CSS = style_tag(static_text("play.css"))
 """Lesson 6's own look (``static/play.css``)."""
@@ -202,7 +202,7 @@ class GameTable(CardTable):
         self.bots = [None] * self.state.players
 
 
-def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
+def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     """The coach's advice: the best move and why, every move's numbers as a table, the knock verdict.
     The numbers live in the table; the one sentence that quotes any quotes the table's."""
     rows = [[m.words + (" (best)" if i == 0 else ""), lives_text(m.estimate.expected_lives),
@@ -225,6 +225,10 @@ def advice_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     return ('<div class="to-coach-advice" role="status">'
             f'<p class="to-advice"><strong>The coach: {esc(head)}.</strong> {esc(why)}</p>'
             f'<div class="to-scroll">{table}</div>{knock}</div>')
+
+
+advice_html = coach_html
+"""The old name of :func:`coach_html` (the knock advisor's is :func:`thirtyone.widgets.advisor.advice_html`)."""
 
 
 def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
@@ -390,7 +394,7 @@ class PlayGame(w.VBox):
         fresh = self.advice is not None and t is not None and self.advice.is_for(t.state)
         self.follow_button.disabled = not (mine and fresh)
         if fresh and self.advice is not None:
-            self.coach_html.value = advice_html(self.advice)
+            self.coach_html.value = coach_html(self.advice)
         elif t is None:
             self.coach_html.value = '<p role="status">Choose the game above and click Start the game.</p>'
         elif t.state.game_over:
