@@ -5,6 +5,7 @@
 # (binder/jupyter_server_config.py), so the kernel culling below applies there as well.
 from datetime import timedelta
 
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Integer
 
@@ -35,10 +36,11 @@ c.VoilaConfiguration.file_denylist = [r"(^|/)\.", r"\.\."]
 # environment; a JupyterLab user's kernels on Binder or a hub keep the 15-minute rule):
 # * a page's kernel with no browser connected is shut down once it has had no browser, no activity
 #   and no running cell for `unconnected_timeout` seconds, counted from the last of: its last IOPub
-#   message, its last disconnect, the first cull pass that saw it outside a preheat pool;
+#   message, its last disconnect, the visit that took it from its preheat pool (or the first cull pass
+#   that saw a kernel of no pool); a browser's handshake under way counts as connected (VisitorConnection);
 # * kernels waiting in Voilà's preheat pools are never culled: VoilaKernelManager.cull_kernel_if_idle
 #   returns before calling ours for them (voila/voila_kernel_manager.py). A kernel leaves its pool
-#   when a visitor's GET takes it; the next pass (at most cull_interval later) starts its clock.
+#   when a visitor's GET takes it, and its clock starts then.
 # With a 15 s pass and 90 s, a kernel whose page never connects is gone 90-120 s after the visit.
 #
 # Preheated kernels warm up a few at a time. Voilà refills a pool fill_delay (1 s) after each visit
@@ -69,10 +71,26 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         # kernel id -> since when it has had no browser (None: connected, or not yet seen by a pass)
         self._unconnected_since = {}
+        self._handshakes = {}  # kernel id -> browsers between their websocket request and its opening
         # Voilà's VoilaKernelManager is a subclass of this class; its __init__ calls this one before it
         # creates the pools' tasks, so they already call the gated version.
         if hasattr(self, "_initialize"):
             self._initialize = self._warm_few_at_a_time(self._initialize)
+        if hasattr(self, "get_rendered_notebook"):
+            self.get_rendered_notebook = self._clock_from_the_take(self.get_rendered_notebook)
+
+    def _clock_from_the_take(self, get_rendered_notebook):
+        # A kernel still warming up is not yet recognised as pooled (VoilaKernelManager.cull_kernel_if_idle
+        # knows only finished pool entries), so a cull pass may start its clock before any visit; on a busy
+        # server it was then shut down the moment a visitor took it. Its clock starts at the take.
+        async def take(*args, **kwargs):
+            result = await get_rendered_notebook(*args, **kwargs)
+            kernel_id = result[2]
+            if kernel_id in self._unconnected_since and not self._kernel_connections.get(kernel_id):
+                self._unconnected_since[kernel_id] = self._now()
+            return result
+
+        return take
 
     def _warm_few_at_a_time(self, initialize):
         import asyncio
@@ -123,6 +141,14 @@ class VisitorKernelManager(AsyncMappingKernelManager):
             self._unconnected_since[kernel_id] = None
         return kernel_id
 
+    def connecting(self, kernel_id, change):
+        """A browser's handshake with a page's kernel began (+1) or ended (-1): until it ends, the kernel
+        counts as connected (a handshake on a busy server can take longer than the timeout)."""
+        if kernel_id in self._unconnected_since:
+            self._handshakes[kernel_id] = self._handshakes.get(kernel_id, 0) + change
+            if change < 0 and not self._kernel_connections.get(kernel_id):
+                self._unconnected_since[kernel_id] = self._now()  # counted from the handshake's end
+
     def notify_connect(self, kernel_id):
         super().notify_connect(kernel_id)
         if kernel_id in self._unconnected_since:
@@ -142,11 +168,12 @@ class VisitorKernelManager(AsyncMappingKernelManager):
     async def cull_kernels(self):
         for kernel_id in [k for k in self._unconnected_since if k not in self._kernels]:
             del self._unconnected_since[kernel_id]
+            self._handshakes.pop(kernel_id, None)
         await super().cull_kernels()
 
     async def cull_kernel_if_idle(self, kernel_id):
         if (self.unconnected_timeout > 0 and kernel_id in self._unconnected_since
-                and not self._kernel_connections.get(kernel_id)):
+                and not self._kernel_connections.get(kernel_id) and not self._handshakes.get(kernel_id)):
             now = self._now()
             since = self._unconnected_since[kernel_id] or now
             self._unconnected_since[kernel_id] = since
@@ -161,7 +188,31 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         await super().cull_kernel_if_idle(kernel_id)
 
 
+class VisitorConnection(ZMQChannelsWebsocketConnection):
+    """Jupyter Server's kernel websocket, plus: the kernel manager knows while a browser's handshake is under
+    way, so a page's kernel is never shut down for want of a browser while its browser is connecting; and a
+    kernel that ends during the handshake answers 503 (the page says the kernel was lost and offers a reload),
+    not an uncaught exception."""
+
+    async def prepare(self):
+        from tornado import web
+
+        km, kernel_id = self.multi_kernel_manager, self.kernel_id
+        track = getattr(km, "connecting", None)
+        if track is not None:
+            track(kernel_id, +1)
+        try:
+            await super().prepare()
+        except TimeoutError as e:
+            raise web.HTTPError(503, f"the kernel {kernel_id} did not answer: {e}") from e
+        finally:
+            if track is not None:
+                track(kernel_id, -1)
+
+
 c.VoilaConfiguration.multi_kernel_manager_class = VisitorKernelManager  # standalone `voila`
+c.Voila.kernel_websocket_connection_class = VisitorConnection
+c.ServerApp.kernel_websocket_connection_class = VisitorConnection
 c.ServerApp.kernel_manager_class = VisitorKernelManager  # Jupyter Server (Binder, a hub's user servers)
 # Idle kernels are shut down after 15 minutes, even with a tab still open; a page's kernel with no
 # browser after 90 s (the pass runs every 15 s: it only walks the kernel table).

@@ -31,7 +31,7 @@ from conftest import ARTIFACTS, ROOT, Server, free_port, start_voila
 # every test here starts a real Voilà server (or `make tutorial`) and waits for kernels: ~50 s in all
 pytestmark = pytest.mark.slow
 
-UNCONNECTED = 5
+UNCONNECTED = 10
 """Seconds a page's kernel may go without a browser, in these tests (voila.py says 90)."""
 INTERVAL = 1
 """Seconds between two passes of the culler, in these tests (voila.py says 15)."""
@@ -322,12 +322,18 @@ def test_a_kernel_whose_browser_is_still_connecting_is_not_shut_down() -> None:
         ended.append(kernel_id)
 
     km.shutdown_kernel = shutdown_kernel
+    def cull() -> None:  # in a thread of its own: the browser tests' Playwright runs an event loop here
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, km.cull_kernel_if_idle("k")).result()
+
     km.connecting("k", +1)  # its browser's handshake began
-    asyncio.run(km.cull_kernel_if_idle("k"))
+    cull()
     assert ended == []
     km.connecting("k", -1)  # the handshake ended without a connection: the timeout counts from now
-    asyncio.run(km.cull_kernel_if_idle("k"))
+    cull()
     assert ended == []
     km._unconnected_since["k"] -= timedelta(seconds=6)
-    asyncio.run(km.cull_kernel_if_idle("k"))
+    cull()
     assert ended == ["k"]
