@@ -360,3 +360,31 @@ def test_draw_family_on_the_32_card_deck():
     s = new_game(SCAT.replace(deck=32), players=8, seed=1)
     assert len(s.stock) == 32 - 24 - 1 and all(c.rank >= 5 for c in s.stock)
     assert_cards_conserved(s)
+
+
+# -- the closed sets: kinds of action, phases, ways a round ends (issue 12) ------------------------------
+def test_phases_action_kinds_and_round_ends_are_enums_that_still_read_as_their_strings() -> None:
+    import json
+
+    from thirtyone import ActionKind, Phase, RoundEnd
+
+    s = new_game(SCAT, players=3, seed=1)
+    assert s.phase is Phase.TURN and s.phase == "turn" and f"{s.phase}" == str(s.phase) == "turn"
+    assert json.dumps({"phase": s.phase}) == '{"phase": "turn"}' and repr(s.phase) == "'turn'"
+    assert {"turn": 1}[s.phase] == 1 and Phase("discard") is Phase.DISCARD
+    assert [a.kind for a in s.legal_actions()] == [ActionKind.DRAW_STOCK, ActionKind.DRAW_DISCARD, ActionKind.KNOCK]
+    assert s.legal_actions()[0] == Action("draw stock") and str(s.legal_actions()[0]) == "draw stock"
+    assert Action("knock") in s.legal_actions() and s.apply(Action("knock")).knocker == 1
+    assert [str(k) for k in ActionKind] == ["draw stock", "draw discard", "discard", "knock", "swap", "swap all",
+                                            "pass", "keep hand", "take center", "exchange hand", "next round"]
+    with pytest.raises(AttributeError):
+        Phase.TRUN  # noqa: B018 (a typo is an error, not a comparison that is silently false)
+    with pytest.raises(ValueError):
+        Phase("trun")
+    over = s.apply("knock").apply("draw stock")
+    while not over.round_over:
+        over = over.apply(over.legal_actions()[0])
+    assert over.phase is Phase.OVER and over.result.how is RoundEnd.KNOCK and over.result.how == "knock"
+    assert "phase 'over'" == f"phase {over.phase!r}"  # messages that quote a phase read as before
+    with pytest.raises(IllegalActionError, match="actions are draw stock, draw discard, discard, knock"):
+        parse_action("jump")

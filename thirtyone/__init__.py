@@ -4,7 +4,20 @@ Layers import downward only: cards → rules → scoring → game → bots/odds/
 """
 
 from .cards import ALL_CARDS, Card, card, deck, format_cards, parse_cards
-from .game import Action, Event, IllegalActionError, PlayerView, RoundResult, State, narrate, new_game, parse_action
+from .game import (
+    Action,
+    ActionKind,
+    Event,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    RoundEnd,
+    RoundResult,
+    State,
+    narrate,
+    new_game,
+    parse_action,
+)
 from .rules import PRESETS, Rules
 from .scoring import Score, compare_hands, hand_value, score
 
@@ -12,7 +25,7 @@ __all__ = [
     "ALL_CARDS", "Card", "card", "deck", "format_cards", "parse_cards",
     "PRESETS", "Rules",
     "Score", "compare_hands", "hand_value", "score",
-    "Action", "Event", "IllegalActionError", "PlayerView", "RoundResult", "State", "narrate", "new_game",
-    "parse_action",
+    "Action", "ActionKind", "Event", "IllegalActionError", "Phase", "PlayerView", "RoundEnd", "RoundResult", "State",
+    "narrate", "new_game", "parse_action",
 ]
 __version__ = "0.1.0"

@@ -17,6 +17,7 @@ is implemented here; comments cite them by number.
 
 from __future__ import annotations
 
+import enum
 import html
 import random
 from collections.abc import Iterable, Sequence
@@ -29,7 +30,7 @@ from .rules import Rules
 from .scoring import Ranked, Score, dealt_score, hand_value, score
 
 __all__ = [
-    "Action", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
+    "Action", "ActionKind", "Phase", "RoundEnd", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
     "new_game", "parse_action", "narrate", "from_view", "judge", "knock_allowed",
 ]
 
@@ -39,24 +40,87 @@ class IllegalActionError(ValueError):
 
 
 # --------------------------------------------------------------------------------------
-# Actions
+# The closed sets: kinds of action, phases of a round, ways a round ends
 # --------------------------------------------------------------------------------------
 
-KINDS = ("draw stock", "draw discard", "discard", "knock", "swap", "swap all", "pass",
-         "keep hand", "take center", "exchange hand", "next round")
+
+class _Named(str, enum.Enum):
+    """A closed set of names, each also its string: ``Phase.TURN == "turn"``, ``f"{Phase.TURN}"`` is
+    ``"turn"``, and so is its key in a dictionary, so code and text that use the strings keep working;
+    a misspelt member (``Phase.TRUN``) is an error. Its repr is the string's too, so messages that quote
+    one (``phase 'discard'``) read as before. (``enum.StrEnum`` is Python 3.11; this works from 3.10.)"""
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(self, spec)
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+
+class ActionKind(_Named):
+    """What an :class:`Action` does (its text, before any cards)."""
+
+    DRAW_STOCK = "draw stock"
+    DRAW_DISCARD = "draw discard"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    SWAP = "swap"
+    SWAP_ALL = "swap all"
+    PASS = "pass"
+    KEEP_HAND = "keep hand"
+    TAKE_CENTER = "take center"
+    EXCHANGE_HAND = "exchange hand"
+    NEXT_ROUND = "next round"
+
+
+class Phase(_Named):
+    """Where a round stands (:attr:`State.phase`)."""
+
+    CHOICE = "choice"
+    """The dealer chooses: keep their hand, or take the center (commerce) / exchange it (draw)."""
+    FIRST = "first"
+    """Left of the dealer, first turn under ``first_choice="left_of_dealer"``: keep their hand or take the center."""
+    TURN = "turn"
+    """The player to act takes a turn."""
+    DISCARD = "discard"
+    """The player to act has drawn and must discard."""
+    OVER = "over"
+    """The round is over (the only move is ``next round``, none once the game is over)."""
+
+
+class RoundEnd(_Named):
+    """How a round ended (:attr:`RoundResult.how`; ``how`` of :func:`judge`)."""
+
+    KNOCK = "knock"
+    ALL_PASS = "all_pass"
+    EMPTY_STOCK = "empty_stock"
+    THIRTY_ONE = "31"
+    FIRE = "fire"
+
+
+KINDS = tuple(ActionKind)
+"""Every kind of action, in the order the docs list them."""
+
+
+# --------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------
 
 
 class Action(NamedTuple):
     """One move. ``cards`` holds the card to discard, or (give, take) for a swap."""
 
     kind: str
-    """One of ``KINDS``."""
+    """One of :class:`ActionKind` (the engine's actions hold the member; plain text works alike)."""
     cards: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
         if self.cards:
             return self.kind + " " + format_cards(self.cards)
-        return self.kind
+        return str(self.kind)
 
 
 _ACTIONS: dict[Any, Action] = {}
@@ -67,14 +131,14 @@ def _action(kind: str, *cards: Card) -> Action:
     key = (kind, cards)
     a = _ACTIONS.get(key)
     if a is None:
-        a = _ACTIONS[key] = Action(kind, cards)
+        a = _ACTIONS[key] = Action(ActionKind(kind), cards)
     return a
 
 
-_NEEDS = {"discard": 1, "swap": 2}
+_NEEDS = {ActionKind.DISCARD: 1, ActionKind.SWAP: 2}
 
 # The legal-action tuples are built from these shared objects, so legal_actions() allocates little.
-_DISCARD_ACTS = tuple(_action("discard", c) for c in ALL_CARDS)
+_DISCARD_ACTS = tuple(_action(ActionKind.DISCARD, c) for c in ALL_CARDS)
 _SWAP_ROWS: list[tuple[Action, ...] | None] = [None] * 52
 """For each card held, the 52 swaps that give it, made the first time a swap with it is legal (a page that
 never swaps with the center never holds 2,704 actions)."""
@@ -83,15 +147,15 @@ never swaps with the center never holds 2,704 actions)."""
 def _swap_row(held: Card) -> tuple[Action, ...]:
     row = _SWAP_ROWS[held]
     if row is None:
-        row = _SWAP_ROWS[held] = tuple(_action("swap", ALL_CARDS[held], c) for c in ALL_CARDS)
+        row = _SWAP_ROWS[held] = tuple(_action(ActionKind.SWAP, ALL_CARDS[held], c) for c in ALL_CARDS)
     return row
 
 
 _DRAW_TURNS = {(stock, pile, knock): tuple(
-    a for a, ok in ((_action("draw stock"), stock), (_action("draw discard"), pile), (_action("knock"), knock)) if ok)
+    a for a, ok in ((_action(ActionKind.DRAW_STOCK), stock), (_action(ActionKind.DRAW_DISCARD), pile), (_action(ActionKind.KNOCK), knock)) if ok)
     for stock in (False, True) for pile in (False, True) for knock in (False, True)}
 _COMMERCE_EXTRAS = {(every, pass_, knock): tuple(
-    a for a, ok in ((_action("swap all"), every), (_action("pass"), pass_), (_action("knock"), knock)) if ok)
+    a for a, ok in ((_action(ActionKind.SWAP_ALL), every), (_action(ActionKind.PASS), pass_), (_action(ActionKind.KNOCK), knock)) if ok)
     for every in (False, True) for pass_ in (False, True) for knock in (False, True)}
 _RNG = random.Random()
 _NEXT_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
@@ -130,14 +194,14 @@ def parse_action(text: str | Action) -> Action:
         if low[: len(kw)] == kw:
             rest = " ".join(words[len(kw):])
             need = _NEEDS.get(kind, 0)
-            if kind in ("swap",) and low[1:2] == ["all"]:
+            if kind == ActionKind.SWAP and low[1:2] == ["all"]:
                 continue
             try:
                 cards = parse_cards(rest) if rest else ()
             except ValueError as exc:
                 raise IllegalActionError(f"cannot read the cards in {text!r}: {exc}") from None
             if len(cards) != need:
-                form = {"discard": "discard K♥", "swap": "swap 9♥ A♥ (give, take)"}.get(kind, kind)
+                form = {ActionKind.DISCARD: "discard K♥", ActionKind.SWAP: "swap 9♥ A♥ (give, take)"}.get(kind, kind)
                 raise IllegalActionError(f"{text!r}: '{kind}' takes {need} card{'s' * (need != 1)}, as in '{form}'")
             a = _action(kind, *cards)
             if len(_ACTIONS) < 10_000:
@@ -363,7 +427,7 @@ _HOW = {"knock": "a knock", "all_pass": "everyone passed", "empty_stock": "the s
 # State
 # --------------------------------------------------------------------------------------
 
-_PHASES = ("choice", "first", "turn", "discard", "over")
+_PHASES = tuple(Phase)
 
 
 class State:
@@ -393,7 +457,7 @@ class State:
     center_face_up: bool
     out_of_play: tuple[Card, ...]
     """Cards set aside until the next deal (old centers after everyone passed)."""
-    phase: str
+    phase: Phase
     current_player: int | None
     """Whose move it is; ``None`` once the round is over (decision 13)."""
     knocker: int | None
@@ -440,7 +504,7 @@ class State:
     @property
     def round_over(self) -> bool:
         """The round has ended (the only legal action is ``next round``, none at game over)."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def game_over(self) -> bool:
@@ -507,18 +571,18 @@ class State:
 
     def _legal_actions(self) -> tuple[Action, ...]:
         phase = self.phase
-        if phase == "over":
-            return () if self.game_over else (_action("next round"),)
+        if phase == Phase.OVER:
+            return () if self.game_over else (_action(ActionKind.NEXT_ROUND),)
         p = self.current_player
         assert p is not None
         rules = self.rules
-        if phase == "choice":
-            other = "take center" if rules.family == "commerce" else "exchange hand"
-            return (_action("keep hand"), _action(other))
-        if phase == "first":
-            return (_action("keep hand"), _action("take center"))
+        if phase == Phase.CHOICE:
+            other = ActionKind.TAKE_CENTER if rules.family == "commerce" else ActionKind.EXCHANGE_HAND
+            return (_action(ActionKind.KEEP_HAND), _action(other))
+        if phase == Phase.FIRST:
+            return (_action(ActionKind.KEEP_HAND), _action(ActionKind.TAKE_CENTER))
         hand = self.hands[p]
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             forbidden = None if rules.discard_taken else self.taken
             return tuple([_DISCARD_ACTS[c] for c in hand if c != forbidden])
         knock = self.knocker is None and self._may_knock(p)
@@ -536,7 +600,7 @@ class State:
             first_knock, self.turns, self.played[p], p == self.dealer, self.out.count(False))
 
     def _why_illegal(self, action: Action) -> str:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return "the game is over" if self.game_over else "the round is over: the only move is 'next round'"
         k = action.kind
         p = self.current_player
@@ -547,21 +611,21 @@ class State:
             return f"'{k}' belongs to draw and discard; these rules are commerce"
         if k == "next round":
             return "the round is not over yet"
-        if self.phase in ("choice", "first"):
+        if self.phase in (Phase.CHOICE, Phase.FIRST):
             return f"Player {p} must first choose: keep their hand or take the other one"
         if k in ("keep hand", "take center", "exchange hand"):
             return f"'{k}' is a choice made only before the first turn"
         if k == "knock":
             if self.knocker is not None:
                 return f"Player {self.knocker} has already knocked: only one knock per round"
-            if self.phase in ("turn",):
+            if self.phase == Phase.TURN:
                 return {"not_first_turn": "nobody may knock on the round's very first turn",
                         "not_own_first_turn": "only the dealer may knock in their own first turn",
                         "not_first_orbit": "nobody may knock until everyone has had a turn"}.get(
                             self.rules.first_knock, "knocking is not allowed now")
-        if self.phase == "discard" and k != "discard":
+        if self.phase == Phase.DISCARD and k != ActionKind.DISCARD:
             return f"Player {p} has drawn and must now discard a card"
-        if self.phase == "turn" and k == "discard":
+        if self.phase == Phase.TURN and k == ActionKind.DISCARD:
             return "draw first (from the stock or the discard pile), then discard"
         if k == "discard" and action.cards and action.cards[0] == self.taken and not self.rules.discard_taken:
             return "these rules forbid discarding the card just taken from the discard pile"
@@ -587,7 +651,7 @@ class State:
         if a not in legal:
             shown = ", ".join(str(x) for x in legal) or "nothing (the game is over)"
             raise IllegalActionError(f"cannot {a} now: {self._why_illegal(a)}. Legal: {shown}")
-        if a.kind == "next round":
+        if a.kind == ActionKind.NEXT_ROUND:
             return self._next_round()
         p = self.current_player
         assert p is not None
@@ -597,13 +661,13 @@ class State:
     def _draw_stock(self, p: int, a: Action) -> State:
         c = self.stock[0]
         hands = _set(self.hands, p, self.hands[p] + (c,))
-        return self._evolve(hands=hands, stock=self.stock[1:], phase="discard", taken=None,
+        return self._evolve(hands=hands, stock=self.stock[1:], phase=Phase.DISCARD, taken=None,
                             _log=(self._log, Event(self.round, a.kind, p, (), (c,))))
 
     def _draw_discard(self, p: int, a: Action) -> State:
         c = self.discard_pile[-1]
         hands = _set(self.hands, p, self.hands[p] + (c,))
-        return self._evolve(hands=hands, discard_pile=self.discard_pile[:-1], phase="discard", taken=c,
+        return self._evolve(hands=hands, discard_pile=self.discard_pile[:-1], phase=Phase.DISCARD, taken=c,
                             known=_set(self.known, p, self.known[p] + (c,)),
                             _log=(self._log, Event(self.round, a.kind, p, (c,))))
 
@@ -647,7 +711,7 @@ class State:
 
     def _keep_hand(self, p: int, a: Action) -> State:
         log = (self._log, Event(self.round, a.kind, p))
-        if self.phase == "choice":
+        if self.phase == Phase.CHOICE:
             if self.rules.family == "commerce":
                 log = (log, Event(self.round, "center", None, self.center))
             s = self._evolve(center_face_up=True, _log=log)
@@ -662,7 +726,7 @@ class State:
         log = (self._log, Event(self.round, a.kind, p, old, self.center))
         s = self._evolve(hands=_set(self.hands, p, self.center), center=old, center_face_up=True,
                          passes=0, _log=log)
-        if self.phase == "choice":
+        if self.phase == Phase.CHOICE:
             return s._after_choice(p)
         return s._after_turn(p, check=True)
 
@@ -677,7 +741,7 @@ class State:
     def _after_choice(self, p: int) -> State:
         """After the dealer took the other hand: 31 or Fire ends the round, else left of the dealer starts."""
         s = self._check_instant(p)
-        return s if s.phase == "over" else s._start_turn(self._next_seat(self.dealer))
+        return s if s.phase == Phase.OVER else s._start_turn(self._next_seat(self.dealer))
 
     def _shuffled(self, cards: Sequence[Card], offset: int = 0) -> tuple[Card, ...]:
         _RNG.seed(f"{self.seed}:{self.shuffles + offset}")  # as random.Random(that string) would be
@@ -692,7 +756,7 @@ class State:
         played = self.played
         changes["turns"] = self.turns + 1
         changes["played"] = played if played[p] else _set(played, p, True)
-        changes["phase"] = "turn"
+        changes["phase"] = Phase.TURN
         r = self.rules
         if check:
             hand = changes["hands"][p] if "hands" in changes else self.hands[p]
@@ -702,7 +766,7 @@ class State:
         nxt = self._next_seat(p)
         knocker = changes["knocker"] if "knocker" in changes else self.knocker
         if knocker is not None and nxt == knocker:
-            return self._evolve(**changes)._showdown("knock")
+            return self._evolve(**changes)._showdown(RoundEnd.KNOCK)
         if r.family == "draw" and not self.stock:
             return self._evolve(**changes)._start_turn(nxt)
         changes["current_player"] = nxt
@@ -715,24 +779,24 @@ class State:
         return new
 
     def _after_turn(self, p: int, check: bool) -> State:
-        s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True), phase="turn")
+        s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True), phase=Phase.TURN)
         if check:
             s = s._check_instant(p)
-            if s.phase == "over":
+            if s.phase == Phase.OVER:
                 return s
         nxt = s._next_seat(p)
         if s.knocker is not None and nxt == s.knocker:
-            return s._showdown("knock")
+            return s._showdown(RoundEnd.KNOCK)
         return s._start_turn(nxt)
 
     def _after_pass(self, p: int) -> State:
         if self.knocker is None and self.passes >= self.out.count(False):
             if self.rules.all_pass == "showdown":
                 s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True))
-                return s._showdown("all_pass")
+                return s._showdown(RoundEnd.ALL_PASS)
             if len(self.stock) < 3:  # decision 5: no new center to lay
                 s = self._evolve(turns=self.turns + 1, played=_set(self.played, p, True))
-                return s._showdown("empty_stock")
+                return s._showdown(RoundEnd.EMPTY_STOCK)
             new = self.stock[:3]
             s = self._evolve(out_of_play=self.out_of_play + self.center, center=new, stock=self.stock[3:],
                              passes=0, _log=(self._log, Event(self.round, "new center", None, new)))
@@ -740,10 +804,10 @@ class State:
         return self._after_turn(p, check=False)
 
     def _start_turn(self, p: int) -> State:
-        s = self._evolve(current_player=p, phase="turn", taken=None)
+        s = self._evolve(current_player=p, phase=Phase.TURN, taken=None)
         if s.rules.family == "draw" and not s.stock:  # decision 17
             if len(s.discard_pile) <= 1:
-                return s._showdown("empty_stock")
+                return s._showdown(RoundEnd.EMPTY_STOCK)
             stock = s._shuffled(s.discard_pile[:-1])
             s = s._evolve(stock=stock, discard_pile=s.discard_pile[-1:], shuffles=s.shuffles + 1,
                           _log=(s._log, Event(s.round, "reshuffle", None)))
@@ -754,9 +818,10 @@ class State:
         hand = self.hands[p]
         r = self.rules
         if r.fire and len(hand) == 3 and all(c.rank == 12 for c in hand):
-            return self._evolve(_log=(self._log, Event(self.round, "fire", p, hand)))._end_instant("fire", [p])
+            return self._evolve(_log=(self._log, Event(self.round, "fire", p, hand)))._end_instant(RoundEnd.FIRE, [p])
         if hand_value(hand, r) == 31:
-            return self._evolve(_log=(self._log, Event(self.round, "31", p, hand)))._end_instant("31", [p])
+            return self._evolve(_log=(self._log, Event(self.round, "31", p, hand)))._end_instant(
+                RoundEnd.THIRTY_ONE, [p])
         return self
 
     def _check_deal(self) -> State:
@@ -767,17 +832,17 @@ class State:
             for p in seats:
                 if all(c.rank == 12 for c in self.hands[p]):
                     s = self._evolve(_log=(self._log, Event(self.round, "fire", p, self.hands[p])))
-                    return s._end_instant("fire", [p])
+                    return s._end_instant(RoundEnd.FIRE, [p])
         holders = [p for p in seats if hand_value(self.hands[p], r) == 31]
         if not holders:
             return self
         s = self
         for p in holders:
             s = s._evolve(_log=(s._log, Event(s.round, "31", p, s.hands[p])))
-        return s._end_instant("31", holders)
+        return s._end_instant(RoundEnd.THIRTY_ONE, holders)
 
     def _end_instant(self, how: str, holders: list[int]) -> State:
-        if how == "fire" or self.rules.instant_31 == "others_lose":
+        if how == RoundEnd.FIRE or self.rules.instant_31 == "others_lose":
             return self._judge(how, holders)
         return self._showdown(how, protected=holders)
 
@@ -816,11 +881,11 @@ class State:
                              tuple(0 for _ in losses) if void else tuple(losses),
                              tuple("" for _ in reasons) if void else tuple(reasons), void, holders)
         # the showdown names who ended the round: the knocker, or the one player who showed 31 or Feuer
-        who = self.knocker if how == "knock" else (holders[0] if len(holders) == 1 else None)
+        who = self.knocker if how == RoundEnd.KNOCK else (holders[0] if len(holders) == 1 else None)
         log = (self._log, Event(self.round, "showdown", who, note=how, values=result.values))
         if void:
             log = (log, Event(self.round, "void", None))
-            return self._evolve(phase="over", current_player=None, result=result, _log=log)
+            return self._evolve(phase=Phase.OVER, current_player=None, result=result, _log=log)
         for seat, n in enumerate(losses):
             if n:
                 log = (log, Event(self.round, "lose", seat,
@@ -832,7 +897,7 @@ class State:
         left = [s for s in range(len(out)) if not out[s]]
         if len(left) == 1:
             log = (log, Event(self.round, "winner", left[0]))
-        return self._evolve(phase="over", current_player=None, result=result, lives=tuple(lives),
+        return self._evolve(phase=Phase.OVER, current_player=None, result=result, lives=tuple(lives),
                             out=tuple(out), _log=log)
 
     def _next_round(self) -> State:
@@ -869,11 +934,11 @@ class State:
         if face_up:
             log = (log, Event(rnd, "center", None, center))
         if (commerce and r.first_choice == "dealer") or (not commerce and r.dealer_exchange):
-            phase, first = "choice", dealer
+            phase, first = Phase.CHOICE, dealer
         elif commerce and r.first_choice == "left_of_dealer":
-            phase, first = "first", seats[0]
+            phase, first = Phase.FIRST, seats[0]
         else:  # the stock cannot be empty at the deal, so no reshuffle (decision 17) is due
-            phase, first = "turn", seats[0]
+            phase, first = Phase.TURN, seats[0]
         st = self._evolve(
             round=rnd, dealer=dealer,
             hands=tuple(hands), stock=tuple(order[i:]), discard_pile=discard, center=center,
@@ -887,7 +952,7 @@ class State:
         """What ``player`` may see (decision 19): bots and the card table decide from this alone."""
         if not 0 <= player < self.players:
             raise ValueError(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
-        over = self.phase == "over"
+        over = self.phase == Phase.OVER
         return PlayerView(
             player=player, rules=self.rules, round=self.round, dealer=self.dealer, lives=self.lives,
             out=self.out, current_player=self.current_player, phase=self.phase,
@@ -903,9 +968,10 @@ class State:
 
 
 _STEPS: dict[str, Any] = {
-    "draw stock": State._draw_stock, "draw discard": State._draw_discard, "discard": State._discard,
-    "knock": State._knock, "swap": State._swap, "swap all": State._swap_all, "pass": State._pass,
-    "keep hand": State._keep_hand, "take center": State._take_center, "exchange hand": State._exchange_hand,
+    ActionKind.DRAW_STOCK: State._draw_stock, ActionKind.DRAW_DISCARD: State._draw_discard,
+    ActionKind.DISCARD: State._discard, ActionKind.KNOCK: State._knock, ActionKind.SWAP: State._swap,
+    ActionKind.SWAP_ALL: State._swap_all, ActionKind.PASS: State._pass, ActionKind.KEEP_HAND: State._keep_hand,
+    ActionKind.TAKE_CENTER: State._take_center, ActionKind.EXCHANGE_HAND: State._exchange_hand,
 }
 """Each kind of action (but ``next round``) → the :class:`State` step that applies it."""
 
@@ -937,23 +1003,40 @@ def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | 
     knocker's rules apply, and the winner and 31 holders never lose (decisions 14, 15).
     Used by the game and by the fast simulations, so both judge alike.
     """
+    if how == RoundEnd.FIRE:  # decision 14: Feuer beats everything, a 31 too
+        return _everyone_else_loses(scores, holders, spare_31=False)
+    if how == RoundEnd.THIRTY_ONE and rules.instant_31 == "others_lose":
+        return _everyone_else_loses(scores, holders, spare_31=True)
+    return _lowest_lose(rules, scores, knocker, holders)
+
+
+_Judged = tuple[int | None, tuple[int, ...], list[int], list[str]]
+
+
+def _everyone_else_loses(scores: Sequence[Score | Ranked | None], holders: Sequence[int], spare_31: bool) -> _Judged:
+    """Feuer, or a 31 under ``others_lose``: everyone but the holders loses one life; under a 31 every
+    other 31 is safe too (decision 4), under Feuer it is not (decision 14)."""
+    losses = [0] * len(scores)
+    reasons = [""] * len(scores)
+    for s, sc in enumerate(scores):
+        if sc is None or s in holders or (spare_31 and sc.value == 31):
+            continue
+        losses[s] = 1
+        if spare_31:
+            reasons[s] = "another player showed 31"
+        else:
+            reasons[s] = ("three aces (Feuer) beat even a 31" if sc.value == 31
+                          else "another player showed three aces (Feuer)")
+    return (holders[0] if len(holders) == 1 else None), (), losses, reasons
+
+
+def _lowest_lose(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None,
+                holders: Sequence[int]) -> _Judged:
+    """Hands compared: the lowest after tie-breaks loses (or everyone under 21), with the knocker's rules;
+    the winner and 31 holders never lose (decision 15)."""
     seats = [i for i, sc in enumerate(scores) if sc is not None]
-    n = len(scores)
-    losses = [0] * n
-    reasons = [""] * n
-    if how == "fire":  # decision 14: Feuer beats everything, a 31 too
-        for s, sc in enumerate(scores):
-            if sc is not None and s not in holders:
-                losses[s] = 1
-                reasons[s] = ("three aces (Feuer) beat even a 31" if sc.value == 31
-                              else "another player showed three aces (Feuer)")
-        return (holders[0] if len(holders) == 1 else None), (), losses, reasons
-    if how == "31" and rules.instant_31 == "others_lose":
-        for s, sc in enumerate(scores):
-            if sc is not None and s not in holders and sc.value != 31:  # decision 4: every 31 is safe
-                losses[s] = 1
-                reasons[s] = "another player showed 31"
-        return (holders[0] if len(holders) == 1 else None), (), losses, reasons
+    losses = [0] * len(scores)
+    reasons = [""] * len(scores)
     tiebreak = rules.ties == "tiebreak"
     bonus = rules.knocker_wins_ties
     keys: dict[int, tuple[float, int, int]] = {}
@@ -972,18 +1055,7 @@ def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | 
         value = keys[s][0]
         if s == winner or s in holders or value == 31:
             continue
-        v = _fmt(value)
-        if under_21 and value < 21:
-            why = f"{v} is under 21"
-        elif len(lowest) > 1:
-            why = f"tied for the lowest hand ({v})"
-        elif not any(keys[o][0] == value for o in seats if o != s):
-            why = f"the lowest hand ({v})"
-        elif bonus and knocker is not None and knocker != s and keys[knocker][0] == value:
-            why = f"the lowest hand ({v}): tied with the knocker, who wins ties"
-        else:  # a tie of equal value, broken by the scoring suit or a triple's rank
-            triple = getattr(scores[s], "rule", "") in ("three_of_a_kind", "three_aces")
-            why = f"the lowest hand ({v}): the tie is broken by {'rank' if triple else 'suit'}"
+        why = _why_lost(rules, scores, keys, lowest, s, knocker)
         lost = 1
         if s == knocker and s in lowest and (
                 rules.knocker_lowest == "two_lives" or (rules.knocker_lowest == "two_if_sole" and lowest == (s,))):
@@ -992,6 +1064,24 @@ def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | 
         losses[s] = lost
         reasons[s] = why
     return winner, lowest, losses, reasons
+
+
+def _why_lost(rules: Rules, scores: Sequence[Score | Ranked | None], keys: dict[int, tuple[float, int, int]],
+              lowest: tuple[int, ...], s: int, knocker: int | None) -> str:
+    """Why seat ``s`` loses a showdown (``keys``: each seat's value, knocker bonus and tie-break)."""
+    value = keys[s][0]
+    v = _fmt(value)
+    if rules.loser == "under_21" and value < 21:
+        return f"{v} is under 21"
+    if len(lowest) > 1:
+        return f"tied for the lowest hand ({v})"
+    if not any(keys[o][0] == value for o in keys if o != s):
+        return f"the lowest hand ({v})"
+    if rules.knocker_wins_ties and knocker is not None and knocker != s and keys[knocker][0] == value:
+        return f"the lowest hand ({v}): tied with the knocker, who wins ties"
+    # a tie of equal value, broken by the scoring suit or a triple's rank
+    triple = getattr(scores[s], "rule", "") in ("three_of_a_kind", "three_aces")
+    return f"the lowest hand ({v}): the tie is broken by {'rank' if triple else 'suit'}"
 
 
 def _walk(log: Any, round_: int | None = None, viewer: int | None = None,
@@ -1058,11 +1148,11 @@ class PlayerView:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, without what a stock draw or a face-down center showed someone else
         (all hands are shown once the round is over)."""
-        return _walk(self._log, None, self.player, self.round if self.phase == "over" else None)
+        return _walk(self._log, None, self.player, self.round if self.phase == Phase.OVER else None)
 
     def round_events(self) -> tuple[Event, ...]:
         """The events of this round, as :attr:`events` shows them."""
-        return _walk(self._log, self.round, self.player, self.round if self.phase == "over" else None)
+        return _walk(self._log, self.round, self.player, self.round if self.phase == Phase.OVER else None)
 
     @property
     def players(self) -> int:
@@ -1106,16 +1196,20 @@ class PlayerView:
                           self.legal_actions, self.player)
 
 
+_DOING: dict[str, str] = {Phase.CHOICE: "chooses", Phase.FIRST: "chooses", Phase.DISCARD: "to discard"}
+"""What the player to act is doing, in a phase other than a turn (the notes of a state's table)."""
+
+
 def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], stock: int,
                center: tuple[Card, ...], center_up: bool, legal: Sequence[Action], viewer: int | None) -> str:
     """The table behind ``State._repr_html_`` and ``PlayerView._repr_html_``; ``None`` for a hand not seen."""
     r = g.rules
     n = len(g.lives)
     p = g.current_player
-    over = g.phase == "over"
+    over = g.phase == Phase.OVER
     left = [i for i in range(n) if not g.out[i]]
     winner = left[0] if len(left) == 1 else None
-    doing = {"choice": "chooses", "first": "chooses", "discard": "to discard"}.get(g.phase, "to play")
+    doing = _DOING.get(g.phase, "to play")
     if winner is not None:
         status = f"game over: Player {winner} wins"
     elif over or p is None:
@@ -1194,7 +1288,7 @@ def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | Non
     s.__dict__.update(
         rules=r, seed=seed, round=1, dealer=0, lives=start_lives, out=(False,) * players,
         hands=((),) * players, stock=(), discard_pile=(), center=(), center_face_up=False, out_of_play=(),
-        phase="turn", current_player=None, knocker=None, turns=0, played=(False,) * players, passes=0,
+        phase=Phase.TURN, current_player=None, knocker=None, turns=0, played=(False,) * players, passes=0,
         taken=None, result=None, known=((),) * players, shuffles=0, _log=None)
     return s._deal(top + tuple(rest), 1)
 
@@ -1217,7 +1311,7 @@ def from_view(view: PlayerView, hands: Sequence[Sequence[Card]], stock: Sequence
         rules=view.rules, seed=seed, round=view.round, dealer=view.dealer, lives=view.lives, out=view.out,
         hands=tuple(tuple(h) for h in hands), stock=tuple(stock), discard_pile=view.discard_pile,
         center=tuple(center) if center is not None else (view.center or ()),
-        center_face_up=view.center is not None, out_of_play=view.out_of_play, phase=view.phase,
+        center_face_up=view.center is not None, out_of_play=view.out_of_play, phase=Phase(view.phase),
         current_player=view.current_player, knocker=view.knocker, turns=view.turns, played=view.played,
         passes=view.passes, taken=view.taken, result=view.result, known=view.known, shuffles=0, _log=None)
     return s
