@@ -11,6 +11,7 @@ import random
 import pytest
 
 import thirtyone.analysis as analysis
+import thirtyone.lockstep as lockstep
 from thirtyone import Rules, State, new_game
 from thirtyone.analysis import (
     DATA,
@@ -26,7 +27,6 @@ from thirtyone.analysis import (
 )
 from thirtyone.bots import ThresholdBot
 from thirtyone.game import from_view
-from thirtyone.rollout import Playout
 from thirtyone.scoring import hand_value
 
 
@@ -206,7 +206,7 @@ def test_a_cell_computed_live() -> None:
     assert list(cell) == sorted(cell)
     assert all(0 <= s <= k for k, s in cell.values())
     on_deal = knock_survival("schwimmen", 3, 1, turn=0, deals=300, seed=1)
-    assert pooled(on_deal)[0] == 300  # on the deal every deal has its knock
+    assert 290 <= pooled(on_deal)[0] <= 300  # on the deal every deal has its knock, but for a dealt 31
 
 
 def test_survival_grows_with_the_hand_and_31_never_loses() -> None:
@@ -214,7 +214,7 @@ def test_survival_grows_with_the_hand_and_31_never_loses() -> None:
     k_hi, s_hi = pooled(cell, 26)
     k_lo, s_lo = pooled({v: c for v, c in cell.items() if v <= 16})
     assert s_hi / k_hi > 0.8 and s_lo / k_lo < 0.3
-    assert cell[31.0][0] == cell[31.0][1] > 0
+    assert 31.0 not in cell  # a dealt 31 ends the round before anyone moves (decision 4): nobody knocks on one
 
 
 def test_random_opponents_are_easier_to_knock_against() -> None:
@@ -234,6 +234,8 @@ def test_knock_survival_rejects_impossible_situations(args: tuple[str, int, int]
         knock_survival(*args, deals=1)
     with pytest.raises(ValueError, match="opponents must be 'greedy' or 'random'"):
         knock_survival("scat", 3, 1, 1, "expert", deals=1)
+    with pytest.raises(ValueError, match="turn must be 0"):
+        knock_survival("scat", 3, 1, -1, deals=1)
 
 
 @pytest.mark.parametrize("study", [
@@ -247,6 +249,20 @@ def test_studies_reject_tables_the_rules_forbid(study) -> None:  # type: ignore[
         study()
 
 
+def test_in_the_deal_study_a_later_seat_needs_a_higher_hand() -> None:
+    """Seat k knocks on its first turn, after the k - 1 players before it have played: the value at which a
+    knock survives half the time rises from seat 1 to the dealer (what `python -m thirtyone deal-study` shows)."""
+    study = deal_study("scat", [4], deals=3000, seed=1)[4]
+
+    def safe(cell: dict[float, tuple[int, int]]) -> float:
+        """The hand value from which at least half the knocks survive."""
+        return min(v for v in cell if pooled(cell, v)[1] >= 0.5 * pooled(cell, v)[0])
+
+    assert safe(study[1]) < safe(study[4])
+    first, last = pooled(study[1], 20), pooled(study[4], 20)
+    assert first[1] / first[0] > last[1] / last[0]
+
+
 def test_deal_study_covers_every_seat_with_the_same_deals() -> None:
     done = []
     study = deal_study("scat", [2, 4], deals=150, seed=3, progress=done.append)
@@ -254,8 +270,10 @@ def test_deal_study_covers_every_seat_with_the_same_deals() -> None:
     assert list(study) == [2, 4]
     for n, seats in study.items():
         assert list(seats) == list(range(1, n + 1))
-        for cell in seats.values():
-            assert pooled(cell)[0] == 150
+        counts = [pooled(cell)[0] for cell in seats.values()]
+        # seat 1 knocks before anyone moves (only a dealt 31 ends a round first); a later seat's round
+        # may end by someone's 31 before its turn
+        assert 145 <= counts[0] <= 150 and all(c <= counts[0] for c in counts), counts
 
 
 # -- shipped tables ------------------------------------------------------------------------------------
@@ -276,13 +294,15 @@ def test_the_shipped_tables_answer_without_simulating(monkeypatch: pytest.Monkey
     def no(*args: object, **kw: object) -> None:
         raise AssertionError("the tables must not simulate")
     monkeypatch.setattr(analysis, "knock_survival", no)
-    monkeypatch.setattr(Playout, "run", no)
+    monkeypatch.setattr(lockstep, "play_lockstep", no)
     tables = load_knock_tables()
     p, lo, hi, k = tables.chance("scat", 4, 2, 0, 27)
     assert k > 0 and 0.0 <= lo <= p <= hi <= 1.0
     assert tables.chance("scat", 4, 2, 0, 27) == (p, lo, hi, k)
+    p30 = tables.chance("scat", 2, 1, 0, 30)
+    assert p30[0] > 0.9 and p30[3] > 0  # a knock on 30 nearly always survives
     p31 = tables.chance("scat", 2, 1, 0, 31)
-    assert p31[0] == 1.0 and p31[3] > 0  # a knock on 31 never loses a life
+    assert p31[3] == 0  # a dealt 31 ends the round before anyone moves (decision 4): nobody knocks on one
     nothing = tables.chance("scat", 2, 1, 0, 30.5)  # no such value in scat
     assert math.isnan(nothing[0]) and nothing[1:] == (0.0, 1.0, 0)
     with pytest.raises(KeyError):

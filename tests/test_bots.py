@@ -57,6 +57,7 @@ def play_checked(s: State, bots: list[Bot]) -> tuple[State, int]:
 
 
 # -- legal moves -------------------------------------------------------------------------------------
+@pytest.mark.slow  # 2-6 s a preset
 @pytest.mark.parametrize("preset", Rules.PRESET_NAMES)
 def test_fast_bots_play_only_legal_moves_for_a_thousand_games(preset: str) -> None:
     """1000 whole games in each preset, 2 or 3 players (every tenth game 4 to 6), the seats random,
@@ -300,6 +301,7 @@ def paired_difference(preset: str, stronger: str, weaker: str, deals: int, rollo
     return mean, sd / math.sqrt(deals)
 
 
+@pytest.mark.slow  # about 3 s each
 @pytest.mark.parametrize(("preset", "stronger", "weaker", "deals"), [
     ("scat", "greedy", "random", 60),
     ("schwimmen", "greedy", "random", 60),

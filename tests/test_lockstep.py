@@ -1,4 +1,6 @@
-"""The lockstep play-outs (NumPy, all at once) end every round exactly as the reference Playout does."""
+"""The lockstep engine's parts: sampled play-outs end as the game does, imagined hands, the flat tables, Feuer,
+the array judge against the game's ``judge``. (Whole rounds against the game, over every preset and option:
+tests/test_conformance.py.)"""
 
 from __future__ import annotations
 
@@ -6,14 +8,16 @@ import random
 
 import numpy as np
 import pytest
+from test_conformance import assert_same, lockstep, reference_end
 
-from thirtyone import new_game
+from thirtyone import Action, Rules, new_game, parse_cards
 from thirtyone.analysis import _Sampler, best_alternative
 from thirtyone.cards import ALL_CARDS
-from thirtyone.lockstep import run_lockstep
+from thirtyone.game import from_view, judge
+from thirtyone.lockstep import How, deal_many, judge_many, play_lockstep, run_lockstep
 from thirtyone.policy import default_threshold
-from thirtyone.rollout import Playout
 from thirtyone.rules import PRESETS
+from thirtyone.scoring import rank_table
 
 
 def situations(preset: str, count: int):
@@ -35,35 +39,35 @@ def situations(preset: str, count: int):
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_lockstep_matches_the_reference_play_out(preset: str) -> None:
+def test_sampled_play_outs_end_as_the_game_does(preset: str) -> None:
+    """What knock_advice plays: worlds sampled from a player's view, the knock and the best other move."""
     compared = 0
     for state in situations(preset, 6):
         view = state.view(state.current_player)
         sampler = _Sampler(view, random.Random(1))
-        rules = view.rules
+        worlds = [from_view(view, hands, rest, middle if view.center is None else None, seed=state.seed)
+                  for hands, middle, rest in (sampler.deal() for _ in range(40))]
+        threshold = default_threshold(view.rules.family, len(view.active))
         n = len(view.hand_sizes)
-        worlds = [sampler.deal() for _ in range(60)]
-        hands = np.zeros((len(worlds), n, 3), dtype=np.int64)
-        for r, (dealt, _, _) in enumerate(worlds):
-            for seat, h in enumerate(dealt):
-                if h is not None:
-                    hands[r, seat] = h
-        stock = np.array([rest for _, _, rest in worlds], dtype=np.int64).reshape(len(worlds), view.stock_count)
-        center = np.array([middle for _, middle, _ in worlds], dtype=np.int64) if rules.family == "commerce" else None
-        threshold = default_threshold(rules.family, len(view.active))
-        moves = [best_alternative(view)] + (["knock"] if view.knocker is None else [])
-        for move in moves:
-            fast = run_lockstep(rules, hands, stock, view.discard_pile[-1] if view.discard_pile else None, center,
-                                view.out, current=view.current_player, dealer=view.dealer, turns=view.turns,
-                                played=view.played, passes=view.passes, threshold=threshold, patience=4,
-                                first_move=move, discard=view.discard_pile, knocker=view.knocker)
-            for r, (dealt, middle, rest) in enumerate(worlds):
-                po = Playout(rules, dealt, [ALL_CARDS[c] for c in rest], view.discard_pile, middle,
-                             current=view.current_player, dealer=view.dealer, knocker=view.knocker, turns=view.turns,
-                             played=view.played, passes=view.passes, thresholds=threshold, patience=4)
-                assert list(fast[r]) == po.run(move), f"{preset}: {move} in world {r} of {state!r}"
+        for first in [best_alternative(view)] + [a for a in view.legal_actions if a.kind == "knock"]:
+            res = lockstep(worlds, [[threshold] * n] * len(worlds), 4, [first] * len(worlds))
+            for r, world in enumerate(worlds):
+                end = reference_end(world, [threshold] * n, 4, first)
+                assert_same(end, res, r, f"{preset}: {first} in world {r} of {state!r}")
                 compared += 1
-    assert compared >= 6 * 60
+    assert compared >= 6 * 40
+
+
+def test_run_lockstep_gives_the_lives_lost() -> None:
+    s = next(s for s in situations("scat", 20) if s.knocker is None)
+    view = s.view(s.current_player)
+    hands = np.array([[h if len(h) == 3 else (0, 1, 2) for h in s.hands]], dtype=np.int64)
+    losses = run_lockstep(s.rules, hands, np.array([s.stock], dtype=np.int64), None, None, s.out,
+                          current=s.current_player, dealer=s.dealer, turns=s.turns, played=s.played,
+                          passes=s.passes, threshold=25.0, patience=4, first_move="knock",
+                          discard=view.discard_pile, knocker=s.knocker)
+    end = reference_end(s, [25.0] * len(s.hands), 4, Action("knock"))
+    assert end.result is not None and list(losses[0]) == list(end.result.losses)
 
 
 @pytest.mark.parametrize("known", [(), (ALL_CARDS[51],), (ALL_CARDS[51], ALL_CARDS[47])])
@@ -72,7 +76,6 @@ def test_imagined_hands_match_imagine_hand(known: tuple) -> None:
     from thirtyone.bots import imagine_hand
     from thirtyone.lockstep import flat_keep, imagine_many
     from thirtyone.policy import keep_table
-    from thirtyone.rules import Rules
 
     for name in ("scat", "schwimmen"):
         rules = Rules.preset(name)
@@ -88,27 +91,28 @@ def test_imagined_hands_match_imagine_hand(known: tuple) -> None:
 
 
 def test_feuer_in_lockstep_costs_a_sampled_31_a_life() -> None:
-    # decision 14: Feuer beats 31, in the NumPy play-outs as in Playout
-    from thirtyone import Rules, parse_cards
-
+    # decision 14: Feuer beats 31. Seat 1 swaps the A♣ in; seat 2's 31 loses a life like everyone else's hand
     feuer = Rules.preset("feuer")
     dealt = [parse_cards(h) for h in ("K♥ 9♥ 8♣", "A♠ A♥ 7♦", "A♦ K♦ 10♦")]
     stock, middle = parse_cards("7♣ 8♦ 9♣ 10♣"), parse_cards("A♣ 8♥ 9♦")
     hands = np.array([[[int(c) for c in h] for h in dealt]], dtype=np.int64)
-    fast = run_lockstep(feuer, hands, np.array([[int(c) for c in stock]], dtype=np.int64), None,
-                        np.array([[int(c) for c in middle]], dtype=np.int64), (False, False, False), current=1,
-                        dealer=0, turns=0, played=(False, False, False), passes=0, threshold=27.0, patience=4)
-    po = Playout(feuer, dealt, stock, (), middle, current=1, dealer=0, thresholds=27.0, patience=4)
-    assert list(fast[0]) == po.run() == [1, 0, 1]
+    for rules, want in ((feuer, [1, 0, 1]), (feuer.replace(fire=False), None)):
+        res = play_lockstep(rules, hands, np.array([[int(c) for c in stock]], dtype=np.int64),
+                            np.array([[int(c) for c in middle]], dtype=np.int64), current=1, dealer=0,
+                            thresholds=27.0, patience=4)
+        if want is not None:
+            assert list(res.losses[0]) == want and int(res.how[0]) == How.FIRE and int(res.holder[0]) == 1
+        else:
+            assert res.losses[0, 2] == 0  # without Feuer nobody holding 31 loses
 
 
 @pytest.mark.parametrize(("toak", "aces"), [(None, None), (30.5, None), (None, 32), (30.5, 32)])
 def test_flat_tables_read_from_the_shipped_bytes_are_the_dictionaries(toak, aces) -> None:
     """The arrays the lockstep looks hands up in hold exactly the value and keep tables (and -1, -1e9
-    where two cards are the same); the keep table is value - suits / 16."""
-    from thirtyone.lockstep import _flat
+    where two cards are the same); the keep table is value - suits / 16; the showdown keys order hands as
+    the rank table does."""
+    from thirtyone.lockstep import _flat, _flat_ranks
     from thirtyone.policy import keep_table
-    from thirtyone.rules import Rules
     from thirtyone.scoring import value_table
 
     rules = Rules(three_of_a_kind=toak, three_aces=aces)
@@ -121,3 +125,33 @@ def test_flat_tables_read_from_the_shipped_bytes_are_the_dictionaries(toak, aces
         keeps[a * 2704 + b * 52 + c] = kt[(a, b, c)]
     flat_values, flat_keeps = _flat(toak, aces)
     assert np.array_equal(flat_values, values) and np.array_equal(flat_keeps, keeps)
+    ranks = _flat_ranks(toak, aces)
+    for hand, rk in rank_table(rules).items():
+        i = hand[0] * 2704 + hand[1] * 52 + hand[2]
+        assert ranks[i] == int(rk.value * 2) * 32 + rk.tiebreak
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_array_judge_is_the_games_judge(preset: str) -> None:
+    """judge_many over random showdowns (every way a round ends, any knocker, seats out) gives judge's losses."""
+    rules = Rules.preset(preset)
+    rng = np.random.default_rng(5)
+    from thirtyone.lockstep import _flat_ranks
+
+    ranks_of = _flat_ranks(rules.three_of_a_kind, rules.three_aces)
+    table = rank_table(rules)
+    for n in (2, 3, 5):
+        hands, _, _, _ = deal_many(rules, n, 400, rng)
+        ranks = ranks_of[hands[:, :, 0] * 2704 + hands[:, :, 1] * 52 + hands[:, :, 2]]
+        knocker = rng.integers(-1, n, 400)
+        how = rng.integers(1, 6, 400)
+        holder = np.where((how == How.FIRE) | (how == How.THIRTY_ONE), rng.integers(0, n, 400), -1)
+        active = np.ones(n, dtype=bool)
+        active[n - 1] = n < 5  # a seat out at five players
+        losses, _reasons = judge_many(rules, ranks, active, knocker, how, holder)
+        for r in range(400):
+            scores = [table[tuple(int(c) for c in hands[r, s])] if active[s] else None for s in range(n)]
+            k = int(knocker[r])
+            want = judge(rules, scores, None if k < 0 else k, How(int(how[r])).word,
+                         (int(holder[r]),) if holder[r] >= 0 else ())[2]
+            assert [int(x) for x in losses[r]] == want, (preset, r)

@@ -1,8 +1,9 @@
 """The numbers behind the strategy lessons: knock advice, knock-timing tables, a threshold tournament.
 
-Everything here is simulation with the fast play-outs of :mod:`thirtyone.rollout` (greedy play,
-knocking by threshold, judged by the game's own :func:`~thirtyone.game.judge`), seeded, with 95%
-confidence intervals: Wilson intervals for chances, normal intervals for means.
+Everything here is simulation with the one fast engine, :mod:`thirtyone.lockstep` (many play-outs at once:
+greedy play, knocking by threshold, judged as the game's own :func:`~thirtyone.game.judge` judges), seeded,
+with 95% confidence intervals: Wilson intervals for chances, normal intervals for means. NumPy is imported
+only when something is simulated.
 
 * :func:`knock_advice` — for the player to act: the chance of losing a life and the expected
   lives lost if they knock now, and if they play on with their best alternative.
@@ -22,14 +23,17 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
-from .cards import Card, deck
+from .cards import Card
 from .game import Action, PlayerView, State
 from .policy import default_threshold, hand_keeps
-from .rollout import Playout, fast_shuffle
 from .rules import Rules
 from .scoring import hand_values
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
            "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson"]
@@ -63,11 +67,19 @@ class Estimate:
     expected_ci: tuple[float, float]
 
     @classmethod
-    def from_losses(cls, action: str, losses: Sequence[int]) -> Estimate:
+    def from_losses(cls, action: str, losses: Sequence[int] | np.ndarray) -> Estimate:
+        """The estimate from the lives lost in each play-out (a list, or a NumPy array from the lockstep)."""
         n = len(losses)
-        lost = sum(1 for x in losses if x)
-        mean = sum(losses) / n
-        var = sum((x - mean) ** 2 for x in losses) / (n - 1) if n > 1 else 0.0
+        if hasattr(losses, "dtype"):  # a NumPy array: the same sums, at C speed
+            arr: Any = losses
+            lost = int((arr != 0).sum())
+            total = int(arr.sum())
+            mean = total / n
+            var = float(((arr - mean) ** 2).sum()) / (n - 1) if n > 1 else 0.0
+        else:
+            lost = sum(1 for x in losses if x)
+            mean = sum(losses) / n
+            var = sum((x - mean) ** 2 for x in losses) / (n - 1) if n > 1 else 0.0
         half = Z95 * math.sqrt(var / n)
         return cls(action, n, lost / n, wilson(lost, n), mean, (max(0.0, mean - half), mean + half))
 
@@ -142,7 +154,7 @@ class _Sampler:
                 center.append(pool.pop())
         return hands, center, pool
 
-    def lockstep(self, count: int, first_move: str | Action, threshold: float, patience: int) -> list[int]:
+    def lockstep(self, count: int, first_move: str | Action, threshold: float, patience: int) -> np.ndarray:
         """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`)."""
         import numpy as np
 
@@ -179,8 +191,8 @@ class _Sampler:
         losses = run_lockstep(v.rules, hands, stock, v.discard_pile[-1] if v.discard_pile else None, center,
                               v.out, current=v.current_player, dealer=v.dealer, turns=v.turns, played=v.played,
                               passes=v.passes, threshold=threshold, patience=patience, first_move=first_move,
-                              discard=v.discard_pile, knocker=v.knocker)
-        return [int(x) for x in losses[:, v.player]]
+                              discard=v.discard_pile, knocker=v.knocker, rng=gen)
+        return losses[:, v.player]
 
 
 def best_alternative(view: PlayerView) -> Action:
@@ -214,10 +226,10 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     may_knock = Action("knock") in view.legal_actions
     alternative = best_alternative(view)
     half = rollouts // 2 if may_knock else rollouts
-    knock_losses = sampler.lockstep(half, "knock", t, patience) if may_knock else []
-    play_losses = sampler.lockstep(rollouts - len(knock_losses), alternative, t, patience)
+    knock_losses = sampler.lockstep(half, "knock", t, patience) if may_knock else None
+    play_losses = sampler.lockstep(rollouts - (half if may_knock else 0), alternative, t, patience)
     play_on = Estimate.from_losses(str(alternative), play_losses)
-    knock = Estimate.from_losses("knock", knock_losses) if may_knock else None
+    knock = Estimate.from_losses("knock", knock_losses) if knock_losses is not None else None
     value = hand_values(rules)[view.hand]
     shown = _fmt(value)
     why = ""
@@ -252,24 +264,39 @@ Cell = dict[float, tuple[int, int]]
 """Hand value -> (knocks, knocks survived)."""
 
 
-def _deal(rules: Rules, players: int, rng: random.Random, dealer: int = 0
-          ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card], list[Card]]:
-    """A shuffled deal as plain lists: hands, stock (top first), discard pile, center (decision 1)."""
-    cards = list(deck(rules.deck))
-    fast_shuffle(cards, rng)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    hands: list[tuple[Card, ...]] = [()] * players
-    for i, seat in enumerate(order):
-        hands[seat] = (cards[i], cards[i + players], cards[i + 2 * players])
-    i = 3 * players
-    if rules.family == "commerce":
-        return hands, cards[i + 3:], [], cards[i:i + 3]
-    return hands, cards[i + 1:], [cards[i]], []
+def _generator(key: str) -> np.random.Generator:
+    """A NumPy generator seeded from a study's key (its name and arguments), so each study is reproducible."""
+    import numpy as np
+
+    return np.random.default_rng(random.Random(key).getrandbits(64))
 
 
 def _check_players(rules: Rules, players: int) -> None:
     if not 2 <= players <= rules.max_players:
         raise ValueError(f"players must be 2 to {rules.max_players} with the {rules.deck}-card deck, not {players}")
+
+
+def _tile(x: np.ndarray | None, k: int) -> Any:
+    """``k`` copies of the deals, one after the other (``None`` stays ``None``)."""
+    import numpy as np
+
+    return None if x is None else np.tile(x, (k,) + (1,) * (x.ndim - 1))
+
+
+def _tiled_pile(tile: Callable[[Any], Any], discard: np.ndarray | None) -> Any:
+    """The deals' discard piles, tiled as the rest of the deal is (commerce: none)."""
+    return tile(discard) if discard is not None else ()
+
+
+def _tally(values: np.ndarray, survived: np.ndarray) -> Cell:
+    """``{value: (knocks, survived)}`` from each knock's value (NaN: no knock) and whether it survived."""
+    import numpy as np
+
+    knocked = ~np.isnan(values)
+    v, s = values[knocked], survived[knocked]
+    keys, where, counts = np.unique(v, return_inverse=True, return_counts=True)
+    alive = np.bincount(where, weights=s, minlength=len(keys))
+    return {float(k): (int(c), int(a)) for k, c, a in zip(keys, counts, alive)}
 
 
 def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, opponents: str = "greedy",
@@ -279,67 +306,71 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
     ``seat``: 1 is left of the dealer (first to play) ... ``players`` is the dealer. The seat knocks at
     its first turn once ``turn`` turns have been played this round (0: on the deal, its very first turn,
     with the cards it was dealt: seat 1 before anyone has moved, seat 3 after seats 1 and 2 have each had
-    a turn; see :func:`thirtyone.timing.knock_turn`). The opponents play ``opponents`` ("greedy" or
-    "random") and never knock first; the knocker plays greedily until it knocks; after the knock everyone
-    else has one more turn. Rounds that end before the knock (a 31 or Feuer) are left out.
-    Returns ``{value: (knocks, survived)}``; survive = lose no life.
+    a turn; see :func:`thirtyone.timing.knock_turn`). The opponents play ``opponents`` ("greedy": the best
+    draw, throw or swap for their hand; "random": a random legal move) and never knock first; the knocker
+    plays greedily until it knocks; after the knock everyone else has one more turn. Rounds that end
+    before the knock (a 31 or Feuer, dealt or made) are left out. Returns ``{value: (knocks, survived)}``; survive = lose
+    no life. All ``deals`` play-outs are played at once (:func:`thirtyone.lockstep.play_lockstep`).
     """
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    r = Rules.coerce(rules)
     _check_players(r, players)
     if not 1 <= seat <= players:
         raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}")
     if opponents not in ("greedy", "random"):
         raise ValueError(f"opponents must be 'greedy' or 'random', not {opponents!r}")
-    rng = random.Random(f"knock:{seed}:{players}:{seat}:{turn}:{opponents}")
-    out: Cell = {}
-    knocker = seat % players
-    for _ in range(deals):
-        hands, stock, discard, center = _deal(r, players, rng)
-        po = Playout(r, hands, stock, discard, center, current=1 % players, dealer=0, rng=rng,
-                     thresholds=math.inf, patience=10**6)
-        po.knock_at = (knocker, turn)
-        if opponents == "random":
-            po.random_seats = frozenset(s for s in range(players) if s != knocker)
-        losses = po.run()
-        if po.knock_value is None:  # the round ended by 31 or Feuer before the knock
-            continue
-        v = po.knock_value
-        assert v is not None
-        k, s = out.get(v, (0, 0))
-        out[v] = (k + 1, s + (losses[knocker] == 0))
-    return dict(sorted(out.items()))
+    if turn < 0:
+        raise ValueError(f"turn must be 0 (on the deal) or more, not {turn}")
+    return _survival(r, players, [seat], turn, opponents, deals, f"knock:{seed}:{players}:{seat}:{turn}:{opponents}")[seat]
+
+
+def _survival(rules: Rules, players: int, seats: Sequence[int], turn: int, opponents: str, deals: int,
+              key: str) -> dict[int, Cell]:
+    """Each seat's knock-survival cell, every seat over the same ``deals`` deals, all in one lockstep."""
+    import numpy as np
+
+    from .lockstep import deal_many, play_lockstep
+
+    gen = _generator(key)
+    hands, stock, discard, center = deal_many(rules, players, deals, gen)
+    k = len(seats)
+    knockers = np.repeat(np.array([s % players for s in seats], dtype=np.int64), deals)
+
+    def tile(x: Any) -> Any:
+        return _tile(x, k)
+
+    randoms: Any = ()
+    if opponents == "random":
+        randoms = np.arange(players)[None, :] != knockers[:, None]
+    res = play_lockstep(rules, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
+                        thresholds=math.inf, patience=10**6, discard=_tiled_pile(tile, discard),
+                        knock_at=(knockers, turn), random_seats=randoms, rng=gen, deal=True)
+    survived = res.losses[np.arange(len(knockers)), knockers] == 0
+    return {s: _tally(res.knock_value[i * deals:(i + 1) * deals], survived[i * deals:(i + 1) * deals])
+            for i, s in enumerate(seats)}
 
 
 def deal_study(rules: Rules | str, players: Iterable[int] = range(2, 7), deals: int = 10_000, seed: int = 0,
                progress: Callable[[int], None] | None = None) -> dict[int, dict[int, Cell]]:
-    """A what-if: for each number of players and every seat, the chance of surviving a knock made on the
-    dealt cards before anyone has moved (as if that seat played first), each other player answering with
-    one greedy turn. (At a real table only seat 1 moves first: :func:`knock_survival` with ``turn=0``.)
+    """For each number of players and every seat, the chance of surviving a knock on that seat's first turn.
 
-    The same deals serve every seat. Returns ``{players: {seat: {value: (knocks, survived)}}}``.
+    Seat k (1 is left of the dealer, the first to play; the dealer is last) knocks on its very first turn,
+    after the k - 1 players before it have each played one turn, with whatever it holds then (the cards it
+    was dealt, or better: it plays nothing before its knock). Every other player plays greedily (the best
+    draw and throw, or swap, for its own hand) and never knocks; after the knock everyone else has one more
+    turn. This is how chris-carbonell/thirty-one-simulations defines its positions, and
+    :func:`knock_survival` with ``turn=0``. The same deals serve every seat. Returns
+    ``{players: {seat: {value: (knocks, survived)}}}``.
     """
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    r = Rules.coerce(rules)
     result: dict[int, dict[int, Cell]] = {}
     players = list(players)
     for n in players:
         _check_players(r, n)
     for n in players:
-        rng = random.Random(f"deal-study:{seed}:{n}")
-        cells: dict[int, Cell] = {s: {} for s in range(1, n + 1)}
-        for _ in range(deals):
-            hands, stock, discard, center = _deal(r, n, rng)
-            for seat in range(1, n + 1):
-                knocker = seat % n
-                po = Playout(r, hands, stock, discard, center, current=knocker, dealer=0, rng=rng)
-                lost = po.run("knock")[knocker]
-                v = po.knock_value
-                assert v is not None
-                cell = cells[seat]
-                k, s = cell.get(v, (0, 0))
-                cell[v] = (k + 1, s + (lost == 0))
+        cells = _survival(r, n, range(1, n + 1), 0, "greedy", deals, f"deal-study:{seed}:{n}")
         if progress is not None:
             progress(n)
-        result[n] = {s: dict(sorted(c.items())) for s, c in cells.items()}
+        result[n] = cells
     return result
 
 
@@ -442,28 +473,41 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
                          progress: Callable[[float], None] | None = None) -> list[TournamentRow]:
     """Which knock threshold loses fewest lives against a field of threshold bots?
 
-    For each candidate threshold, one seat (rotating round by round) knocks at that threshold; the
-    others knock at ``field`` (default: :func:`~thirtyone.policy.default_threshold`). Every candidate
-    plays the same deals. Rows come sorted by threshold; the best is ``min(rows, key=lambda r: r.lives_lost)``.
+    For each candidate threshold, one seat knocks at that threshold; the others knock at ``field``
+    (default: :func:`~thirtyone.policy.default_threshold`); everyone plays greedily and knocks after 4
+    orbits at the latest. Round by round the candidate's seat moves on: it is the first to play in the
+    first ``players`` rounds, the second in the next, and so on. Every candidate plays the same deals, all
+    in one lockstep (:func:`thirtyone.lockstep.play_lockstep`). Rows come sorted by threshold; the best is
+    ``min(rows, key=lambda r: r.lives_lost)``.
     """
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    import numpy as np
+
+    from .lockstep import deal_many, play_lockstep
+
+    r = Rules.coerce(rules)
     _check_players(r, players)
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, not {rounds}")
     f = default_threshold(r.family, players) if field is None else field
+    cands = [float(t) for t in sorted(thresholds)]
+    gen = _generator(f"tournament:{seed}:{players}")
+    hands, stock, discard, center = deal_many(r, players, rounds, gen)
+    me = (1 + np.arange(rounds) // players) % players  # the candidate's seat, seat 0 dealing every round
+    k = len(cands)
+    th = np.full((k * rounds, players), float(f))
+    th[np.arange(k * rounds), np.tile(me, k)] = np.repeat(cands, rounds)
+
+    def tile(x: Any) -> Any:
+        return _tile(x, k)
+
+    res = play_lockstep(r, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
+                        thresholds=th, patience=4, discard=_tiled_pile(tile, discard), rng=gen,
+                        deal=True)
+    mine = res.losses[np.arange(k * rounds), np.tile(me, k)]
     rows = []
-    for t in sorted(thresholds):
-        rng = random.Random(f"tournament:{seed}:{players}")
-        losses = []
-        for i in range(rounds):
-            dealer = i % players
-            hands, stock, discard, center = _deal(r, players, rng, dealer)
-            me = (dealer + 1 + i // players) % players
-            ths = [f] * players
-            ths[me] = float(t)
-            po = Playout(r, hands, stock, discard, center, current=(dealer + 1) % players, dealer=dealer,
-                         thresholds=ths, rng=rng)
-            losses.append(po.run()[me])
-        est = Estimate.from_losses(str(t), losses)
-        rows.append(TournamentRow(float(t), rounds, est.expected_lives, est.expected_ci))
+    for i, t in enumerate(cands):
+        est = Estimate.from_losses(str(t), mine[i * rounds:(i + 1) * rounds])
+        rows.append(TournamentRow(t, rounds, est.expected_lives, est.expected_ci))
         if progress is not None:
             progress(t)
     return rows

@@ -30,7 +30,6 @@ from functools import cache
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
 from .policy import best_commerce_move, best_discard, default_threshold, hand_keeps, take_discard
-from .rollout import Playout
 from .rules import Rules
 from .scoring import hand_values, value_table
 
@@ -387,17 +386,11 @@ class ExpertBot(ThresholdBot):
 
     def evaluate(self, view: PlayerView, actions: Sequence[Action], rollouts: int
                  ) -> dict[Action, list[int]]:
-        """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action."""
-        out: dict[Action, list[int]] = {a: [] for a in actions}
-        me = view.player
-        n = view.players
-        threshold = self.threshold_for(view)
-        for _ in range(rollouts):
-            world = sample_state(view, self.rng)
-            seed = self.rng.randrange(2**32)
-            for a in actions:
-                out[a].append(_play_on(world, a, me, n, threshold, self.patience, seed))
-        return out
+        """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action: every action
+        played on in the same sampled worlds, all at once (:func:`play_on`)."""
+        worlds = [sample_state(view, self.rng) for _ in range(rollouts)]
+        return play_on(worlds, actions, view.player, self.threshold_for(view), self.patience,
+                       self.rng.randrange(2**32))
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
@@ -415,19 +408,56 @@ class ExpertBot(ThresholdBot):
         return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))
 
 
-def _play_on(world: State, action: Action, me: int, n: int, threshold: float, patience: int, seed: int) -> int:
-    """Lives ``me`` loses after ``action`` in ``world``, everyone then playing the threshold policy."""
-    rng = random.Random(seed)
-    kind = action.kind
-    if kind in ("knock", "draw stock", "draw discard", "pass", "swap all") and world.phase == "turn":
-        p = Playout.from_state(world, thresholds=threshold, patience=patience, rng=rng)
-        return p.run(first_move=kind)[me]
-    s = world.apply(action)
-    if s.phase == "over":
-        return s.result.losses[me] if s.result is not None else 0
-    if s.phase not in ("turn", "discard"):  # pragma: no cover - choices lead to turns
-        return 0
-    return Playout.from_state(s, thresholds=threshold, patience=patience, rng=rng).run()[me]
+_FIRST_MOVES = ("knock", "draw stock", "draw discard", "pass", "swap all", "swap")
+
+
+def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, threshold: float, patience: int,
+            seed: int) -> dict[Action, list[int]]:
+    """Lives ``me`` loses in each world after each action, everyone then playing the threshold policy.
+
+    Every (world, action) pair is one play-out of one lockstep (:func:`thirtyone.lockstep.play_lockstep`): a
+    move at the start of a turn is forced as the play-out's first move; any other (a throw, a first choice)
+    is applied with the game's own :meth:`~thirtyone.game.State.apply` and the play-out starts after it.
+    """
+    import numpy as np
+
+    from .lockstep import play_lockstep
+
+    out: dict[Action, list[int]] = {a: [0] * len(worlds) for a in actions}
+    starts: list[tuple[State, Action | None, Action, int]] = []
+    for w, world in enumerate(worlds):
+        for a in actions:
+            if a.kind in _FIRST_MOVES and world.phase == "turn":
+                starts.append((world, a, a, w))
+                continue
+            s = world.apply(a)
+            if s.phase == "over":
+                out[a][w] = s.result.losses[me] if s.result is not None else 0
+            elif s.phase == "turn":
+                starts.append((s, None, a, w))
+            # a move that leads to another first choice is scored 0, as before (choices lead to turns)
+    groups: dict[tuple[object, ...], list[tuple[State, Action | None, Action, int]]] = {}
+    for start in starts:  # play-outs in lockstep share the turn order: group them by where they start
+        s = start[0]
+        groups.setdefault((s.current_player, s.turns, s.played, s.passes, s.knocker, s.out, len(s.stock),
+                           len(s.discard_pile)), []).append(start)
+    gen = np.random.default_rng(seed)
+    for group in groups.values():
+        s0 = group[0][0]
+        n = len(s0.hands)
+        hands = np.array([[h if len(h) == 3 else (0, 1, 2) for h in s.hands] for s, *_ in group], dtype=np.int64)
+        stock = np.array([s.stock for s, *_ in group], dtype=np.int64).reshape(len(group), len(s0.stock))
+        pile = np.array([s.discard_pile for s, *_ in group], dtype=np.int64).reshape(len(group), -1)
+        center = (np.array([s.center for s, *_ in group], dtype=np.int64)
+                  if s0.rules.family == "commerce" else None)
+        assert s0.current_player is not None and hands.shape[1] == n
+        res = play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
+                            turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=threshold,
+                            patience=patience, first_move=[f for _, f, _, _ in group], discard=pile,
+                            knocker=s0.knocker, rng=gen)
+        for (_, _, a, w), lost in zip(group, res.losses[:, me].tolist()):
+            out[a][w] = lost
+    return out
 
 
 LEVELS = {"beginner": "greedy", "intermediate": "threshold", "expert": "expert"}

@@ -1,7 +1,7 @@
 """Command line: run the studies and print their tables.
 
     python -m thirtyone odds scat               # exact distribution of hand values
-    python -m thirtyone deal-study scat          # knocking on the deal, 2-6 players, every seat
+    python -m thirtyone deal-study scat          # a knock on each seat's first turn, 2-6 players
     python -m thirtyone survival scat -p 4 -s 2 -t 3
     python -m thirtyone tournament schwimmen -p 4
     python -m thirtyone tables                   # regenerate thirtyone/data/knock_tables.json
@@ -38,6 +38,31 @@ def _survival_table(cell: dict[float, tuple[int, int]], min_knocks: int = 30) ->
             continue
         lo, hi = wilson(s, k)
         lines.append(f"{v:>6g} {k:>7} {s / k:>8.1%} {lo:>7.1%}-{hi:<7.1%}")
+    return lines
+
+
+def safe_value(cell: dict[float, tuple[int, int]], min_knocks: int = 30, target: float = 0.5) -> float | None:
+    """The lowest hand value from which every value (with ``min_knocks`` knocks or more) survives a knock at
+    least ``target`` of the time; ``None`` if even the best value does not."""
+    best = None
+    for v in sorted(cell, reverse=True):
+        k, s = cell[v]
+        if k < min_knocks:
+            continue
+        if s / k < target:
+            break
+        best = v
+    return best
+
+
+def _safe_table(result: dict[int, dict[int, dict[float, tuple[int, int]]]]) -> list[str]:
+    width = max(len(seats) for seats in result.values())
+    lines = ["The lowest hand that survives a knock on the seat's first turn at least half the time",
+             "(seat 1 plays first, the dealer last; the other players play greedily and never knock):",
+             f"{'players':>7} " + " ".join(f"{'seat ' + str(k):>7}" for k in range(1, width + 1))]
+    for n, seats in result.items():
+        cells = [safe_value(cell) for cell in seats.values()]
+        lines.append(f"{n:>7} " + " ".join(f"{'-' if v is None else f'{v:g}':>7}" for v in cells))
     return lines
 
 
@@ -89,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("odds", help="exact distribution of three-card hand values")
     p.add_argument("rules", nargs="?", default="scat", help=f"preset: {', '.join(Rules.PRESET_NAMES)}")
-    p = sub.add_parser("deal-study", help="the chance of surviving a knock on the deal, by players and seat")
+    p = sub.add_parser("deal-study", help="the chance of surviving a knock on a seat's first turn, by players and seat")
     p.add_argument("rules", nargs="?", default="scat")
     p.add_argument("--deals", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=0)
@@ -133,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for seat, cell in seats.items():
                     print(f"\n{n} players, seat {seat} after the dealer, knocking on the deal:")
                     print("\n".join(_survival_table(cell)))
+            print("\n" + "\n".join(_safe_table(result)))
             print(f"\n{args.deals} deals per player count, {time.perf_counter() - start:.1f} s")
         elif args.command == "survival":
             cell = knock_survival(args.rules, args.players, args.seat, args.turn, args.opponents, args.deals, args.seed)
