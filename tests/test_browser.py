@@ -216,7 +216,7 @@ def test_no_source_code_and_no_serious_accessibility_violation(page: Any, voila_
 @pytest.mark.parametrize("path", [
     "voila/files/..%2Fpyproject.toml", "voila/files/%2E%2E/pyproject.toml", "voila/files/..%2FMakefile",
     "voila/render/..%2FMakefile", "voila/render/..%2Fpyproject.toml", "voila/tree/..%2F",
-    "voila/static/..%2F..%2F..%2Fpyproject.toml", "voila/files/voila.json", "files/..%2Fpyproject.toml",
+    "voila/static/..%2F..%2F..%2Fpyproject.toml", "voila/files/voila.py", "files/..%2Fpyproject.toml",
     "voila/render/%2E%2E%2FMakefile", "..%2FMakefile", "voila/..%2F..%2Fpyproject.toml",
 ])
 def test_files_outside_notebooks_are_not_served(voila_server: Any, path: str) -> None:
