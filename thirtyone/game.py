@@ -5,7 +5,11 @@
 returns the next state and leaves ``state`` untouched. An action is an :class:`Action`
 or its canonical text: ``draw stock``, ``draw discard``, ``discard K♥``, ``knock``,
 ``swap 9♥ A♥`` (give, take), ``swap all``, ``pass``, ``keep hand``, ``take center``,
-``exchange hand``, ``next round``.
+``exchange hand``, ``next round``. The kinds of action, a round's phases and the ways it ends are
+closed sets (:class:`ActionKind`, :class:`Phase`, :class:`RoundEnd`) whose members equal their strings.
+
+In a notebook a state, a player's view and a round's result show themselves as a small table
+(``_repr_html_``): seats, lives, hands (face down where the object may not see them), the table, whose turn.
 
 Randomness: a game has one seed. Every shuffle (the deal, a reshuffled stock, a dealer's
 exchange) uses a generator seeded from ``(seed, shuffle number)``, so the same seed and
