@@ -12,6 +12,7 @@ from thirtyone.analysis import Estimate, KnockAdvice, wilson
 from thirtyone.game import Action
 from thirtyone.strategy import Mean, TakeRate, discard_study, suit_study
 from thirtyone.timing import (
+    LIVE_ROUNDS,
     advice_words,
     break_even,
     drill_spot,
@@ -102,8 +103,22 @@ def test_table_curves_read_the_shipped_tables() -> None:
     cell = tables.cell("scat", 4, 1, 1)
     assert all(cell[p.value] == (p.knocks, p.survived) for p in curve)
     assert curve[-1].p > curve[0].p
-    with pytest.raises(ValueError, match="hold Scat and Schwimmen"):
-        table_curve(tables, "feuer", 4, 1, 1)
+
+
+def test_a_curve_the_tables_do_not_hold_is_simulated_with_their_deals_and_seed() -> None:
+    """Any preset, table size or turn has its curve: the one `python -m thirtyone tables` would ship."""
+    from thirtyone.analysis import knock_survival
+
+    tables = shipped_tables()
+    deals, seed = tables.meta["deals"], tables.meta["seed"]
+    live = table_curve(tables, "feuer", 4, 1, 1)
+    assert live == survival_curve(knock_survival("feuer", 4, 1, 1, "greedy", deals, seed))  # type: ignore[arg-type]
+    assert sum(p.knocks for p in table_curve(tables, "bga-draw", 7, 3, 2, min_knocks=1)) > 0.9 * deals  # type: ignore[operator]
+    # a shipped cell is the same simulation: tables that hold nothing compute what the shipped ones hold
+    from thirtyone.analysis import KnockTables
+
+    empty = KnockTables({}, tables.meta)
+    assert table_curve(empty, "scat", 3, 2, 1) == table_curve(tables, "scat", 3, 2, 1)
 
 
 def pooled(curve: list) -> tuple[int, int]:
@@ -144,7 +159,9 @@ def test_live_curve_and_threshold_curve_pool() -> None:
 def test_shipped_thresholds() -> None:
     pts = shipped_thresholds("scat", 4)
     assert pts is not None and [p.threshold for p in pts] == list(range(20, 32))
-    assert shipped_thresholds("feuer", 4) is None
+    assert shipped_thresholds("feuer", 4, live_rounds=None) is None
+    live = shipped_thresholds("feuer", 4, live_rounds=60)  # a rule set the file does not hold: played now
+    assert live is not None and [p.threshold for p in live] == list(range(20, 32)) and live[0].rounds == 60
 
 
 # -- the drill -----------------------------------------------------------------------------------
@@ -225,8 +242,8 @@ def test_survival_chart_modes_controls_and_live_cell() -> None:
     assert [v for _l, v in s.seat_menu.options] == [1, 2, 3, 4, 5]
     assert image_alt(s.figure.value).count("seat") >= 5
     t = SurvivalChart(compare="turn", players=4, seat=2, live_deals=150)
-    t.rules_menu.value = "feuer"
-    assert t.figure.value == "" and "simulate this one now" in t.message.value
+    t.rules_menu.value = "feuer"  # not in the shipped tables: simulated now, with their deals
+    assert "Feuer" in image_alt(t.figure.value) and t.message.value == ""
     t.live_button.click()
     assert "Simulated now" in image_alt(t.figure.value) and "Simulated now" in t.message.value
     with pytest.raises(ValueError):
@@ -239,8 +256,8 @@ def test_threshold_chart_shows_shipped_then_pools_more() -> None:
     shipped = c.points[0].rounds
     c.run_button.click()
     assert c.points[0].rounds == shipped + 10
-    c.rules_menu.value = "feuer"
-    assert c.figure.value == "" and "press the button" in c.message.value
+    c.rules_menu.value = "feuer"  # not in the shipped file: played now
+    assert "knock threshold 20 to 31" in image_alt(c.figure.value) and c.points[0].rounds == LIVE_ROUNDS
 
 
 def test_strategy_widgets_draw_and_add_more() -> None:

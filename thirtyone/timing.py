@@ -2,7 +2,9 @@
 "Should I knock?" advisor, and the "knock or play on?" drill.
 
 * :func:`survival_curve` / :func:`table_curve` / :func:`live_curve` — the chance of surviving a knock
-  at each hand value, with Wilson intervals, from the shipped tables (no simulation) or computed now.
+  at each hand value, with Wilson intervals: from the shipped tables, or, for any other preset, table size
+  or turn, simulated now with the same deals and seed (a tenth of a second: every study runs on the
+  lockstep engine), so every chart of lesson 5 has an answer for every rule set it offers.
 * :func:`turn_choices` — the turns a seat really has (the advisor offers only these), each saying
   whether the rules allow a knock then.
 * :func:`staged_turn` — a real game state where the learner holds a chosen hand at a chosen seat and
@@ -26,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import names, precomputed
+from . import precomputed
 from .analysis import (
     Cell,
     Estimate,
@@ -87,19 +89,28 @@ def survival_curve(cell: Cell, min_knocks: int = 20) -> list[CurvePoint]:
 
 def table_curve(tables: KnockTables, rules: str, players: int, seat: int, turn: int = 0,
                 opponents: str = "greedy", min_knocks: int = 20) -> list[CurvePoint]:
-    """A curve from the shipped tables; ``ValueError`` saying what the tables hold if the cell is missing."""
+    """A curve of the knock-timing tables: read from the shipped tables when they hold the cell, else
+    simulated now with the tables' own deals and seed (:func:`table_cell`), for any preset, table size and
+    turn: the same numbers ``python -m thirtyone tables`` would ship for it."""
+    return survival_curve(table_cell(tables, rules, players, seat, turn, opponents), min_knocks)
+
+
+def table_cell(tables: KnockTables, rules: str, players: int, seat: int, turn: int = 0,
+               opponents: str = "greedy") -> Cell:
+    """One cell of the knock-timing tables, ``{value: (knocks, survived)}``: shipped, or computed now (about
+    a tenth of a second) and kept for the kernel's next ask."""
     try:
-        cell = tables.cell(rules, players, seat, turn, opponents)
+        return tables.cell(rules, players, seat, turn, opponents)
     except KeyError:
-        have = sorted({(r, n) for r, _o, n, _s, _t in tables.situations()})
-        presets = sorted({r for r, _n in have})
-        counts = sorted({n for _r, n in have})
-        turns = sorted({t for *_x, t in tables.situations()})
-        raise ValueError(
-            f"the tables that come with the lessons hold {' and '.join(names.preset_name(x) for x in presets)}, "
-            f"{counts[0]} to {counts[-1]} players and knocks after {', '.join(map(str, turns))} turns played; "
-            "simulate this one now instead") from None
-    return survival_curve(cell, min_knocks)
+        deals = tables.meta.get("deals", 3000)
+        seed = tables.meta.get("seed", 0)
+        return _live_cell(Rules.coerce(rules), players, seat, turn, opponents,
+                          deals if isinstance(deals, int) else 3000, seed if isinstance(seed, int) else 0)
+
+
+@lru_cache(maxsize=512)
+def _live_cell(rules: Rules, players: int, seat: int, turn: int, opponents: str, deals: int, seed: int) -> Cell:
+    return knock_survival(rules, players, seat, turn, opponents, deals, seed)
 
 
 def live_curve(rules: Rules | str, players: int, seat: int, turn: int = 0, opponents: str = "greedy",
@@ -170,13 +181,30 @@ def build_threshold_tables(presets: Sequence[str] = ("scat", "schwimmen"), playe
     return out
 
 
-def shipped_thresholds(rules: str, players: int, path: Path | str | None = None) -> list[ThresholdPoint] | None:
-    """The shipped tournament for a preset and number of players, or ``None`` if it was not computed."""
-    raw = json.loads(Path(path or THRESHOLDS_DATA).read_text(encoding="utf-8"))
+LIVE_ROUNDS = 1000
+"""Rounds per threshold of a tournament computed now, for a rule set or table the shipped file does not hold."""
+
+
+def shipped_thresholds(rules: str, players: int, path: Path | str | None = None,
+                       live_rounds: int | None = LIVE_ROUNDS) -> list[ThresholdPoint] | None:
+    """The shipped tournament for a preset and number of players; for one the file does not hold, the same
+    tournament computed now with ``live_rounds`` rounds per threshold (about 0.15 s for 1,000), or ``None``
+    when ``live_rounds`` is ``None``."""
+    raw = _threshold_file(str(path or THRESHOLDS_DATA))
     rows = raw["results"].get(f"{rules}|{players}")
     if rows is None:
-        return None
+        return None if live_rounds is None else list(_live_thresholds(Rules.coerce(rules), players, live_rounds))
     return [ThresholdPoint(float(t), int(n), m, lo, hi) for t, n, m, lo, hi in rows]
+
+
+@lru_cache(maxsize=8)
+def _threshold_file(path: str) -> dict[str, Any]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=64)
+def _live_thresholds(rules: Rules, players: int, rounds: int) -> tuple[ThresholdPoint, ...]:
+    return tuple(threshold_curve(rules, players, rounds=rounds))
 
 
 # --------------------------------------------------------------------------------------------
