@@ -1,12 +1,18 @@
-"""Study speed on one core.
+"""Study speed on one core, each figure against its target as a multiple of an empty 10-million-step loop.
 
-* ``knock_advice`` with 10,000 roll-outs, target <= 0.5 s: the median of several runs (other seeds)
-  for each of four turns: on the deal and after nine turns, in scat and in schwimmen, 4 players.
-* The whole knock-on-the-deal study, ``deal_study(rules, range(2, 7), deals=10_000)``, target <= 20 s.
+Issue 11's figures, every study on the lockstep engine (medians of ``--runs`` runs, CPU seconds of this
+process, so other load on the machine skews them less; tables are built before timing):
 
-Times are CPU seconds of this process (time.process_time), so other load on the machine skews them
-less; the value tables are built before timing. The last line printed is the figure: the slowest
-knock-advice median and the deal-study time.
+* the empty loop ``for _ in range(10_000_000): pass``, timed in the same run (the unit);
+* ``knock_advice`` with 10,000 roll-outs, target <= 0.25x the loop, for four turns: on the deal and after
+  nine turns, in scat and in schwimmen, 4 players;
+* the whole deal study, ``deal_study(rules, range(2, 7), deals=10_000)``, target <= 5x;
+* a live survival chart: ``live_curve`` for each line of lesson 5's "how safe is a knock?" chart (2 to 6
+  players), 2,000 deals a line, in a rule set the tables do not hold (Feuer), target <= 0.75x; and one line;
+* the threshold chart's "play 100 more rounds per threshold" (``threshold_curve``, 12 thresholds), target
+  <= 0.75x, like any live chart;
+* the coach's advice as lesson 6 asks it (300 roll-outs), and an expert bot's decision (no target: shown so a
+  change that slows them shows).
 
     python benchmarks/bench_analysis.py [--runs 5] [--rules scat] [--skip-study]
 """
@@ -16,13 +22,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 
 from thirtyone import State, new_game
 from thirtyone.analysis import deal_study, knock_advice
-from thirtyone.bots import ThresholdBot
+from thirtyone.bots import ExpertBot, ThresholdBot
+from thirtyone.coach import coach
+from thirtyone.timing import live_curve, threshold_curve
 
-ADVICE_TARGET = 0.5
-STUDY_TARGET = 20.0
+TARGETS = {"advice": 0.25, "study": 5.0, "chart": 0.75, "more": 0.75}
+"""Each figure's target, as a multiple of the empty loop."""
 
 
 def turn(preset: str, turns: int, seed: int = 3) -> State:
@@ -38,39 +47,67 @@ def turn(preset: str, turns: int, seed: int = 3) -> State:
     return s
 
 
-def advice_seconds(state: State, runs: int) -> float:
-    """Median CPU seconds of knock_advice with 10,000 roll-outs."""
-    knock_advice(state, rollouts=200)  # warm up: tables
+def median_cpu(action: Callable[[int], object], runs: int) -> float:
+    """Median CPU seconds of ``action(i)`` over ``runs`` runs, after one warm-up call."""
+    action(runs)
     times = []
-    for seed in range(runs):
+    for i in range(runs):
         t = time.process_time()
-        knock_advice(state, rollouts=10_000, seed=seed)
+        action(i)
         times.append(time.process_time() - t)
     return statistics.median(times)
 
 
+def empty_loop() -> float:
+    t = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    return time.process_time() - t
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="knock_advice runs per situation (the median counts)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (the median counts)")
     parser.add_argument("--rules", default="scat", help="rule set of the deal study")
-    parser.add_argument("--skip-study", action="store_true", help="time knock_advice only")
+    parser.add_argument("--skip-study", action="store_true", help="leave out the deal study (the longest figure)")
     args = parser.parse_args()
-    worst = 0.0
+    loop = statistics.median(empty_loop() for _ in range(args.runs))
+    print(f"empty 10M-step loop: median {loop:.3f} s of {args.runs} (the unit below)")
+    rows: list[tuple[str, float, float | None]] = []
+
+    def show(name: str, sec: float, target: float | None) -> None:
+        rows.append((name, sec, target))
+        aim = f"target <= {target:g}x" if target is not None else "no target"
+        mark = "" if target is None or sec <= target * loop else "  SLOW"
+        print(f"{name:64} {sec * 1000:8.1f} ms = {sec / loop:6.3f}x loop ({aim}){mark}")
+
     for preset in ("scat", "schwimmen"):
         for turns in (0, 9):
-            sec = advice_seconds(turn(preset, turns), args.runs)
-            worst = max(worst, sec)
-            print(f"knock_advice, {preset}, 4 players, after {turns} turns, 10,000 roll-outs: "
-                  f"median {sec:.3f} s of {args.runs} (target {ADVICE_TARGET} s)")
-    study = float("nan")
+            s = turn(preset, turns)
+            show(f"knock_advice, {preset}, 4 players, after {turns} turns, 10,000 roll-outs",
+                 median_cpu(lambda i, s=s: knock_advice(s, rollouts=10_000, seed=i), args.runs), TARGETS["advice"])
     if not args.skip_study:
-        deal_study(args.rules, [2], deals=50)  # warm up
-        t = time.process_time()
-        deal_study(args.rules, range(2, 7), deals=10_000)
-        study = time.process_time() - t
-        print(f"deal_study({args.rules!r}, range(2, 7), deals=10_000): {study:.1f} s (target {STUDY_TARGET:.0f} s)")
-    print(f"knock_advice 10,000 roll-outs: {worst:.3f} s (slowest median, target {ADVICE_TARGET} s); "
-          f"deal study: {study:.1f} s (target {STUDY_TARGET:.0f} s)")
+        show(f"deal_study({args.rules!r}, range(2, 7), deals=10_000)",
+             median_cpu(lambda i: deal_study(args.rules, range(2, 7), deals=10_000, seed=i), max(1, args.runs // 2)),
+             TARGETS["study"])
+    for opp in ("greedy", "random"):
+        show(f"live survival chart, feuer, 5 lines (2-6 players) x 2,000 deals, {opp}",
+             median_cpu(lambda i, o=opp: [live_curve("feuer", n, 1, 1, o, deals=2000, seed=i) for n in range(2, 7)],
+                        args.runs), TARGETS["chart"])
+    show("live survival curve, bga-draw, 6 players, dealer's seat, 2,000 deals",
+         median_cpu(lambda i: live_curve("bga-draw", 6, 6, 3, deals=2000, seed=i), args.runs), TARGETS["chart"])
+    show("threshold chart: 100 more rounds per threshold (scat, 4 players)",
+         median_cpu(lambda i: threshold_curve("scat", 4, rounds=100, seed=i), args.runs), TARGETS["more"])
+    advised = turn("scat", 5)
+    show("coach, scat, 4 players, 300 roll-outs (lesson 6's button)",
+         median_cpu(lambda i: coach(advised, rollouts=300, knock_rollouts=300, seed=i), args.runs), None)
+    view = advised.view(advised.current_player)  # type: ignore[arg-type]
+    show("expert bot, one decision (48 roll-outs)",
+         median_cpu(lambda i: ExpertBot(seed=i).choose(view), args.runs), None)
+    targeted = [(name, sec, target) for name, sec, target in rows if target is not None]
+    slow = [name for name, sec, target in targeted if sec > target * loop]
+    print(f"{len(targeted) - len(slow)} of {len(targeted)} figures within target"
+          + ("; slow: " + ", ".join(slow) if slow else ""))
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ class _Sampler:
         """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`)."""
         import numpy as np
 
-        from .lockstep import flat_keep, imagine_many, run_lockstep, shuffle_rows
+        from .lockstep import flat_keep, imagine_many, mix_in, run_lockstep, shuffle_rows
 
         v = self.view
         n = len(v.hand_sizes)
@@ -175,7 +175,7 @@ class _Sampler:
             got, pool = pool[:, :m], pool[:, m:]
             if m > k:
                 held, passed = imagine_many(keep, known, got, k)
-                pool = shuffle_rows(np.concatenate([pool, passed], axis=1), gen)
+                pool = mix_in(pool, passed, gen)
             else:
                 held = got
             hands[:, seat, :len(known)] = known

@@ -35,8 +35,7 @@ __all__ = ["run_lockstep", "play_lockstep", "Outcome", "Reason", "How", "judge_m
            "imagine_many", "shuffle_rows", "flat_keep", "flat_values"]
 
 _POINTS = np.array([RANK_VALUES[c >> 2] for c in range(52)], dtype=np.float64)
-# the hands left after giving or throwing card i of four (a, b, c, d), in the game's order
-_KEPT = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
+_COST = _POINTS * 0.001  # among equally good throws, the cheaper card goes (policy.best_discard)
 
 
 class How(IntEnum):
@@ -121,8 +120,22 @@ def flat_values(rules: Rules) -> np.ndarray:
 
 
 def shuffle_rows(cards: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Each row in its own random order."""
-    return np.take_along_axis(cards, np.argsort(rng.random(cards.shape), axis=1), axis=1)
+    """Each row in its own random order (a Fisher-Yates shuffle per row, in C)."""
+    return rng.permuted(cards, axis=1)
+
+
+def mix_in(cards: np.ndarray, extra: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Rows already in a random order with ``extra`` cards put in at random places: the rows of
+    ``shuffle_rows(concatenate([cards, extra]))``, in as many steps as there are extra cards (each goes to
+    a random place, the card there to the end: the inside-out Fisher-Yates shuffle)."""
+    out = np.concatenate([cards, extra], axis=1)
+    rows = np.arange(len(out))
+    for i in range(cards.shape[1], out.shape[1]):
+        j = rng.integers(0, i + 1, len(out))
+        moved = out[rows, j]
+        out[rows, j] = out[:, i]
+        out[:, i] = moved
+    return out
 
 
 def deal_many(rules: Rules, players: int, count: int, rng: np.random.Generator
@@ -506,7 +519,9 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                 is_fire = is_31 = None
         else:
             has_top = plen > 0
-            tt = P[rows, np.maximum(plen - 1, 0)]
+            Pf, Sf = P.reshape(-1), ST.reshape(-1)  # flat views: one index per card, no 2-D fancy indexing
+            at_top = rows * P.shape[1] + np.maximum(plen - 1, 0)
+            tt = Pf[at_top]
             now = keeps[here]
             ka, kb, kc = keeps[tt * 2704 + b1 + c], keeps[a2 + tt * 52 + c], keeps[a2 + b1 + tt]
             take = moving & has_top & (np.maximum(np.maximum(ka, kb), kc) > now + 0.25)
@@ -515,32 +530,35 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             if forced is not None:
                 take = (take & forced["free"]) | (moving & has_top & forced["draw discard"])
             drawing = moving & ~take
-            dd = np.where(take, tt, ST[rows, np.minimum(ptr, ST.shape[1] - 1)])
+            dd = np.where(take, tt, Sf[rows * ST.shape[1] + np.minimum(ptr, ST.shape[1] - 1)])
             ptr += drawing
             plen -= take
             if not take.all():
-                b1c = b1 + c
-                dk = keeps[b * 2704 + c * 52 + dd], keeps[a2 + c * 52 + dd], keeps[a2 + b1 + dd]
-                ka = np.where(take, ka, dk[0])
-                kb = np.where(take, kb, dk[1])
-                kc = np.where(take, kc, dk[2])
-                del b1c
-            four = np.concatenate([hp, dd[:, None]], axis=1)
+                c52 = c * 52
+                ka = np.where(take, ka, keeps[b * 2704 + c52 + dd])
+                kb = np.where(take, kb, keeps[a2 + c52 + dd])
+                kc = np.where(take, kc, keeps[a2 + b1 + dd])
             K = np.stack([ka, kb, kc, now], axis=1)
-            q = K - _POINTS[four] * 0.001
+            q = K - _COST[np.stack([a, b, c, dd], axis=1)]
             if any_rnd:
                 q = np.where(rnd[:, None], gen.random((m, 4)), q)
             if not draw_taken:
                 q[take, 3] = -1e9  # the card just taken may not be thrown back
             throw = np.argmax(q, axis=1)
-            kept = four[rows[:, None], _KEPT[throw]]
-            H[:, p, :] = np.where(moving[:, None], kept, hp)
-            thrown = four[rows, throw]
-            P[rows, plen] = np.where(moving, thrown, P[rows, plen])
+            # the three kept, in the game's order: throwing card i of (a, b, c, d) keeps the others
+            k0 = np.where(throw == 0, b, a)
+            k1 = np.where(throw <= 1, c, b)
+            k2 = np.where(throw <= 2, dd, c)
+            thrown = np.choose(throw, (a, b, c, dd))
+            H[:, p, 0] = np.where(moving, k0, a)
+            H[:, p, 1] = np.where(moving, k1, b)
+            H[:, p, 2] = np.where(moving, k2, c)
+            at_new = rows * P.shape[1] + plen
+            Pf[at_new] = np.where(moving, thrown, Pf[at_new])
             plen += moving
             # a kept hand worth 31 is one suit: its keep key is 31 - 1/16 (policy.keep_table)
-            is_31 = moving & (K[rows, throw] == 31 - 1 / 16)
-            is_fire = (moving & (((four >> 2) == 12).sum(axis=1) - ((thrown >> 2) == 12) == 3)) if rules.fire else None
+            is_31 = moving & (np.choose(throw, (ka, kb, kc, now)) == 31 - 1 / 16)
+            is_fire = (moving & ((k0 >> 2) == 12) & ((k1 >> 2) == 12) & ((k2 >> 2) == 12)) if rules.fire else None
         # 31 and Fire after a draw and throw, or a swap (decision 14)
         if is_31 is not None:
             if is_fire is not None:
