@@ -9,7 +9,10 @@ so no identifier, Python value or source file number ever reaches the screen.
 * :data:`OPTIONS` — each rule option's label, what it means, and each of its values as a sentence.
 * :func:`preset_name`, :func:`option_label`, :func:`value_text` — look-ups with clear errors.
 
-Data only: nothing here imports the rest of the package, so every layer may use it.
+Data only: nothing here imports the rest of the package but :mod:`thirtyone.i18n`, so every layer may use it.
+The texts are English, marked with ``N_`` for the catalog; the look-ups translate them when asked
+(:func:`preset_name` and the rest), so a learner reads them in the page's language. Reading a field
+(``PRESETS[k].name``) gives the English.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import N_, _, ngettext
+
 __all__ = ["Source", "PresetInfo", "OptionInfo", "SOURCES", "PRESETS", "OPTIONS", "ALIASES", "preset_name",
-           "preset_label", "option_label", "value_text", "value_short", "sources_text"]
+           "preset_label", "option_label", "option_meaning", "value_text", "value_short", "sources_text",
+           "source_name", "and_join"]
 
 
 @dataclass(frozen=True)
@@ -34,10 +40,10 @@ class Source:
 
 
 SOURCES: dict[str, Source] = {s.key: s for s in (
-    Source("gamecircle", "GameCircle", "GameCircle's rules of Schwimmen, with Feuer"),
-    Source("bga", "Board Game Arena", "Board Game Arena's two games of 31 and their table options"),
-    Source("classic", "the classic rules", "the classic rules of 31 (Scat) played with a widow"),
-    Source("scat", "the Scat house rules", "a Treinta y uno (Scat, Blitz) rule page with house rules and strategy"),
+    Source("gamecircle", N_("GameCircle"), N_("GameCircle's rules of Schwimmen, with Feuer")),
+    Source("bga", N_("Board Game Arena"), N_("Board Game Arena's two games of 31 and their table options")),
+    Source("classic", N_("the classic rules"), N_("the classic rules of 31 (Scat) played with a widow")),
+    Source("scat", N_("the Scat house rules"), N_("a Treinta y uno (Scat, Blitz) rule page with house rules and strategy")),
 )}
 """The four rule texts, in the order the project's rules document lists them."""
 
@@ -59,16 +65,16 @@ class PresetInfo:
 
 
 PRESETS: dict[str, PresetInfo] = {p.key: p for p in (
-    PresetInfo("scat", "Scat", "Scat (52 cards, draw and discard)", ("scat", "classic"),
+    PresetInfo("scat", N_("Scat"), N_("Scat (52 cards, draw and discard)"), ("scat", "classic"),
                ("blitz", "31", "thirty-one", "ride-the-bus")),
-    PresetInfo("schwimmen", "Schwimmen", "Schwimmen (32 cards, swap with the center)", ("gamecircle",),
+    PresetInfo("schwimmen", N_("Schwimmen"), N_("Schwimmen (32 cards, swap with the center)"), ("gamecircle",),
                ("knack", "schnautz")),
-    PresetInfo("feuer", "Schwimmen with Feuer", "Schwimmen with Feuer (three aces end the round)",
+    PresetInfo("feuer", N_("Schwimmen with Feuer"), N_("Schwimmen with Feuer (three aces end the round)"),
                ("gamecircle",), ("fire",)),
-    PresetInfo("bga-commerce", "Board Game Arena's Schwimmen", "Board Game Arena's Schwimmen (swap with the center)",
+    PresetInfo("bga-commerce", N_("Board Game Arena's Schwimmen"), N_("Board Game Arena's Schwimmen (swap with the center)"),
                ("bga",), ("bga",)),
-    PresetInfo("bga-draw", "Board Game Arena's Blitz", "Board Game Arena's Blitz (draw and discard)", ("bga",)),
-    PresetInfo("widow", "Scat with a widow", "Scat with a widow (52 cards, swap with the center)", ("classic",)),
+    PresetInfo("bga-draw", N_("Board Game Arena's Blitz"), N_("Board Game Arena's Blitz (draw and discard)"), ("bga",)),
+    PresetInfo("widow", N_("Scat with a widow"), N_("Scat with a widow (52 cards, swap with the center)"), ("classic",)),
 )}
 """The six presets, in the order the lessons show them."""
 
@@ -92,134 +98,153 @@ class OptionInfo:
     """Each value in a few words, for a table cell or a menu (the sentence when missing)."""
 
 
-_ONOFF = {True: "yes", False: "no"}
+_ONOFF = {True: N_("yes"), False: N_("no")}
 
 OPTIONS: dict[str, OptionInfo] = {o.key: o for o in (
-    OptionInfo("deck", "Deck", "Which cards are played.",
-               {32: "32 cards: seven to ace in each suit.", 52: "52 cards: two to ace in each suit."},
-               {32: "32 cards (7 to ace)", 52: "52 cards"}),
-    OptionInfo("family", "Kind of game", "How a turn changes your hand.",
-               {"draw": "Draw and discard: take the top card of the stock or of the discard pile, then throw one.",
-                "commerce": "Swap with the center: trade cards with three face-up cards in the middle."},
-               {"draw": "draw and discard", "commerce": "swap with the center"}),
-    OptionInfo("lives", "Lives", "How many lives each player starts with.", {}, {}),
-    OptionInfo("swimming", "Swimming", "What happens when a player loses their last life.",
-               {True: "A player who loses their last life is swimming: they play on, and the next loss puts them out.",
-                False: "A player who loses their last life is out of the game at once."},
-               {True: "yes", False: "no: out at once"}),
-    OptionInfo("three_of_a_kind", "Three of a kind", "What three cards of one rank are worth.",
-               {None: "Three of a kind counts like any other hand: its best suit.",
-                30.5: "Three of a kind counts 30.5: it beats every hand but 31."},
-               {None: "best suit, as usual", 30.5: "30.5"}),
-    OptionInfo("three_aces", "Three aces", "What three aces are worth.",
-               {None: "Three aces count like any three of a kind.", 32: "Three aces count 32, above 31."},
-               {None: "as three of a kind", 32: "32"}),
-    OptionInfo("fire", "Feuer (three aces end the round)", "Whether three aces end the round at once.",
-               {True: "Feuer: three aces end the round at once, and everyone else loses a life, even a player "
-                      "holding 31.",
-                False: "Three aces do not end the round."},
-               {True: "yes", False: "no"}),
-    OptionInfo("instant_31", "A 31", "What happens when a player has 31.",
-               {"others_lose": "A 31 ends the round at once, and everyone else loses a life.",
-                "showdown": "A 31 ends the round at once, and the lowest hand loses as in any showdown."},
-               {"others_lose": "everyone else loses", "showdown": "ends the round: the lowest loses"}),
-    OptionInfo("ties", "Ties for the lowest hand", "Who loses when two hands tie for the lowest.",
-               {"all_lose": "Every player tied for the lowest hand loses a life.",
-                "tiebreak": "The tie is broken: three of a kind by rank; other hands by their suit in Skat "
-                            "order: clubs above spades above hearts above diamonds."},
-               {"all_lose": "all tied players lose", "tiebreak": "broken by suit or rank"}),
-    OptionInfo("knocker_lowest", "A knocker with the lowest hand",
-               "What a knock costs when the knocker has the lowest hand.",
-               {"two_lives": "A knocker with the lowest hand loses two lives.",
-                "two_if_sole": "A knocker who is alone with the lowest hand loses two lives; tied, one.",
-                "one_life": "A knocker with the lowest hand loses one life, like anyone."},
-               {"two_lives": "two lives", "two_if_sole": "two lives if alone, else one", "one_life": "one life"}),
-    OptionInfo("knocker_wins_ties", "The knocker wins ties",
-               "Whether a knocker wins a tie of equal value.",
-               {True: "The knocker wins every tie of equal value, before suit or rank.",
-                False: "A knocker's tie is settled like anyone's."},
-               {True: "yes", False: "no"}),
-    OptionInfo("loser", "Who loses a life", "Who loses a life at the showdown.",
-               {"lowest": "The lowest hand loses a life.",
-                "under_21": "Everyone under 21 loses a life; if nobody is under 21, the lowest hand does."},
-               {"lowest": "the lowest hand", "under_21": "everyone under 21"}),
-    OptionInfo("first_knock", "The first knock", "When a player may knock.",
-               {"anytime": "You may knock on any turn, even the first of the round.",
-                "not_first_turn": "Nobody may knock on the very first turn of the round.",
-                "not_own_first_turn": "Nobody may knock on their own first turn of the round, except the dealer.",
-                "not_first_orbit": "Nobody may knock until every player has had a turn."},
-               {"anytime": "any turn", "not_first_turn": "not on the round's first turn",
-                "not_own_first_turn": "not on your own first turn (the dealer may)",
-                "not_first_orbit": "once everyone has had a turn"}),
-    OptionInfo("allow_pass", "Passing", "Whether a player may pass (change nothing) on a turn.",
-               {True: "You may pass: change nothing this turn.", False: "You may not pass: every turn swaps a card."},
+    OptionInfo("deck", N_("Deck"), N_("Which cards are played."),
+               {32: N_("32 cards: seven to ace in each suit."), 52: N_("52 cards: two to ace in each suit.")},
+               {32: N_("32 cards (7 to ace)"), 52: N_("52 cards")}),
+    OptionInfo("family", N_("Kind of game"), N_("How a turn changes your hand."),
+               {"draw": N_("Draw and discard: take the top card of the stock or of the discard pile, then throw one."),
+                "commerce": N_("Swap with the center: trade cards with three face-up cards in the middle.")},
+               {"draw": N_("draw and discard"), "commerce": N_("swap with the center")}),
+    OptionInfo("lives", N_("Lives"), N_("How many lives each player starts with."), {}, {}),
+    OptionInfo("swimming", N_("Swimming"), N_("What happens when a player loses their last life."),
+               {True: N_("A player who loses their last life is swimming: they play on, and the next loss puts them out."),
+                False: N_("A player who loses their last life is out of the game at once.")},
+               {True: N_("yes"), False: N_("no: out at once")}),
+    OptionInfo("three_of_a_kind", N_("Three of a kind"), N_("What three cards of one rank are worth."),
+               {None: N_("Three of a kind counts like any other hand: its best suit."),
+                30.5: N_("Three of a kind counts 30.5: it beats every hand but 31.")},
+               {None: N_("best suit, as usual"), 30.5: N_("30.5")}),
+    OptionInfo("three_aces", N_("Three aces"), N_("What three aces are worth."),
+               {None: N_("Three aces count like any three of a kind."), 32: N_("Three aces count 32, above 31.")},
+               {None: N_("as three of a kind"), 32: N_("32")}),
+    OptionInfo("fire", N_("Feuer (three aces end the round)"), N_("Whether three aces end the round at once."),
+               {True: N_("Feuer: three aces end the round at once, and everyone else loses a life, even a player "
+                      "holding 31."),
+                False: N_("Three aces do not end the round.")},
+               {True: N_("yes"), False: N_("no")}),
+    OptionInfo("instant_31", N_("A 31"), N_("What happens when a player has 31."),
+               {"others_lose": N_("A 31 ends the round at once, and everyone else loses a life."),
+                "showdown": N_("A 31 ends the round at once, and the lowest hand loses as in any showdown.")},
+               {"others_lose": N_("everyone else loses"), "showdown": N_("ends the round: the lowest loses")}),
+    OptionInfo("ties", N_("Ties for the lowest hand"), N_("Who loses when two hands tie for the lowest."),
+               {"all_lose": N_("Every player tied for the lowest hand loses a life."),
+                "tiebreak": N_("The tie is broken: three of a kind by rank; other hands by their suit in Skat "
+                            "order: clubs above spades above hearts above diamonds.")},
+               {"all_lose": N_("all tied players lose"), "tiebreak": N_("broken by suit or rank")}),
+    OptionInfo("knocker_lowest", N_("A knocker with the lowest hand"),
+               N_("What a knock costs when the knocker has the lowest hand."),
+               {"two_lives": N_("A knocker with the lowest hand loses two lives."),
+                "two_if_sole": N_("A knocker who is alone with the lowest hand loses two lives; tied, one."),
+                "one_life": N_("A knocker with the lowest hand loses one life, like anyone.")},
+               {"two_lives": N_("two lives"), "two_if_sole": N_("two lives if alone, else one"), "one_life": N_("one life")}),
+    OptionInfo("knocker_wins_ties", N_("The knocker wins ties"),
+               N_("Whether a knocker wins a tie of equal value."),
+               {True: N_("The knocker wins every tie of equal value, before suit or rank."),
+                False: N_("A knocker's tie is settled like anyone's.")},
+               {True: N_("yes"), False: N_("no")}),
+    OptionInfo("loser", N_("Who loses a life"), N_("Who loses a life at the showdown."),
+               {"lowest": N_("The lowest hand loses a life."),
+                "under_21": N_("Everyone under 21 loses a life; if nobody is under 21, the lowest hand does.")},
+               {"lowest": N_("the lowest hand"), "under_21": N_("everyone under 21")}),
+    OptionInfo("first_knock", N_("The first knock"), N_("When a player may knock."),
+               {"anytime": N_("You may knock on any turn, even the first of the round."),
+                "not_first_turn": N_("Nobody may knock on the very first turn of the round."),
+                "not_own_first_turn": N_("Nobody may knock on their own first turn of the round, except the dealer."),
+                "not_first_orbit": N_("Nobody may knock until every player has had a turn.")},
+               {"anytime": N_("any turn"), "not_first_turn": N_("not on the round's first turn"),
+                "not_own_first_turn": N_("not on your own first turn (the dealer may)"),
+                "not_first_orbit": N_("once everyone has had a turn")}),
+    OptionInfo("allow_pass", N_("Passing"), N_("Whether a player may pass (change nothing) on a turn."),
+               {True: N_("You may pass: change nothing this turn."), False: N_("You may not pass: every turn swaps a card.")},
                _ONOFF),
-    OptionInfo("allow_swap_all", "Swap all three", "Whether a player may swap their whole hand with the center.",
-               {True: "You may swap all three cards with the center at once.",
-                False: "You may swap only one card at a time."},
+    OptionInfo("allow_swap_all", N_("Swap all three"), N_("Whether a player may swap their whole hand with the center."),
+               {True: N_("You may swap all three cards with the center at once."),
+                False: N_("You may swap only one card at a time.")},
                _ONOFF),
-    OptionInfo("all_pass", "When everyone passes", "What happens when every player passes in a row.",
-               {"new_center": "When everyone passes in a row, the center is cleared and three new cards are laid.",
-                "showdown": "When everyone passes in a row, the round ends in a showdown."},
-               {"new_center": "three new center cards", "showdown": "showdown"}),
-    OptionInfo("first_choice", "The face-down center", "Who may first take the face-down center hand.",
-               {"dealer": "The dealer may take the face-down center for their own hand, or keep theirs.",
-                "left_of_dealer": "The player left of the dealer may take the face-down center, on their first turn.",
-                None: "The center is dealt face up; nobody takes it first."},
-               {"dealer": "the dealer", "left_of_dealer": "the player left of the dealer", None: "nobody"}),
-    OptionInfo("dealer_exchange", "Dealer's new hand",
-               "Whether the dealer may trade their hand for three stock cards before play.",
-               {True: "Before play, the dealer may trade their hand for three cards from the stock.",
-                False: "The dealer plays the hand they were dealt."},
+    OptionInfo("all_pass", N_("When everyone passes"), N_("What happens when every player passes in a row."),
+               {"new_center": N_("When everyone passes in a row, the center is cleared and three new cards are laid."),
+                "showdown": N_("When everyone passes in a row, the round ends in a showdown.")},
+               {"new_center": N_("three new center cards"), "showdown": N_("showdown")}),
+    OptionInfo("first_choice", N_("The face-down center"), N_("Who may first take the face-down center hand."),
+               {"dealer": N_("The dealer may take the face-down center for their own hand, or keep theirs."),
+                "left_of_dealer": N_("The player left of the dealer may take the face-down center, on their first turn."),
+                None: N_("The center is dealt face up; nobody takes it first.")},
+               {"dealer": N_("the dealer"), "left_of_dealer": N_("the player left of the dealer"), None: N_("nobody")}),
+    OptionInfo("dealer_exchange", N_("Dealer's new hand"),
+               N_("Whether the dealer may trade their hand for three stock cards before play."),
+               {True: N_("Before play, the dealer may trade their hand for three cards from the stock."),
+                False: N_("The dealer plays the hand they were dealt.")},
                _ONOFF),
-    OptionInfo("discard_taken", "Throwing back the card taken",
-               "Whether you may throw away the card you just took from the discard pile.",
-               {True: "You may throw back the card you just took from the discard pile.",
-                False: "You may not throw back the card you just took from the discard pile."},
+    OptionInfo("discard_taken", N_("Throwing back the card taken"),
+               N_("Whether you may throw away the card you just took from the discard pile."),
+               {True: N_("You may throw back the card you just took from the discard pile."),
+                False: N_("You may not throw back the card you just took from the discard pile.")},
                _ONOFF),
 )}
 """Every rule option, in the order of the ``Rules`` fields."""
 
 
+def and_join(words: list[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` in the language in use."""
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{rest} and {last}").format(rest=", ".join(words[:-1]), last=words[-1])
+
+
 def preset_name(key: str) -> str:
     """A preset's short name (``"bga-draw"`` → ``"Board Game Arena's Blitz"``); ``"your own rules"`` otherwise."""
     info = PRESETS.get(key)
-    return info.name if info else "your own rules"
+    return _(info.name) if info else _("your own rules")
 
 
 def preset_label(key: str) -> str:
     """A preset's drop-down label; ``"Your own rules"`` for a rule set that is no preset."""
     info = PRESETS.get(key)
-    return info.label if info else "Your own rules"
+    return _(info.label) if info else _("Your own rules")
+
+
+def source_name(key: str) -> str:
+    """A source's name as a learner reads it (``"the classic rules"``), in the language in use."""
+    return _(SOURCES[key].name)
 
 
 def sources_text(key: str) -> str:
     """Where a preset comes from, by name (``"GameCircle"``)."""
     info = PRESETS.get(key)
     if info is None:
-        return "your own choice"
-    return " and ".join(SOURCES[s].name for s in info.sources)
+        return _("your own choice")
+    return and_join([source_name(s) for s in info.sources])
 
 
 def option_label(key: str) -> str:
     """An option's label; a ``ValueError`` names the options there are."""
     try:
-        return OPTIONS[key].label
+        return _(OPTIONS[key].label)
     except KeyError:
         raise ValueError(f"no rule option {key!r}: options are {', '.join(OPTIONS)}") from None
+
+
+def option_meaning(key: str) -> str:
+    """What an option decides, in a sentence (in the language in use)."""
+    option_label(key)
+    return _(OPTIONS[key].meaning)
 
 
 def value_text(key: str, value: Any) -> str:
     """An option's value as a sentence (``lives=3`` → ``"Each player starts with 3 lives."``)."""
     if key == "lives":
-        return f"Each player starts with {value} {'life' if value == 1 else 'lives'}."
+        return ngettext("Each player starts with {n} life.", "Each player starts with {n} lives.",
+                        value).format(n=value)
     info = OPTIONS.get(key)
     if info is None:
         option_label(key)
     assert info is not None
     if value not in info.values:
         raise ValueError(f"the option {info.label!r} has no value {value!r}")
-    return info.values[value]
+    return _(info.values[value])
 
 
 def value_short(key: str, value: Any) -> str:
@@ -231,5 +256,5 @@ def value_short(key: str, value: Any) -> str:
         option_label(key)
     assert info is not None
     if value in info.short:
-        return info.short[value]
+        return _(info.short[value])
     return value_text(key, value)

@@ -22,6 +22,7 @@ from typing import Any
 from . import names
 from .cards import Card, format_cards, parse_cards
 from .game import IllegalActionError, RoundResult, State, narrate, new_game
+from .i18n import N_, _, ngettext
 from .rules import COMMERCE_ONLY, DRAW_ONLY, RULE_FIELDS, Rules
 from .scoring import hand_value
 
@@ -31,15 +32,12 @@ __all__ = ["option_meanings", "describe_value", "OptionRow", "difference_rows", 
 
 def option_meanings() -> dict[str, str]:
     """What each rule field decides, in a sentence a learner reads (from :data:`thirtyone.names.OPTIONS`)."""
-    return {f: names.OPTIONS[f].meaning for f in RULE_FIELDS}
+    return {f: names.option_meaning(f) for f in RULE_FIELDS}
 
 
 def join_words(words: Sequence[str]) -> str:
     """``"GameCircle"``, ``"GameCircle and Board Game Arena"``, ``"A, B and C"``."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return names.and_join(list(words))
 
 
 def describe_value(field: str, value: Any, rules: Rules | None = None) -> str:
@@ -94,7 +92,7 @@ def difference_rows(presets: Sequence[str] = Rules.PRESET_NAMES, everything: boo
         for key, text in zip(keys, values):
             if text != "—":
                 by.setdefault(text, set()).update(_sources(key))
-        played = tuple((v, join_words([names.SOURCES[k].name for k in order if k in srcs])) for v, srcs in by.items())
+        played = tuple((v, join_words([names.source_name(k) for k in order if k in srcs])) for v, srcs in by.items())
         rows.append(OptionRow(f, meanings[f], values, played))
     return rows
 
@@ -178,70 +176,71 @@ class Situation:
         base = self.presets[0]
         label = names.option_label(self.option)
         label = label[:1].lower() + label[1:]
-        return [(f"{names.preset_name(base)}, {label}: {names.value_short(self.option, v)}",
+        return [(_("{rules}, {option}: {value}").format(rules=names.preset_name(base), option=label,
+                                                          value=names.value_short(self.option, v)),
                  Rules.preset(base).replace(**{self.option: v})) for v in self.values]
 
     def role(self, seat: int) -> str:
         """What ``seat`` does in the staged round, in words ('' for nothing special)."""
         if self.roles:
-            return self.roles[seat]
-        parts = ["deals"] if seat == 0 else []
+            return _(self.roles[seat]) if self.roles[seat] else ""
+        parts = [_("deals")] if seat == 0 else []
         if self.eager:
-            parts.append("knocks as soon as the rules allow")
+            parts.append(_("knocks as soon as the rules allow"))
         elif seat == self.knocker:
-            parts.append("knocks at the first chance")
-        return " and ".join(parts)
+            parts.append(_("knocks at the first chance"))
+        return names.and_join(parts)
 
 
 SITUATIONS: dict[str, Situation] = {s.key: s for s in (
-    Situation("instant-31", "Instant 31", ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "Q♠ J♠ 7♦"), knocker=None,
-              teaches="Ana is dealt 31. Does everyone else lose a life, or only the lowest hand?"),
-    Situation("two-31s", "Two 31s on the deal", ("A♠ K♠ 10♠", "A♥ Q♥ J♥", "Q♣ J♣ 7♦"), knocker=None,
-              teaches="Sam and Ana are both dealt 31. Is either of them in danger?"),
-    Situation("ties", "A tie for the lowest hand", ("A♦ Q♦ 10♠", "K♣ 9♣ 8♦", "K♥ 9♥ 7♠"),
-              teaches="Ana and Ben both hold 19. Do both lose, or does the suit break the tie?"),
-    Situation("knocker-lowest", "The knocker is lowest", ("J♦ 8♦ 7♣", "A♣ K♣ 7♥", "Q♠ J♠ 7♠"),
-              teaches="Sam knocks with 18 and is the only one below. One life or two?"),
-    Situation("knocker-tie", "The knocker ties for lowest", ("A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"),
-              teaches="Sam knocks with 21 and Ana holds 21 too; nobody is under 21. Who pays, and how much?"),
-    Situation("feuer", "Three aces", ("A♦ K♦ 8♣", "Q♥ 10♥ 7♠", "A♣ A♠ A♥"),
-              teaches="Ben is dealt three aces: worth 11, 30.5, 32, or Feuer that ends the round at once?"),
-    Situation("feuer-31", "Feuer against a 31", ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "A♣ A♠ A♦"), knocker=None,
-              teaches="Ana is dealt 31 and Ben three aces, at the same time. Who is safe?"),
-    Situation("under-21", "Everyone under 21", ("A♠ K♠ 7♦", "K♥ J♦ 10♦", "Q♣ 7♣ 8♥"),
-              teaches="Ana holds 20 and Ben 17. Does only the lowest lose, or everyone under 21?"),
-    Situation("lives", "The last life", ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
-              teaches="Ana has one life left and the lowest hand: is she swimming now, or out of the game?"),
-    Situation("deal-left", "Who deals next", ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
+    Situation("instant-31", N_("Instant 31"), ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "Q♠ J♠ 7♦"), knocker=None,
+              teaches=N_("Ana is dealt 31. Does everyone else lose a life, or only the lowest hand?")),
+    Situation("two-31s", N_("Two 31s on the deal"), ("A♠ K♠ 10♠", "A♥ Q♥ J♥", "Q♣ J♣ 7♦"), knocker=None,
+              teaches=N_("Sam and Ana are both dealt 31. Is either of them in danger?")),
+    Situation("ties", N_("A tie for the lowest hand"), ("A♦ Q♦ 10♠", "K♣ 9♣ 8♦", "K♥ 9♥ 7♠"),
+              teaches=N_("Ana and Ben both hold 19. Do both lose, or does the suit break the tie?")),
+    Situation("knocker-lowest", N_("The knocker is lowest"), ("J♦ 8♦ 7♣", "A♣ K♣ 7♥", "Q♠ J♠ 7♠"),
+              teaches=N_("Sam knocks with 18 and is the only one below. One life or two?")),
+    Situation("knocker-tie", N_("The knocker ties for lowest"), ("A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"),
+              teaches=N_("Sam knocks with 21 and Ana holds 21 too; nobody is under 21. Who pays, and how much?")),
+    Situation("feuer", N_("Three aces"), ("A♦ K♦ 8♣", "Q♥ 10♥ 7♠", "A♣ A♠ A♥"),
+              teaches=N_("Ben is dealt three aces: worth 11, 30.5, 32, or Feuer that ends the round at once?")),
+    Situation("feuer-31", N_("Feuer against a 31"), ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "A♣ A♠ A♦"), knocker=None,
+              teaches=N_("Ana is dealt 31 and Ben three aces, at the same time. Who is safe?")),
+    Situation("under-21", N_("Everyone under 21"), ("A♠ K♠ 7♦", "K♥ J♦ 10♦", "Q♣ 7♣ 8♥"),
+              teaches=N_("Ana holds 20 and Ben 17. Does only the lowest lose, or everyone under 21?")),
+    Situation("lives", N_("The last life"), ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
+              teaches=N_("Ana has one life left and the lowest hand: is she swimming now, or out of the game?")),
+    Situation("deal-left", N_("Who deals next"), ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
               next_round=True,
-              teaches="Sam dealt this round. The deal passes to the left, to Ana, unless she is out of the game."),
-    Situation("first-knock", "Knocking at once", ("K♠ Q♠ 6♦", "A♥ K♥ 9♥", "J♣ 8♣ 2♠"),
+              teaches=N_("Sam dealt this round. The deal passes to the left, to Ana, unless she is out of the game.")),
+    Situation("first-knock", N_("Knocking at once"), ("K♠ Q♠ 6♦", "A♥ K♥ 9♥", "J♣ 8♣ 2♠"),
               rest="Q♦ 10♠ 10♣ 2♥ 3♦ 8♥ 10♦", play="best", eager=True, presets=("scat",), option="first_knock",
               values=("anytime", "not_first_turn", "not_own_first_turn", "not_first_orbit"),
-              teaches="Everyone knocks as soon as the rules allow, even Ben on 18. Who knocks first, and "
-                      "how many turns do the others get to improve?"),
-    Situation("no-pass", "No passing", ("K♦ Q♦ 7♦", "A♠ K♠ 8♠", "A♥ Q♥ 7♥"), knocker=0, rest="7♣ 9♦ 8♣",
+              teaches=N_("Everyone knocks as soon as the rules allow, even Ben on 18. Who knocks first, and "
+                      "how many turns do the others get to improve?")),
+    Situation("no-pass", N_("No passing"), ("K♦ Q♦ 7♦", "A♠ K♠ 8♠", "A♥ Q♥ 7♥"), knocker=0, rest="7♣ 9♦ 8♣",
               presets=("schwimmen",), option="allow_pass", values=(True, False),
-              roles=("deals and knocks at the first chance", "", ""),
-              teaches="Ana holds 29 and Ben 28, and the center helps neither: they would pass. What if every "
-                      "turn must swap a card?"),
-    Situation("no-swap-all", "No swapping all three", ("Q♣ 8♣ 9♠", "7♠ 8♦ 9♥", "8♥ 9♣ 10♦"), knocker=0,
+              roles=(N_("deals and knocks at the first chance"), "", ""),
+              teaches=N_("Ana holds 29 and Ben 28, and the center helps neither: they would pass. What if every "
+                      "turn must swap a card?")),
+    Situation("no-swap-all", N_("No swapping all three"), ("Q♣ 8♣ 9♠", "7♠ 8♦ 9♥", "8♥ 9♣ 10♦"), knocker=0,
               rest="A♦ K♦ Q♦", play="best", presets=("schwimmen",), option="allow_swap_all", values=(True, False),
-              teaches="The center holds 31. Ana would swap all three cards for it. May she?"),
-    Situation("widow", "The face-down center", ("K♠ 9♠ 7♦", "8♣ 9♦ 7♥", "Q♣ J♣ 7♣"), knocker=None,
+              teaches=N_("The center holds 31. Ana would swap all three cards for it. May she?")),
+    Situation("widow", N_("The face-down center"), ("K♠ 9♠ 7♦", "8♣ 9♦ 7♥", "Q♣ J♣ 7♣"), knocker=None,
               rest="A♥ K♥ Q♥", play="best", script=((1, "take center"),),
               presets=("schwimmen", "widow"),
-              teaches="The face-down center holds 31. Ana sits left of the dealer and would take it unseen."),
-    Situation("dealer-exchange", "The dealer's new hand", ("7♦ 8♣ 9♥", "A♠ K♠ 9♠", "K♥ 10♥ 7♣"),
+              teaches=N_("The face-down center holds 31. Ana sits left of the dealer and would take it unseen.")),
+    Situation("dealer-exchange", N_("The dealer's new hand"), ("7♦ 8♣ 9♥", "A♠ K♠ 9♠", "K♥ 10♥ 7♣"),
               rest="2♣ A♣ K♣ Q♣", script=((0, "exchange hand"),), presets=("bga-draw",),
               option="dealer_exchange", values=(True, False),
-              roles=("deals, trades the hand if allowed, and knocks at the first chance", "", ""),
-              teaches="Sam is dealt 9. He would trade his hand for the three cards on top of the stock."),
-    Situation("discard-taken", "Throwing back the card taken", ("A♠ K♠ 9♠", "K♥ 10♥ 9♥", "Q♣ J♣ 8♣"),
+              roles=(N_("deals, trades the hand if allowed, and knocks at the first chance"), "", ""),
+              teaches=N_("Sam is dealt 9. He would trade his hand for the three cards on top of the stock.")),
+    Situation("discard-taken", N_("Throwing back the card taken"), ("A♠ K♠ 9♠", "K♥ 10♥ 9♥", "Q♣ J♣ 8♣"),
               rest="Q♦", script=((1, "draw discard"),), presets=("bga-draw",), option="discard_taken",
-              values=(False, True), roles=("deals and knocks at the first chance", "takes the Q♦ and would "
-                                           "throw it back", ""),
-              teaches="Ana takes the Q♦ from the discard pile, then would throw it straight back."),
+              values=(False, True), roles=(N_("deals and knocks at the first chance"), N_("takes the Q♦ and would "
+                                           "throw it back"), ""),
+              teaches=N_("Ana takes the Q♦ from the discard pile, then would throw it straight back.")),
 )}
 """The staged rounds of lesson 4, by key: the first ones compare the six presets, the others one rule."""
 
@@ -292,9 +291,10 @@ class Replay:
         who = [_seat_name(s, names) for s in skipped]
         dealer = _seat_name(nxt.dealer, names)
         if who:
-            verb = "is" if len(who) == 1 else "are"
-            return f"The deal passes to the left, past {join_words(who)}, who {verb} out: {dealer} deals the next round."
-        return f"The deal passes to the left: {dealer} deals the next round."
+            return ngettext("The deal passes to the left, past {who}, who is out: {dealer} deals the next round.",
+                            "The deal passes to the left, past {who}, who are out: {dealer} deals the next round.",
+                            len(who)).format(who=join_words(who), dealer=dealer)
+        return _("The deal passes to the left: {dealer} deals the next round.").format(dealer=dealer)
 
     def moves(self, names: Sequence[str] | None = None) -> list[str]:
         """The round move by move, in the engine's words."""
@@ -304,7 +304,7 @@ class Replay:
 
 
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names is not None and seat < len(names) else f"Player {seat}"
+    return names[seat] if names is not None and seat < len(names) else _("Player {seat}").format(seat=seat)
 
 
 def _best_discard(s: State, p: int, allowed: Sequence[str]) -> str:
@@ -393,18 +393,18 @@ def replay(situation: Situation | str, rules: Rules | str, seed: int = 0) -> Rep
     try:
         s = new_game(r, players=sit.players, seed=seed, deck=staged_deck(dealt) + sit.rest_cards(), lives=sit.lives)
     except ValueError as e:
-        return Replay(r, None, None, f"These rules cannot deal this situation: {e}.")
+        return Replay(r, None, None, _("These rules cannot deal this situation: {error}.").format(error=e))
     start = s
     script = list(sit.script)
-    for _ in range(30 * sit.players):
+    for _turn in range(30 * sit.players):
         if s.phase == "over":
             nxt = s.apply("next round") if sit.next_round and not s.game_over else None
             return Replay(r, start, s, next=nxt)
         try:
             s = s.apply(_move(s, sit, dealt, script))
         except IllegalActionError as e:
-            return Replay(r, start, None, f"This situation cannot be played with these rules: {e}.")
-    return Replay(r, start, None, "The round did not end: nobody had a turn where knocking is allowed.")
+            return Replay(r, start, None, _("This situation cannot be played with these rules: {error}.").format(error=e))
+    return Replay(r, start, None, _("The round did not end: nobody had a turn where knocking is allowed."))
 
 
 def replay_all(situation: Situation | str, presets: Sequence[str] | None = None) -> list[Replay]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 from importlib import resources
 
+from .. import i18n
+
 __all__ = ["esc", "number", "static_text", "style_tag"]
 
 
@@ -20,8 +22,8 @@ def esc(text: str) -> str:
 
 
 def number(value: float) -> str:
-    """A value as a learner writes it: ``19``, ``30.5``."""
-    return str(int(value)) if value == int(value) else str(value)
+    """A value as a learner writes it: ``19``, ``30.5`` (``30,5`` in Spanish: :func:`thirtyone.i18n.number`)."""
+    return i18n.number(value)
 
 
 def static_text(name: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import Action, State, new_game, parse_action
+from ..i18n import N_, _
 from .table import CardTable
 
 __all__ = ["Step", "Tour", "Walkthrough", "TOURS"]
@@ -30,7 +31,8 @@ class Step:
     """One step of a tour."""
 
     say: str
-    """What the narrator says: what just happened and what comes next."""
+    """What the narrator says: what just happened and what comes next (English, marked ``N_``: the walkthrough
+    shows it in the page's language)."""
     moves: tuple[str, ...] = ()
     """The moves made at this step, as action text; a bot's whole turn is one step."""
     ask: str = ""
@@ -73,137 +75,137 @@ class Tour:
 
 
 SCAT = Tour(
-    title="A round of Scat",
+    title=N_("A round of Scat"),
     rules="scat",
     names=("Ana", "Sam", "Ben"),
     seat=1,
     deck="K♥ 8♠ Q♣ 5♥ 7♠ J♣ 4♣ 2♦ 3♦ 9♥ 5♠ 9♣ A♥ 10♦ K♠ 2♣",
     steps=(
-        Step("Ana deals three cards to each player, one at a time, starting on her left: you, Ben, then "
+        Step(N_("Ana deals three cards to each player, one at a time, starting on her left: you, Ben, then "
              "herself. She turns the next card face up to start the discard pile: the 9♥. The rest of the "
-             "deck is the stock, face down. Your hand is K♥ 5♥ 4♣, worth 15: K♥ + 5♥."),
-        Step("You sit on the dealer's left, so you play first. A turn is: take one card, then throw one. "
+             "deck is the stock, face down. Your hand is K♥ 5♥ 4♣, worth 15: K♥ + 5♥.")),
+        Step(N_("You sit on the dealer's left, so you play first. A turn is: take one card, then throw one. "
              "You may take the top card of the discard pile, which everyone sees, or the top card of the "
-             "stock, which only you see.",
-             ("draw discard",), ask="Take the 9♥ from the discard pile: it is a heart, like your K♥ and 5♥.",
-             hint="Not that: click the 9♥ on the discard pile. It fits your hearts."),
-        Step("You hold four cards for a moment. Throw one to get back to three: the 4♣ is alone in its "
-             "suit and counts nothing.",
-             ("discard 4♣",), ask="Throw the 4♣.", hint="Throw the 4♣: in a hand of hearts a club counts nothing."),
-        Step("K♥ 9♥ 5♥ is worth 24. Now it is Ben's turn: he draws from the stock (only he sees the card) "
-             "and throws one card face up.", ("draw stock", "discard 2♦")),
-        Step("Ben threw the 2♦. Ana's turn.", ("draw stock", "discard 3♦")),
-        Step("Ana threw the 3♦. It does not fit your hearts, so this time take a card nobody has seen.",
-             ("draw stock",), ask="Draw from the stock: click it.",
-             hint="Click the stock this time: the 3♦ on the pile does not help your hearts."),
-        Step("You drew the A♥! Keep the three best hearts.",
-             ("discard 5♥",), ask="Throw the 5♥.",
-             hint="Throw the 5♥: A♥ K♥ 9♥ is worth 30, the most these four cards can make."),
-        Step("A♥ K♥ 9♥ is worth 30, one short of the best hand. Ben's turn.", ("draw stock", "discard 10♦")),
-        Step("Ben threw the 10♦. Ana's turn. Watch the discard pile.", ("draw stock", "discard K♠")),
-        Step("Ana threw the K♠. Your turn: instead of taking a card you may knock. Then everyone else has "
-             "exactly one more turn, and the hands are shown. 30 will hardly be the lowest hand.",
-             ("knock",), ask="Knock: click the Knock button.",
-             hint="Click Knock: 30 is a strong hand, and every turn you wait gives the others another chance."),
-        Step("You knocked, so you will not play again this round. Ben's last turn.",
+             "stock, which only you see."),
+             ("draw discard",), ask=N_("Take the 9♥ from the discard pile: it is a heart, like your K♥ and 5♥."),
+             hint=N_("Not that: click the 9♥ on the discard pile. It fits your hearts.")),
+        Step(N_("You hold four cards for a moment. Throw one to get back to three: the 4♣ is alone in its "
+             "suit and counts nothing."),
+             ("discard 4♣",), ask=N_("Throw the 4♣."), hint=N_("Throw the 4♣: in a hand of hearts a club counts nothing.")),
+        Step(N_("K♥ 9♥ 5♥ is worth 24. Now it is Ben's turn: he draws from the stock (only he sees the card) "
+             "and throws one card face up."), ("draw stock", "discard 2♦")),
+        Step(N_("Ben threw the 2♦. Ana's turn."), ("draw stock", "discard 3♦")),
+        Step(N_("Ana threw the 3♦. It does not fit your hearts, so this time take a card nobody has seen."),
+             ("draw stock",), ask=N_("Draw from the stock: click it."),
+             hint=N_("Click the stock this time: the 3♦ on the pile does not help your hearts.")),
+        Step(N_("You drew the A♥! Keep the three best hearts."),
+             ("discard 5♥",), ask=N_("Throw the 5♥."),
+             hint=N_("Throw the 5♥: A♥ K♥ 9♥ is worth 30, the most these four cards can make.")),
+        Step(N_("A♥ K♥ 9♥ is worth 30, one short of the best hand. Ben's turn."), ("draw stock", "discard 10♦")),
+        Step(N_("Ben threw the 10♦. Ana's turn. Watch the discard pile."), ("draw stock", "discard K♠")),
+        Step(N_("Ana threw the K♠. Your turn: instead of taking a card you may knock. Then everyone else has "
+             "exactly one more turn, and the hands are shown. 30 will hardly be the lowest hand."),
+             ("knock",), ask=N_("Knock: click the Knock button."),
+             hint=N_("Click Knock: 30 is a strong hand, and every turn you wait gives the others another chance.")),
+        Step(N_("You knocked, so you will not play again this round. Ben's last turn."),
              ("draw discard", "discard 5♠")),
-        Step("Ben took the K♠ from the discard pile: a player who picks up spades is collecting spades. "
-             "Ana's last turn; after her comes the showdown.", ("draw stock", "discard 2♣")),
-        Step("The showdown: every hand is shown and counted, and the lowest hand loses a life. You knocked "
+        Step(N_("Ben took the K♠ from the discard pile: a player who picks up spades is collecting spades. "
+             "Ana's last turn; after her comes the showdown."), ("draw stock", "discard 2♣")),
+        Step(N_("The showdown: every hand is shown and counted, and the lowest hand loses a life. You knocked "
              "with 30 and Ana has 29, so Ben's 25 is the lowest: he loses one life and has two left. You keep "
              "all three: a knocker loses only when their hand is the lowest, and then it costs two lives. "
              "A player who has lost every life keeps playing, swimming (or 'on the bus'); the next loss puts "
-             "them out."),
+             "them out.")),
     ),
 )
 
 SCAT_31 = Tour(
-    title="Instant 31",
+    title=N_("Instant 31"),
     rules="scat",
     names=("Ana", "Sam", "Ben"),
     seat=1,
     deck="K♠ 9♣ Q♦ 10♠ 8♣ J♦ 3♦ 5♥ 7♥ A♠",
     lives=(3, 3, 0),
     steps=(
-        Step("A new deal. Ben has lost all his lives: he is swimming, and one more loss puts him out. "
-             "Your hand is K♠ 10♠ 3♦, worth 20, and the discard pile shows the A♠."),
-        Step("An ace and two cards worth ten, all of one suit, make 31.",
-             ("draw discard",), ask="Take the A♠ from the discard pile.",
-             hint="Click the A♠ on the discard pile: with your K♠ and 10♠ it makes 31."),
-        Step("You took the A♠ from the discard pile. Now throw the card that does not belong.",
-             ("discard 3♦",), ask="Throw the 3♦.",
-             hint="Throw the 3♦: A♠ K♠ 10♠ is 31."),
-        Step("You threw the 3♦: A♠ K♠ 10♠ is 31! The round ends at once, before anyone else moves. With these "
-             "rules everyone else loses a life: Ana has two left, and Ben, who was swimming, is out of the game."),
+        Step(N_("A new deal. Ben has lost all his lives: he is swimming, and one more loss puts him out. "
+             "Your hand is K♠ 10♠ 3♦, worth 20, and the discard pile shows the A♠.")),
+        Step(N_("An ace and two cards worth ten, all of one suit, make 31."),
+             ("draw discard",), ask=N_("Take the A♠ from the discard pile."),
+             hint=N_("Click the A♠ on the discard pile: with your K♠ and 10♠ it makes 31.")),
+        Step(N_("You took the A♠ from the discard pile. Now throw the card that does not belong."),
+             ("discard 3♦",), ask=N_("Throw the 3♦."),
+             hint=N_("Throw the 3♦: A♠ K♠ 10♠ is 31.")),
+        Step(N_("You threw the 3♦: A♠ K♠ 10♠ is 31! The round ends at once, before anyone else moves. With these "
+             "rules everyone else loses a life: Ana has two left, and Ben, who was swimming, is out of the game.")),
     ),
 )
 
 SCHWIMMEN = Tour(
-    title="A round of Schwimmen",
+    title=N_("A round of Schwimmen"),
     rules="schwimmen",
     names=("Sam", "Ana", "Ben"),
     seat=0,
     deck="Q♥ Q♠ 7♣ 7♥ 7♠ 8♦ 7♦ 8♥ 9♠ A♥ 9♥ 8♠ A♦ K♦ 9♦",
     steps=(
-        Step("You deal: three cards to each player and three face down in the middle, the center. The deck "
+        Step(N_("You deal: three cards to each player and three face down in the middle, the center. The deck "
              "has 32 cards, sevens to aces. Your hand is 7♣ 8♦ 9♠: three suits, so only the best card "
-             "counts, and it is worth just 9."),
-        Step("As the dealer you choose first: keep this hand, or take the face-down center without seeing it. "
-             "If you take it, your old hand lies face up as the center.",
-             ("take center",), ask="Take the center hand: yours is weak.",
-             hint="Click \"Take the center hand\": a hand worth 9 is easy to beat."),
-        Step("You took A♥ 9♥ 8♠, worth 20, and your old 7♣ 8♦ 9♠ lies face up as the center. From now on a "
+             "counts, and it is worth just 9.")),
+        Step(N_("As the dealer you choose first: keep this hand, or take the face-down center without seeing it. "
+             "If you take it, your old hand lies face up as the center."),
+             ("take center",), ask=N_("Take the center hand: yours is weak."),
+             hint=N_("Click \"Take the center hand\": a hand worth 9 is easy to beat.")),
+        Step(N_("You took A♥ 9♥ 8♠, worth 20, and your old 7♣ 8♦ 9♠ lies face up as the center. From now on a "
              "turn is one of: swap one card with the center, swap all three, pass (change nothing), or knock. "
-             "Ana, on your left, plays first.", ("pass",)),
-        Step("Ana passed: she changed nothing. Ben's turn.", ("swap 8♥ 9♠",)),
-        Step("Ben swapped his 8♥ for the 9♠: he collects spades. The 8♥ in the center fits your hearts.",
-             ("swap 8♠ 8♥",), ask="Swap one card: click the 8♠ in your hand, then the 8♥ in the center.",
-             hint="Click your 8♠, then the 8♥ in the center."),
-        Step("You swapped your 8♠ for the 8♥: A♥ 9♥ 8♥ is worth 28. Ana's turn.", ("pass",)),
-        Step("Ana passed again. Ben's turn.", ("swap 7♠ 8♠",)),
-        Step("Ben swapped his 7♠ for your old 8♠. Nothing in the center (7♣ 8♦ 7♠) fits your hearts: pass "
-             "this time, and see what happens when everyone passes.",
-             ("pass",), ask="Pass: click the Pass button.",
-             hint="Click Pass: no card in the center fits your hearts."),
-        Step("You passed. If Ana and Ben pass too, everyone has passed in a row.", ("pass", "pass")),
-        Step("Ana and Ben passed too: everyone passed in a row. So the center is cleared away and three new "
+             "Ana, on your left, plays first."), ("pass",)),
+        Step(N_("Ana passed: she changed nothing. Ben's turn."), ("swap 8♥ 9♠",)),
+        Step(N_("Ben swapped his 8♥ for the 9♠: he collects spades. The 8♥ in the center fits your hearts."),
+             ("swap 8♠ 8♥",), ask=N_("Swap one card: click the 8♠ in your hand, then the 8♥ in the center."),
+             hint=N_("Click your 8♠, then the 8♥ in the center.")),
+        Step(N_("You swapped your 8♠ for the 8♥: A♥ 9♥ 8♥ is worth 28. Ana's turn."), ("pass",)),
+        Step(N_("Ana passed again. Ben's turn."), ("swap 7♠ 8♠",)),
+        Step(N_("Ben swapped his 7♠ for your old 8♠. Nothing in the center (7♣ 8♦ 7♠) fits your hearts: pass "
+             "this time, and see what happens when everyone passes."),
+             ("pass",), ask=N_("Pass: click the Pass button."),
+             hint=N_("Click Pass: no card in the center fits your hearts.")),
+        Step(N_("You passed. If Ana and Ben pass too, everyone has passed in a row."), ("pass", "pass")),
+        Step(N_("Ana and Ben passed too: everyone passed in a row. So the center is cleared away and three new "
              "cards are laid from the stock: A♦ K♦ 9♦. Together they are worth 30, more than your 28, and "
-             "you play first.",
-             ("swap all",), ask="Swap all three: click the Swap all three button.",
-             hint="Click \"Swap all three\": A♦ K♦ 9♦ (30) beats your A♥ 9♥ 8♥ (28)."),
-        Step("You swapped all three: you hold A♦ K♦ 9♦, worth 30, and your old A♥ 9♥ 8♥ lies face up as the "
-             "center. Ana's turn.", ("swap 7♦ A♥",)),
-        Step("Ana swapped her 7♦ for the A♥: she collects hearts. Ben's turn.", ("pass",)),
-        Step("Ben passed. With 30 you can knock: everyone else has one more turn, then the showdown.",
-             ("knock",), ask="Knock: click the Knock button.",
-             hint="Click Knock: 30 is hard to beat, and every turn you wait gives the others another chance."),
-        Step("You knocked, so you will not play again this round. Ana's last turn.", ("swap 7♥ 9♥",)),
-        Step("Ana swapped her 7♥ for the 9♥: A♥ Q♥ 9♥ is worth 30 too. Ben's last turn; then the showdown.",
+             "you play first."),
+             ("swap all",), ask=N_("Swap all three: click the Swap all three button."),
+             hint=N_("Click \"Swap all three\": A♦ K♦ 9♦ (30) beats your A♥ 9♥ 8♥ (28).")),
+        Step(N_("You swapped all three: you hold A♦ K♦ 9♦, worth 30, and your old A♥ 9♥ 8♥ lies face up as the "
+             "center. Ana's turn."), ("swap 7♦ A♥",)),
+        Step(N_("Ana swapped her 7♦ for the A♥: she collects hearts. Ben's turn."), ("pass",)),
+        Step(N_("Ben passed. With 30 you can knock: everyone else has one more turn, then the showdown."),
+             ("knock",), ask=N_("Knock: click the Knock button."),
+             hint=N_("Click Knock: 30 is hard to beat, and every turn you wait gives the others another chance.")),
+        Step(N_("You knocked, so you will not play again this round. Ana's last turn."), ("swap 7♥ 9♥",)),
+        Step(N_("Ana swapped her 7♥ for the 9♥: A♥ Q♥ 9♥ is worth 30 too. Ben's last turn; then the showdown."),
              ("pass",)),
-        Step("The showdown: you and Ana have 30 each, Ben 27. Ben's hand is the lowest, so he loses a life. "
+        Step(N_("The showdown: you and Ana have 30 each, Ben 27. Ben's hand is the lowest, so he loses a life. "
              "With the Schwimmen rules a knocker with the lowest hand would lose only one life, and a tie for "
-             "the lowest hand is broken by Skat order: clubs > spades > hearts > diamonds."),
+             "the lowest hand is broken by Skat order: clubs > spades > hearts > diamonds.")),
     ),
 )
 
 FEUER = Tour(
-    title="Feuer",
+    title=N_("Feuer"),
     rules="feuer",
     names=("Sam", "Ana", "Ben"),
     seat=0,
     deck="K♥ 9♠ A♠ Q♥ 8♠ A♥ 10♠ J♦ 9♣ A♦ 8♣ 7♥",
     steps=(
-        Step("Feuer (fire) is Schwimmen with one more rule: three aces end the round at once, and everyone "
-             "else loses a life. You deal again, and you hold A♠ A♥ 9♣."),
-        Step("Two aces already.", ("keep hand",), ask="Keep your hand.",
-             hint="Click \"Keep my hand\": two aces are too good to give away."),
-        Step("You kept your hand, so the center is turned face up: A♦ 8♣ 7♥. The third ace! Ana plays first.",
+        Step(N_("Feuer (fire) is Schwimmen with one more rule: three aces end the round at once, and everyone "
+             "else loses a life. You deal again, and you hold A♠ A♥ 9♣.")),
+        Step(N_("Two aces already."), ("keep hand",), ask=N_("Keep your hand."),
+             hint=N_("Click \"Keep my hand\": two aces are too good to give away.")),
+        Step(N_("You kept your hand, so the center is turned face up: A♦ 8♣ 7♥. The third ace! Ana plays first."),
              ("swap 10♠ 7♥",)),
-        Step("Ana swapped her 10♠ for the 7♥: she collects hearts. Ben's turn.", ("swap J♦ 10♠",)),
-        Step("Ben swapped his J♦ for the 10♠. The A♦ is still in the center.", ("swap 9♣ A♦",),
-             ask="Swap your 9♣ for the A♦.", hint="Click your 9♣, then the A♦ in the center."),
-        Step("You swapped your 9♣ for the A♦: three aces. Feuer! The round ends at once, and Ana and Ben each "
-             "lose a life."),
+        Step(N_("Ana swapped her 10♠ for the 7♥: she collects hearts. Ben's turn."), ("swap J♦ 10♠",)),
+        Step(N_("Ben swapped his J♦ for the 10♠. The A♦ is still in the center."), ("swap 9♣ A♦",),
+             ask=N_("Swap your 9♣ for the A♦."), hint=N_("Click your 9♣, then the A♦ in the center.")),
+        Step(N_("You swapped your 9♣ for the A♦: three aces. Feuer! The round ends at once, and Ana and Ben each "
+             "lose a life.")),
     ),
 )
 
@@ -224,10 +226,10 @@ class Walkthrough(w.VBox):
         self.tour = tour
         self._progress = _Progress(0, tour.states())
         self.narration = w.HTML()
-        self.next_button = w.Button(description="Next", button_style="primary", tooltip="Play the next step")
-        self.back_button = w.Button(description="Back", icon="undo", tooltip="Go back one step")
-        self.again_button = w.Button(description="Start again")
-        self.show_all_box = w.Checkbox(value=show_all, description="Show all hands", indent=False,
+        self.next_button = w.Button(description=_("Next"), button_style="primary", tooltip=_("Play the next step"))
+        self.back_button = w.Button(description=_("Back"), icon="undo", tooltip=_("Go back one step"))
+        self.again_button = w.Button(description=_("Start again"))
+        self.show_all_box = w.Checkbox(value=show_all, description=_("Show all hands"), indent=False,
                                        layout=w.Layout(width="max-content"))
         self.table = CardTable(state=self._progress.states[0], seat=tour.seat, names=tour.names, bots=None,
                                controls=False, show_all=show_all)
@@ -294,7 +296,7 @@ class Walkthrough(w.VBox):
         step = self.step_now
         if step is None or step.ask or self.index >= len(self.tour.steps) - 1 and not step.moves:
             if step is not None and step.ask:
-                self.table.message = step.hint or step.ask
+                self.table.message = _(step.hint or step.ask)
             return False
         self.go(self.index + 1)
         return True
@@ -309,10 +311,10 @@ class Walkthrough(w.VBox):
     def _guard(self, action: Action) -> str | None:
         step = self.step_now
         if step is None or not step.ask:
-            return "Click Next to go on."
+            return _("Click Next to go on.")
         if action == self.expected:
             return None
-        return step.hint or step.ask
+        return _(step.hint or step.ask)
 
     def _table_moved(self, change: Any) -> None:
         if self._setting or self.expected is None:
@@ -326,21 +328,24 @@ class Walkthrough(w.VBox):
         n = len(self.tour.steps)
         if step is None:
             return
-        text = f"<p>{html.escape(step.say, quote=False)}</p>"
+        text = f"<p>{html.escape(_(step.say), quote=False)}</p>"
         if step.ask:
-            text += f'<p class="to-ask"><strong>Your move:</strong> {html.escape(step.ask, quote=False)}</p>'
+            text += ('<p class="to-ask"><strong>' + _("Your move:") + "</strong> "
+                     + html.escape(_(step.ask), quote=False) + "</p>")
         elif step.moves:
-            text += '<p class="to-ask">Click <strong>Next</strong> to watch.</p>'
+            text += '<p class="to-ask">' + _("Click <strong>Next</strong> to watch.") + "</p>"
         elif self.index == n - 1:
-            text += '<p class="to-ask">That is the whole round. <strong>Start again</strong> to replay it.</p>'
+            text += ('<p class="to-ask">' + _("That is the whole round. <strong>Start again</strong> to replay it.")
+                     + "</p>")
         else:
-            text += '<p class="to-ask">Click <strong>Next</strong> to go on.</p>'
-        self.narration.value = (f'<div class="to-narration" role="status" aria-live="polite">'
-                                f'<p class="to-progress">{html.escape(self.tour.title)} · step {self.index + 1} of {n}'
-                                f"</p>{text}</div>")
+            text += '<p class="to-ask">' + _("Click <strong>Next</strong> to go on.") + "</p>"
+        progress = _("{tour} · step {n} of {total}").format(tour=html.escape(_(self.tour.title)), n=self.index + 1,
+                                                            total=n)
+        self.narration.value = ('<div class="to-narration" role="status" aria-live="polite">'
+                                f'<p class="to-progress">{progress}</p>{text}</div>')
         self.next_button.disabled = bool(step.ask) or (self.index == n - 1 and not step.moves)
         self.back_button.disabled = self.index == 0
 
     def steps_text(self) -> Sequence[str]:
         """Every step's words, for reading the tour without playing it."""
-        return [s.say + (" " + s.ask if s.ask else "") for s in self.tour.steps]
+        return [_(s.say) + (" " + _(s.ask) if s.ask else "") for s in self.tour.steps]

@@ -11,14 +11,16 @@ import traitlets
 
 from .. import names
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
+from ..i18n import _
 from ..rules import Rules
-from ._html import esc
+from ._html import esc, number
 from .card import CardRow
 
 __all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "preset_dropdown"]
 
-PRESET_LABELS = {key: names.preset_label(key) for key in Rules.PRESET_NAMES}
-"""What the preset drop-down shows for each preset (from :mod:`thirtyone.names`)."""
+PRESET_LABELS = {key: names.PRESETS[key].label for key in Rules.PRESET_NAMES}
+"""What the preset drop-down shows for each preset (from :mod:`thirtyone.names`), in English: a menu shows
+``names.preset_label(key)``, in the page's language."""
 
 
 def preset_dropdown(start: Rules, presets: Sequence[str] | None = None, *, short: bool = False) -> w.Dropdown:
@@ -33,7 +35,7 @@ def preset_dropdown(start: Rules, presets: Sequence[str] | None = None, *, short
     label = names.preset_name if short else names.preset_label
     return w.Dropdown(options=[(label(n), n) for n in keys],
                       value=start.name if start.name in keys else keys[0],
-                      description="Rules", layout=w.Layout(width="max-content", max_width="100%"))
+                      description=_("Rules"), layout=w.Layout(width="max-content", max_width="100%"))
 
 
 class FollowsRules:
@@ -71,13 +73,13 @@ class CardPicker(FollowsRules, w.VBox):
         self.size = size
         self._rng = random.Random(seed)
         self._rules = Rules.coerce(rules)
-        self.rows = [CardRow(label=f"{SUIT_NAMES[s]}", four_colour=four_colour) for s in range(4)]
+        self.rows = [CardRow(label=_(SUIT_NAMES[s]), four_colour=four_colour) for s in range(4)]
         for row in self.rows:
             row.on_activate(self.toggle)
         labels = [w.HTML(f'<span class="to-suit-label" aria-hidden="true">{SUITS[s]}</span>',
                          layout=w.Layout(width="28px")) for s in range(4)]
-        self.deal_button = w.Button(description="Deal a random hand", icon="random", layout=w.Layout(width="auto"))
-        self.clear_button = w.Button(description="Put the cards back", layout=w.Layout(width="auto"))
+        self.deal_button = w.Button(description=_("Deal a random hand"), icon="random", layout=w.Layout(width="auto"))
+        self.clear_button = w.Button(description=_("Put the cards back"), layout=w.Layout(width="auto"))
         self.deal_button.on_click(lambda _b: self.deal())
         self.clear_button.on_click(lambda _b: self.clear())
         self.status = w.HTML(layout=w.Layout(min_height="1.6em"))
@@ -112,7 +114,7 @@ class CardPicker(FollowsRules, w.VBox):
             self.hand = [c for c in self.hand if c != card]
             self.message = ""
         elif len(self.hand) >= self.size:
-            self.message = f"You hold {self.size} cards: click one of them to put it back first."
+            self.message = _("You hold {n} cards: click one of them to put it back first.").format(n=self.size)
         else:
             self.hand = [*self.hand, card]
             self.message = ""
@@ -122,7 +124,7 @@ class CardPicker(FollowsRules, w.VBox):
         try:
             parsed = parse_cards(cards, self._rules.deck)
             if len(parsed) > self.size:
-                raise ValueError(f"a hand holds {self.size} cards, not {len(parsed)}")
+                raise ValueError(_("a hand holds {size} cards, not {n}").format(size=self.size, n=len(parsed)))
         except ValueError as e:
             self.message = str(e)
             return False
@@ -146,7 +148,7 @@ class CardPicker(FollowsRules, w.VBox):
         for row in self.rows:
             row.selected = [c for c in self.hand if c in row.cards]
         picked = format_cards(self.cards)
-        self.status.value = f"<span>Your hand: {picked or 'no cards yet'}</span>"
+        self.status.value = "<span>" + _("Your hand: {cards}").format(cards=picked or _("no cards yet")) + "</span>"
 
     @traitlets.observe("message")
     def _show_message(self, _change: Any) -> None:
@@ -175,9 +177,9 @@ class RulePicker(w.VBox):
         def checkbox(text: str) -> w.Checkbox:
             return w.Checkbox(description=text, indent=False, layout=w.Layout(width="max-content", margin="0 18px 0 0"))
 
-        self.toak = checkbox("Three of a kind counts 30.5")
-        self.aces = checkbox("Three aces count 32")
-        self.tiebreak = checkbox("Ties for the lowest hand are broken")
+        self.toak = checkbox(_("Three of a kind counts {value}").format(value=number(30.5)))
+        self.aces = checkbox(_("Three aces count 32"))
+        self.tiebreak = checkbox(_("Ties for the lowest hand are broken"))
         self.summary = w.HTML()
         self._syncing = False
         super().__init__([self.dropdown, self.summary,
@@ -213,7 +215,7 @@ class RulePicker(w.VBox):
         """The summary shown for a rule set: its name, and the whole game or only its scoring."""
         r = rules if rules is not None else self.rules
         name = names.preset_name(r.name) if r.name in PRESET_LABELS else \
-            f"{names.preset_name(self.dropdown.value)}, with your changes"
+            _("{rules}, with your changes").format(rules=names.preset_name(self.dropdown.value))
         if not self.scoring_only:
             return name, r.summary()
         parts = [names.value_short("deck", r.deck) + ".",

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape as esc_attr
 from typing import Any
 
 import ipywidgets as w
@@ -23,8 +24,9 @@ from .. import names
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
+from ..i18n import N_, _, ngettext
 from ..rules import Rules
-from ._html import esc, static_text, style_tag
+from ._html import esc, number, static_text, style_tag
 from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
@@ -34,14 +36,14 @@ __all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "l
 PLAY_CSS = style_tag(static_text("play.css"))
 """Lesson 6's own look (``static/play.css``)."""
 
-LEVEL_NAMES = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert"}
+LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert")}
 """The bots' levels as the setup's menu shows them."""
 
-LIVES = (("as the rules say", 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
+LIVES = ((N_("as the rules say"), 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
 """The lives the old lives menu offered (0 keeps the rule set's own number); kept for old callers."""
 
-START_HINT = ("Choose the rules, how many bots you play against and how well they play, then press "
-              "<strong>Start the game</strong>. Nothing is dealt until you do.")
+START_HINT = N_("Choose the rules, how many bots you play against and how well they play, then press "
+                "<strong>Start the game</strong>. Nothing is dealt until you do.")
 
 
 def _family(rules: Rules) -> str:
@@ -49,10 +51,10 @@ def _family(rules: Rules) -> str:
 
 
 LEVEL_MOVES = {
-    "beginner": "Beginner bots make whatever move gives them the best hand right now.",
-    "intermediate": "Intermediate bots make whatever move gives them the best hand right now, as beginners do.",
-    "expert": "Expert bots try each sensible move on many random deals of the cards they cannot see, and make "
-              "the one that loses the fewest lives on average.",
+    "beginner": N_("Beginner bots make whatever move gives them the best hand right now."),
+    "intermediate": N_("Intermediate bots make whatever move gives them the best hand right now, as beginners do."),
+    "expert": N_("Expert bots try each sensible move on many random deals of the cards they cannot see, and make "
+                 "the one that loses the fewest lives on average."),
 }
 """How each level chooses its moves (true of :mod:`thirtyone.bots`); when it knocks is :func:`level_text`'s."""
 
@@ -61,11 +63,12 @@ def level_text(level: str, rules: Rules, players: int) -> str:
     """What bots of ``level`` do: how they move, and when they knock in the words of
     :func:`thirtyone.bots.knock_rule` (the one statement of the bots' knocks) for ``players`` at the table."""
     rule = knock_rule(level, rules, players)
-    text = f"{LEVEL_MOVES[level]} {rule.text}"
+    text = f"{_(LEVEL_MOVES[level])} {rule.text}"
     if rule.threshold is not None and players > 2:
         fewer = [knock_rule(level, rules, n) for n in range(players - 1, 1, -1)]
-        text += (" When players drop out, it knocks at "
-                 + ", ".join(f"{r.threshold:g} or more with {r.players} still in" for r in fewer) + ".")
+        text += " " + _("When players drop out, it knocks at {thresholds}.").format(thresholds=", ".join(
+            _("{value} or more with {n} still in").format(value=number(r.threshold or 0), n=r.players)
+            for r in fewer if r.threshold is not None))
     if rules.first_knock != "anytime":
         text += " " + KNOCK_RULES["all"]
     return text
@@ -76,7 +79,7 @@ def rules_name(rules: Rules) -> str:
     key = preset_of(rules)
     if key != CUSTOM:
         return names.preset_name(key)
-    return f"Your own rules ({_family(rules)}, {names.value_short('deck', rules.deck)})"
+    return _("Your own rules ({kind}, {deck})").format(kind=_family(rules), deck=names.value_short("deck", rules.deck))
 
 
 class GameSetup(w.VBox):
@@ -103,26 +106,26 @@ class GameSetup(w.VBox):
             return w.Layout(width="max-content", max_width="100%")
 
         label = {"description_width": "initial"}
-        self.hint = w.HTML(f"<p>{START_HINT}</p>")
+        self.hint = w.HTML(f"<p>{_(START_HINT)}</p>")
         self.rules_editor = RuleEditor(start)
         self.rules_menu = self.rules_editor.preset_menu
         """The editor's preset menu (a preset's name chooses it)."""
         self.lives_menu = self.rules_editor.controls["lives"]
         """The editor's lives menu."""
         self.bots_menu = w.Dropdown(options=[(str(n), n) for n in range(1, 8)], value=bots,
-                                    description="Number of bots", style=label, layout=wide())
-        self.level_menu = w.Dropdown(options=[(LEVEL_NAMES[x], x) for x in LEVELS], value=level,
-                                     description="Bots' level", style=label, layout=wide())
+                                    description=_("Number of bots"), style=label, layout=wide())
+        self.level_menu = w.Dropdown(options=[(_(LEVEL_NAMES[x]), x) for x in LEVELS], value=level,
+                                     description=_("Bots' level"), style=label, layout=wide())
         self.level_help = w.HTML()
         self.level_help.add_class("to-help")
-        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="Game number", style=label,
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description=_("Game number"), style=label,
                                          layout=w.Layout(width="220px", max_width="100%"))
-        self.seed_help = w.HTML("<p>The same game number deals the same cards, so you can replay a game or "
-                                "play the same one as a friend.</p>")
+        self.seed_help = w.HTML("<p>" + _("The same game number deals the same cards, so you can replay a game or "
+                                          "play the same one as a friend.") + "</p>")
         self.seed_help.add_class("to-help")
-        self.start_button = w.Button(description="Start the game", button_style="primary",
-                                     tooltip="Deal a new game with these settings", layout=wide())
-        self.change_button = w.Button(description="Change the game", tooltip="Show the settings for a new game",
+        self.start_button = w.Button(description=_("Start the game"), button_style="primary",
+                                     tooltip=_("Deal a new game with these settings"), layout=wide())
+        self.change_button = w.Button(description=_("Change the game"), tooltip=_("Show the settings for a new game"),
                                       layout=wide())
         self.change_button.layout.display = "none"
         self.controls = w.VBox([self.rules_editor,
@@ -166,8 +169,10 @@ class GameSetup(w.VBox):
         """The game chosen, in a sentence: "Scat against 3 intermediate bots, 3 lives each, game number 1"."""
         r = self.rules
         n = self.bots_menu.value
-        return (f"{rules_name(r)} against {n} {self.level_menu.value} bot{'s' * (n != 1)}, {r.lives} "
-                f"{'life' if r.lives == 1 else 'lives'} each, game number {self.seed_box.value}")
+        bots = ngettext("{rules} against {n} {level} bot", "{rules} against {n} {level} bots", n).format(
+            rules=rules_name(r), n=n, level=_(self.level_menu.value))
+        return bots + ngettext(", {n} life each", ", {n} lives each", r.lives).format(n=r.lives) + _(
+            ", game number {seed}").format(seed=self.seed_box.value)
 
     def new_state(self) -> State:
         """The first state of the chosen game (the learner in seat 0)."""
@@ -205,17 +210,17 @@ class GameTable(CardTable):
 def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     """The coach's advice: the best move and why, every move's numbers as a table, the knock verdict.
     The numbers live in the table; the one sentence that quotes any quotes the table's."""
-    rows = [[m.words + (" (best)" if i == 0 else ""), lives_text(m.estimate.expected_lives),
+    rows = [[m.words + (_(" (best)") if i == 0 else ""), lives_text(m.estimate.expected_lives),
              interval_text(m.estimate), chance_text(m.estimate.p_lose)]
             for i, m in enumerate(advice.moves)]
-    table = html_table(f"Every move compared over the same {advice.moves[0].estimate.rollouts} deals of the "
-                       "cards you cannot see",
-                       ["Move", "Lives lost on average", "95% interval", "Chance of losing a life"], rows,
+    table = html_table(_("Every move compared over the same {n} deals of the cards you cannot see").format(
+                           n=advice.moves[0].estimate.rollouts),
+                       [_("Move"), _("Lives lost on average"), _("95% interval"), _("Chance of losing a life")], rows,
                        numeric=(1, 3), marked=(0,))
     knock = ""
     if advice.knock is not None:
         text = f"{advice.situation} {advice.verdict_text}" if advice.situation else advice.knock.explanation
-        knock = f"<p><strong>Should you knock?</strong> {esc(text)}</p>"
+        knock = "<p><strong>" + _("Should you knock?") + f"</strong> {esc(text)}</p>"
     best = advice.best_move.words
     head = best[0].upper() + best[1:]
     why = advice.explanation
@@ -223,7 +228,8 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
         why = why[len(head) + 2:]
         why = why[0].upper() + why[1:]
     return ('<div class="to-coach-advice" role="status">'
-            f'<p class="to-advice"><strong>The coach: {esc(head)}.</strong> {esc(why)}</p>'
+            '<p class="to-advice"><strong>' + esc(_("The coach: {move}.").format(move=head)) + "</strong> "
+            + f"{esc(why)}</p>"
             f'<div class="to-scroll">{table}</div>{knock}</div>')
 
 
@@ -243,9 +249,9 @@ def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True
     for s in range(n):
         ys: list[float] = [record.start[s]]
         words = [str(record.start[s])]
-        for _, lives, out in record.rounds:
+        for _round, lives, out in record.rounds:
             ys.append(-1 if out[s] else lives[s])
-            words.append("out" if out[s] else str(lives[s]))
+            words.append(_("out") if out[s] else str(lives[s]))
             if out[s]:
                 break
         shift = (s - (n - 1) / 2) * 0.05  # lines that share a value stay apart
@@ -253,19 +259,19 @@ def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True
                 marker=MARKERS[s % len(MARKERS)], linewidth=2.2 if s == record.seat else 1.3,
                 label=labels[s] if s < len(labels) else record.name(s))
         alt.append(f"{labels[s] if s < len(labels) else record.name(s)}: {', '.join(words)}")
-    ax.set_xlabel("after round (0: the start)")
-    ax.set_ylabel("lives")
+    ax.set_xlabel(_("after round (0: the start)"))
+    ax.set_ylabel(_("lives"))
     ax.set_xticks(xs)
     top = max(record.start) if record.start else 3
-    ax.set_yticks(range(-1, top + 1), ["out"] + [str(v) for v in range(top + 1)])
+    ax.set_yticks(range(-1, top + 1), [_("out")] + [str(v) for v in range(top + 1)])
     ax.set_ylim(-1.4, top + 0.4)
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    zero = ("0 lives means swimming: one more loss and out." if swimming else
-            "With these rules a player who loses their last life is out at once.")
-    return figure_html(fig, "Lives of each player at the start and after every round. " + "; ".join(alt) + ".",
-                       f"Lives over the rounds. A line ends when its player is out; {zero}")
+    zero = (_("0 lives means swimming: one more loss and out.") if swimming else
+            _("With these rules a player who loses their last life is out at once."))
+    return figure_html(fig, _("Lives of each player at the start and after every round.") + " " + "; ".join(alt)
+                       + ".", _("Lives over the rounds. A line ends when its player is out; {zero}").format(zero=zero))
 
 
 class PlayGame(w.VBox):
@@ -289,9 +295,10 @@ class PlayGame(w.VBox):
         """Each finished round's explanation, by round number."""
         self._summary_for: State | None = None
         self.table_box = w.VBox()
-        self.coach_button = w.Button(description="Ask the coach", icon="lightbulb-o",
-                                     tooltip="The best move now, with its numbers", layout=w.Layout(width="max-content"))
-        self.follow_button = w.Button(description="Play the coach's move", layout=w.Layout(width="max-content"))
+        self.coach_button = w.Button(description=_("Ask the coach"), icon="lightbulb-o",
+                                     tooltip=_("The best move now, with its numbers"),
+                                     layout=w.Layout(width="max-content"))
+        self.follow_button = w.Button(description=_("Play the coach's move"), layout=w.Layout(width="max-content"))
         self.coach_html = w.HTML()
         self.coach_box = w.VBox([w.HBox([self.coach_button, self.follow_button]), self.coach_html])
         self.coach_box.add_class("to-coach")
@@ -338,10 +345,11 @@ class PlayGame(w.VBox):
         self.table.children = parts  # before the table is on the page: its view is drawn once, whole
         self.table_box.children = [self.table]
         self.table.observe(self._state_changed, "state")
-        self.setup.hint.value = (f"<p>Now playing: {esc(self.setup.describe())}. You are "
-                                 f"{esc(self.table.names[0])}; the game ends when only one player is left. "
-                                 "For another game, press <strong>Change the game</strong>, then "
-                                 "<strong>Start the game</strong>.</p>")
+        self.setup.hint.value = ("<p>" + _("Now playing: {game}. You are {name}; the game ends when only one player "
+                                           "is left. For another game, press <strong>Change the game</strong>, then "
+                                           "<strong>Start the game</strong>.").format(
+                                               game=esc(self.setup.describe()), name=esc(self.table.names[0]))
+                                 + "</p>")
         self.setup.fold()
         self._seen(self.table.state)  # the bots may have moved already, at pace 0
 
@@ -368,13 +376,14 @@ class PlayGame(w.VBox):
         """The coach's advice for the learner's turn (``None`` when it is not their turn)."""
         t = self.table
         if t is None or not t.my_turn:
-            self.coach_html.value = '<p role="status">The coach helps on your turn.</p>'
+            self.coach_html.value = '<p role="status">' + _("The coach helps on your turn.") + "</p>"
             return None
         s = t.state
         if self.advice is None or not self.advice.is_for(s):
             seed = s.seed * 7919 + s.round * 131 + s.turns * 2 + (s.phase == "discard")
-            self.coach_html.value = ('<p role="status">The coach is playing your moves on, '
-                                     f"{self.rollouts} deals each…</p>")
+            self.coach_html.value = ('<p role="status">'
+                                     + _("The coach is playing your moves on, {n} deals each…").format(n=self.rollouts)
+                                     + "</p>")
             self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed, knock_rollouts=self.rollouts)
         self._draw()
         return self.advice
@@ -396,12 +405,12 @@ class PlayGame(w.VBox):
         if fresh and self.advice is not None:
             self.coach_html.value = coach_html(self.advice)
         elif t is None:
-            self.coach_html.value = '<p role="status">Choose the game above and click Start the game.</p>'
+            self.coach_html.value = '<p role="status">' + _("Choose the game above and click Start the game.") + "</p>"
         elif t.state.game_over:
-            self.coach_html.value = '<p role="status">The game is over: read the summary below.</p>'
+            self.coach_html.value = '<p role="status">' + _("The game is over: read the summary below.") + "</p>"
         else:
-            self.coach_html.value = ('<p role="status">On your turn, ask the coach for the best move and '
-                                     "its numbers.</p>")
+            self.coach_html.value = ('<p role="status">'
+                                     + _("On your turn, ask the coach for the best move and its numbers.") + "</p>")
         s = t.state if t is not None else None
         if s is not None and s.game_over:
             if self._summary_for is not s:
@@ -421,9 +430,12 @@ class PlayGame(w.VBox):
         for r in sorted(self.results):
             lines = narrate([e for e in events if e.round == r], t.labels, t.seat)
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-            parts.append(f"<details><summary>Round {r}: {esc(self.results[r])}</summary><ol>{items}</ol></details>")
-        body = "".join(parts) if parts else "<p>No round has ended yet.</p>"
-        self.game_log.value = (f'<section aria-label="game log"><h3>Game log</h3>{body}</section>')
+            parts.append("<details><summary>" + _("Round {n}: {how}").format(n=r, how=esc(self.results[r]))
+                         + f"</summary><ol>{items}</ol></details>")
+        body = "".join(parts) if parts else "<p>" + _("No round has ended yet.") + "</p>"
+        game_log = _("game log")
+        self.game_log.value = (f'<section aria-label="{esc_attr(game_log)}"><h3>' + _("Game log")
+                               + f"</h3>{body}</section>")
 
     def _draw_summary(self) -> None:
         t = self.table
@@ -433,14 +445,16 @@ class PlayGame(w.VBox):
         knocks = rec.knock_lines()
         knock_list = ("<ul>" + "".join(f"<li>{esc(x)}</li>" for x in knocks) + "</ul>") if knocks else ""
         self.summary.layout.display = None
+        summary = _("summary of the game")
         self.summary.value = (
-            '<section aria-label="summary of the game"><h3>The game in numbers</h3>'
+            f'<section aria-label="{esc_attr(summary)}"><h3>' + _("The game in numbers") + "</h3>"
             f"<p>{esc(rec.summary())}</p>"
             + lives_chart(rec, t.labels, t.state.rules.swimming)
             + '<div class="to-scroll">'
-            + html_table("Lives at the start and after each round", header, rows,
+            + html_table(_("Lives at the start and after each round"), header, rows,
                          numeric=tuple(range(1, len(header))))
             + "</div>"
-            + f"<h4>Your knocks and the coach</h4>{knock_list or '<p>You did not knock in this game.</p>'}"
-            "<p>Play again: press Change the game above, change what you like, and press Start the game.</p>"
-            "</section>")
+            + "<h4>" + _("Your knocks and the coach") + "</h4>"
+            + (knock_list or "<p>" + _("You did not knock in this game.") + "</p>")
+            + "<p>" + _("Play again: press Change the game above, change what you like, and press Start the game.")
+            + "</p></section>")

@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from .. import names
 from ..cards import SUIT_NAMES, SUITS, Card, deck
+from ..i18n import _
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
 from ._html import esc, number
@@ -29,31 +30,37 @@ PLAIN_HANDS = 3
 """How many hands the quiz deals before a house-rule hand may come up."""
 
 SKAT_ORDER = " > ".join(f"{SUIT_NAMES[s]} {SUITS[s]}" for s in range(4))
-"""``"clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦"``."""
+"""``"clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦"`` (in English; :func:`skat_order` in the page's language)."""
+
+
+def skat_order() -> str:
+    """The suits in Skat order with their signs, in the language in use."""
+    return " > ".join(f"{_(SUIT_NAMES[s])} {SUITS[s]}" for s in range(4))
 
 
 def _rules_name(rules: Rules) -> str:
-    return names.preset_name(rules.name) if rules.name in names.PRESETS else "your own rules"
+    return names.preset_name(rules.name) if rules.name in names.PRESETS else _("your own rules")
 
 
 def _house_rules(rules: Rules) -> list[str]:
     out = []
     if rules.three_of_a_kind is not None:
-        out.append(f"three of a kind counts {number(rules.three_of_a_kind)}")
+        out.append(_("three of a kind counts {value}").format(value=number(rules.three_of_a_kind)))
     if rules.three_aces is not None:
-        out.append(f"three aces count {rules.three_aces}")
+        out.append(_("three aces count {value}").format(value=number(rules.three_aces)))
     return out
 
 
 def rules_line(rules: Rules) -> str:
     """What the value quiz says about the rules it scores by, in a sentence or two."""
     house = _house_rules(rules)
-    head = f"Scored by the {_rules_name(rules)} rules" if rules.name in names.PRESETS else "Scored by your own rules"
+    head = (_("Scored by the {rules} rules").format(rules=_rules_name(rules)) if rules.name in names.PRESETS
+            else _("Scored by your own rules"))
     if not house:
-        return (f"{head}: a hand is worth its best suit, and three of a kind is a hand like any other "
-                "(no house rules).")
-    return (f"{head}: a hand is worth its best suit, and with these house rules "
-            + " and ".join(house) + ". After the first few hands, such hands come up now and then.")
+        return _("{head}: a hand is worth its best suit, and three of a kind is a hand like any other "
+                 "(no house rules).").format(head=head)
+    return _("{head}: a hand is worth its best suit, and with these house rules {rules}. After the first few "
+             "hands, such hands come up now and then.").format(head=head, rules=names.and_join(house))
 
 
 def _number_in(text: str) -> float | None:
@@ -89,15 +96,15 @@ class Quiz(FollowsRules, w.VBox):
         self.menu: w.Dropdown | None = None
         if choices:
             self.menu = preset_dropdown(self._rules, choices, short=True)
-            self.menu.description = "Score by"
+            self.menu.description = _("Score by")
             self.menu.observe(self._preset_chosen, "value")
         self.rules_html = w.HTML()
-        self.question = w.HTML('<p class="to-question"><strong>What is this hand worth?</strong></p>')
-        self.row = CardRow(interactive=False, label="the quiz hand")
-        self.answer = w.Text(description="Your answer", placeholder="e.g. 19", continuous_update=False,
+        self.question = w.HTML('<p class="to-question"><strong>' + _("What is this hand worth?") + "</strong></p>")
+        self.row = CardRow(interactive=False, label=_("the quiz hand"))
+        self.answer = w.Text(description=_("Your answer"), placeholder=_("e.g. 19"), continuous_update=False,
                              layout=w.Layout(width="220px"))
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.next_button = w.Button(description="Next hand", layout=w.Layout(width="auto"))
+        self.check_button = w.Button(description=_("Check"), button_style="primary")
+        self.next_button = w.Button(description=_("Next hand"), layout=w.Layout(width="auto"))
         self.feedback = w.HTML()
         self.tally = w.HTML()
         self.check_button.on_click(lambda _b: self.check())
@@ -165,9 +172,9 @@ class Quiz(FollowsRules, w.VBox):
         guess = _number_in(text)
         if guess is None:
             typed = shorten(text.strip(), 40)
-            what = f"“{typed}” is not a number. " if typed else ""
+            what = _("“{typed}” is not a number.").format(typed=typed) + " " if typed else ""
             self.feedback.value = (f'<p class="to-note" role="status">{esc(what)}'
-                                   "Type a number, like 19 or 30.5.</p>")
+                                   + _("Type a number, like 19 or {example}.").format(example=number(30.5)) + "</p>")
             return None
         s = self.score
         right = guess == s.value
@@ -175,17 +182,20 @@ class Quiz(FollowsRules, w.VBox):
         self.asked += 1
         self.right += right
         self.row.show(self.hand, highlighted=s.counting)
-        verdict = ('<strong class="to-right">✔ Right!</strong>' if right else
-                   f'<strong class="to-wrong">✘ Not quite: it is worth {number(s.value)}.</strong>')
+        verdict = ('<strong class="to-right">' + _("✔ Right!") + "</strong>" if right else
+                   '<strong class="to-wrong">' + _("✘ Not quite: it is worth {value}.").format(value=number(s.value))
+                   + "</strong>")
         why = s.explanation
         if s.rule in ("three_of_a_kind", "three_aces"):
-            why += f" (a house rule of the {_rules_name(self._rules)} rules)"
+            why += " " + _("(a house rule of the {rules} rules)").format(rules=_rules_name(self._rules))
         self.feedback.value = f'<p role="status" class="to-feedback">{verdict} {esc(sentence(why))}</p>'
         self._show_tally()
         return right
 
     def _show_tally(self) -> None:
-        self.tally.value = f'<p class="to-tally">Score: {self.right} right out of {self.asked}</p>'
+        self.tally.value = ('<p class="to-tally">'
+                            + _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
+                            + "</p>")
 
 
 class TieQuiz(FollowsRules, w.VBox):
@@ -198,25 +208,26 @@ class TieQuiz(FollowsRules, w.VBox):
     def __init__(self, rules: Rules | str | None = "schwimmen", *, seed: int | None = None) -> None:
         r = Rules.coerce(rules)
         if r.ties != "tiebreak":
-            raise ValueError(f"the {_rules_name(r)} rules do not break ties: choose rules that do, like Schwimmen")
+            raise ValueError(_("the {rules} rules do not break ties: choose rules that do, like Schwimmen").format(
+                rules=_rules_name(r)))
         self._rules = r
         self._rng = random.Random(seed)
         self.right = 0
         self.asked = 0
         self.answered = False
         self.hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-        self.order = w.HTML(f'<p class="to-note">Skat order: {esc(SKAT_ORDER)}.</p>')
+        self.order = w.HTML('<p class="to-note">' + esc(_("Skat order: {order}.").format(order=skat_order())) + "</p>")
         self.question = w.HTML()
-        self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(2)]
-        self.values = [w.HTML() for _ in range(2)]
-        self.buttons = [w.Button(description=f"Hand {i + 1} loses", layout=w.Layout(width="auto")) for i in range(2)]
+        self.rows = [CardRow(interactive=False, label=_("hand {n}").format(n=i + 1)) for i in range(2)]
+        self.values = [w.HTML() for _i in range(2)]
+        self.buttons = [w.Button(description=_("Hand {n} loses").format(n=i + 1), layout=w.Layout(width="auto")) for i in range(2)]
         for i, b in enumerate(self.buttons):
             b.on_click(lambda _b, i=i: self.answer(i))
-        self.next_button = w.Button(description="Next pair", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description=_("Next pair"), layout=w.Layout(width="auto"))
         self.next_button.on_click(lambda _b: self.next_pair())
         self.feedback = w.HTML()
         self.tally = w.HTML()
-        lines = [w.HBox([w.HTML(f"<strong>Hand {i + 1}</strong>", layout=w.Layout(width="64px")),
+        lines = [w.HBox([w.HTML("<strong>" + _("Hand {n}").format(n=i + 1) + "</strong>", layout=w.Layout(width="64px")),
                          self.rows[i], self.values[i]], layout=w.Layout(align_items="center", flex_flow="row wrap"))
                  for i in range(2)]
         super().__init__([self.question, self.order, *lines,
@@ -227,7 +238,7 @@ class TieQuiz(FollowsRules, w.VBox):
 
     def _rules_changed(self) -> None:
         if self._rules.ties != "tiebreak":
-            raise ValueError("these rules do not break ties")
+            raise ValueError(_("these rules do not break ties"))
         self.next_pair()
 
     def _pair(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -238,7 +249,7 @@ class TieQuiz(FollowsRules, w.VBox):
             if sa.suit is None or not 12 <= sa.value <= 29:  # a tie for the lowest hand, not two 31s
                 continue
             rest = [c for c in cards if c not in a]
-            for _ in range(400):
+            for _try in range(400):
                 b = tuple(self._rng.sample(rest, 3))
                 sb = score(b, self._rules)
                 if sb.value == sa.value and sb.suit is not None and sb.suit != sa.suit:
@@ -249,9 +260,10 @@ class TieQuiz(FollowsRules, w.VBox):
         self.hands = self._pair()
         self.answered = False
         v = number(score(self.hands[0], self._rules).value)
-        self.question.value = (f'<p class="to-question"><strong>Both hands are worth {v}. With the '
-                               f"{esc(_rules_name(self._rules))} rules a tie is broken by Skat order: "
-                               "which hand loses?</strong></p>")
+        self.question.value = ('<p class="to-question"><strong>'
+                               + _("Both hands are worth {value}. With the {rules} rules a tie is broken by Skat "
+                                   "order: which hand loses?").format(value=v, rules=esc(_rules_name(self._rules)))
+                               + "</strong></p>")
         for row, hand, val in zip(self.rows, self.hands, self.values, strict=True):
             row.show(hand, highlighted=score(hand, self._rules).counting)
             val.value = f'<span class="to-value"><strong>{v}</strong></span>'
@@ -274,12 +286,15 @@ class TieQuiz(FollowsRules, w.VBox):
         self.answered = True
         self.asked += 1
         self.right += right
-        verdict = ('<strong class="to-right">✔ Right!</strong>' if right else
-                   f'<strong class="to-wrong">✘ Not quite: hand {self.loser + 1} loses.</strong>')
+        verdict = ('<strong class="to-right">' + _("✔ Right!") + "</strong>" if right else
+                   '<strong class="to-wrong">' + _("✘ Not quite: hand {n} loses.").format(n=self.loser + 1)
+                   + "</strong>")
         self.feedback.value = (f'<p role="status" class="to-feedback">{verdict} '
                                f"{esc(str(out['explanation']))}</p>")
         self._show_tally()
         return right
 
     def _show_tally(self) -> None:
-        self.tally.value = f'<p class="to-tally">Score: {self.right} right out of {self.asked}</p>'
+        self.tally.value = ('<p class="to-tally">'
+                            + _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
+                            + "</p>")

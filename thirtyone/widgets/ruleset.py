@@ -14,6 +14,7 @@ import ipywidgets as w
 import traitlets
 
 from .. import names
+from ..i18n import _, ngettext
 from ..rules import COMMERCE_ONLY, DRAW_ONLY, RULE_FIELDS, Rules
 
 __all__ = ["RuleEditor", "rules_dropdown_options", "preset_of", "CUSTOM"]
@@ -34,7 +35,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 def rules_dropdown_options() -> list[tuple[str, str]]:
     """The preset menu: each preset by its label, then "Your own rules"."""
-    return [(names.preset_label(k), k) for k in Rules.PRESET_NAMES] + [("Your own rules", CUSTOM)]
+    return [(names.preset_label(k), k) for k in Rules.PRESET_NAMES] + [(_("Your own rules"), CUSTOM)]
 
 
 def _values(field: str) -> tuple[Any, ...]:
@@ -74,14 +75,15 @@ class RuleEditor(w.VBox):
     """The chosen rule set."""
 
     def __init__(self, rules: Rules | str | None = "scat", *, fields: Iterable[str] | None = None,
-                 description: str = "Rules", open_options: bool = False) -> None:
+                 description: str | None = None, open_options: bool = False) -> None:
         start = Rules.coerce(rules)
         self.fields = tuple(fields) if fields is not None else RULE_FIELDS
         unknown = [f for f in self.fields if f not in RULE_FIELDS]
         if unknown:
             raise ValueError(f"no rule option {unknown[0]!r}: options are {', '.join(RULE_FIELDS)}")
         label = {"description_width": "initial"}
-        self.preset_menu = w.Dropdown(options=rules_dropdown_options(), value=CUSTOM, description=description,
+        self.preset_menu = w.Dropdown(options=rules_dropdown_options(), value=CUSTOM,
+                                      description=_("Rules") if description is None else description,
                                       style=label, layout=w.Layout(width="max-content", max_width="100%"))
         self.controls: dict[str, w.Dropdown] = {}
         for f in self.fields:
@@ -89,8 +91,8 @@ class RuleEditor(w.VBox):
                 options=[(names.value_short(f, v), _menu(v)) for v in _values(f)],
                 description=names.option_label(f),
                 style=label, layout=w.Layout(width="max-content", max_width="100%"))
-        self.toggle = w.ToggleButton(value=open_options, description="Change single rules",
-                                     tooltip="Show a menu for every rule", icon="",
+        self.toggle = w.ToggleButton(value=open_options, description=_("Change single rules"),
+                                     tooltip=_("Show a menu for every rule"), icon="",
                                      layout=w.Layout(width="max-content"))
         self.options_box = w.VBox(list(self.controls.values()), layout=w.Layout(flex_flow="column"))
         self.summary = w.HTML()
@@ -155,7 +157,7 @@ class RuleEditor(w.VBox):
         finally:
             self._syncing = False
         key = preset_of(r)
-        name = "Your own rules" if key == CUSTOM else names.preset_name(key) + (
-            "" if r.name == key else f", {r.lives} {'life' if r.lives == 1 else 'lives'} each")
+        name = _("Your own rules") if key == CUSTOM else names.preset_name(key) + (
+            "" if r.name == key else ngettext(", {n} life each", ", {n} lives each", r.lives).format(n=r.lives))
         self.summary.value = (f'<p class="to-summary"><strong>{html.escape(name)}</strong>: '
                               f"{html.escape(r.summary())}</p>")

@@ -21,6 +21,7 @@ no threads), or one move per click in ``step_mode``; with ``pace == 0`` they mov
 from __future__ import annotations
 
 import asyncio
+import html
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,6 +33,7 @@ import traitlets
 from ..bots import LEVELS, Bot, make_bot
 from ..cards import ALL_CARDS, Card
 from ..game import Action, IllegalActionError, State, narrate, new_game, parse_action
+from ..i18n import N_, _, ngettext
 from ..rules import Rules
 from ._html import esc, number, static_text
 from .card import CardRow
@@ -41,8 +43,8 @@ __all__ = ["CardTable", "NAMES", "PACES", "TABLE_CSS"]
 NAMES = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """Default seat names; the learner's seat is shown with "(you)"."""
 
-PACES = (("slow (2 s a move)", 2.0), ("normal (1 s a move)", 1.0), ("fast (0.3 s a move)", 0.3),
-         ("instant", 0.0), ("one move per click", -1.0))
+PACES = ((N_("slow (2 s a move)"), 2.0), (N_("normal (1 s a move)"), 1.0), (N_("fast (0.3 s a move)"), 0.3),
+         (N_("instant"), 0.0), (N_("one move per click"), -1.0))
 """The pace menu: seconds between two bot moves; -1 is step mode."""
 
 TABLE_CSS = static_text("table.css") + static_text("walkthrough.css")
@@ -67,11 +69,11 @@ class _Stage(anywidget.AnyWidget):
 
 def _lives_text(lives: int, out: bool, swimming_on: bool) -> str:
     if out:
-        return '<span class="to-badge">out of the game</span>'
+        return '<span class="to-badge">' + _("out of the game") + "</span>"
     if lives == 0:
-        return '<span class="to-badge">swimming: no lives left</span>' if swimming_on else ""
+        return '<span class="to-badge">' + _("swimming: no lives left") + "</span>" if swimming_on else ""
     marks = f'<span class="to-lives-marks" aria-hidden="true">{"♥" * lives}</span>'
-    return f"{marks} {lives} {'life' if lives == 1 else 'lives'}"
+    return f"{marks} " + ngettext("{n} life", "{n} lives", lives).format(n=lives)
 
 
 class _Seat(w.VBox):
@@ -136,7 +138,7 @@ class CardTable(w.VBox):
         self.names = tuple(names)
         if len(self.names) != n:
             raise ValueError(f"give {n} names, one per seat, not {len(self.names)}")
-        self.labels = tuple(f"{x} (you)" if i == seat else x for i, x in enumerate(self.names))
+        self.labels = tuple(_("{name} (you)").format(name=x) if i == seat else x for i, x in enumerate(self.names))
         """Names as the table and the log say them: the learner's with "(you)"."""
 
     def _start_bookkeeping(self) -> None:
@@ -162,26 +164,27 @@ class CardTable(w.VBox):
         self.message_html = w.HTML()
         self.message_html.add_class("to-message")
         others = [s for s in self._order(state.players) if s != self.seat]
-        self.seats: dict[int, _Seat] = {s: _Seat(f"{self.names[s]}'s hand", False) for s in others}
-        self.stock_button = w.Button(description="Draw from the stock", tooltip="Draw the top card of the stock")
+        self.seats: dict[int, _Seat] = {s: _Seat(_("{name}'s hand").format(name=self.names[s]), False) for s in others}
+        self.stock_button = w.Button(description=_("Draw from the stock"), tooltip=_("Draw the top card of the stock"))
         self.stock_button.add_class("to-stock")
-        self.stock_picture = CardRow([-1], interactive=False, label="the stock, face down")
+        self.stock_picture = CardRow([-1], interactive=False, label=_("the stock, face down"))
         self.stock_caption = w.HTML()
-        self.pile_row = CardRow(label="discard pile, top card")
+        self.pile_row = CardRow(label=_("discard pile, top card"))
         self.pile_caption = w.HTML()
-        self.center_row = CardRow(label="the center")
+        self.center_row = CardRow(label=_("the center"))
         self.center_caption = w.HTML()
-        self.mine = _Seat("your hand", True) if self.seat is not None else None
-        self.knock_button = w.Button(description="Knock", tooltip="Knock: everyone else has one more turn")
-        self.swap_all_button = w.Button(description="Swap all three", tooltip="Swap your whole hand with the center")
-        self.pass_button = w.Button(description="Pass", tooltip="Pass: change nothing this turn")
-        self.keep_button = w.Button(description="Keep my hand")
-        self.take_button = w.Button(description="Take the center hand" if state.rules.family == "commerce"
-                                    else "Exchange my hand")
-        self.step_button = w.Button(description="Next move", tooltip="Let the next bot make its move")
-        self.back_button = w.Button(description="Step back", icon="undo", tooltip="Take back the last move")
-        self.next_round_button = w.Button(description="Next round", button_style="primary")
-        self.new_game_button = w.Button(description="New game", button_style="primary")
+        self.mine = _Seat(_("your hand"), True) if self.seat is not None else None
+        self.knock_button = w.Button(description=_("Knock"), tooltip=_("Knock: everyone else has one more turn"))
+        self.swap_all_button = w.Button(description=_("Swap all three"),
+                                        tooltip=_("Swap your whole hand with the center"))
+        self.pass_button = w.Button(description=_("Pass"), tooltip=_("Pass: change nothing this turn"))
+        self.keep_button = w.Button(description=_("Keep my hand"))
+        self.take_button = w.Button(description=_("Take the center hand") if state.rules.family == "commerce"
+                                    else _("Exchange my hand"))
+        self.step_button = w.Button(description=_("Next move"), tooltip=_("Let the next bot make its move"))
+        self.back_button = w.Button(description=_("Step back"), icon="undo", tooltip=_("Take back the last move"))
+        self.next_round_button = w.Button(description=_("Next round"), button_style="primary")
+        self.new_game_button = w.Button(description=_("New game"), button_style="primary")
         self._make_menus(bots)
         self.showdown = w.HTML()
         self.showdown.add_class("to-showdown")
@@ -189,15 +192,15 @@ class CardTable(w.VBox):
 
     def _make_menus(self, bots: str | Sequence[Bot | None] | None) -> None:
         """The bots' level and pace menus and the teaching-mode box."""
-        levels = [("beginner", "beginner"), ("intermediate", "intermediate"), ("expert", "expert")]
+        levels = [(_("beginner"), "beginner"), (_("intermediate"), "intermediate"), (_("expert"), "expert")]
         self.level_menu = w.Dropdown(options=levels, value=bots if isinstance(bots, str) and bots in LEVELS
-                                     else "intermediate", description="Bots",
+                                     else "intermediate", description=_("Bots"),
                                      style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
         if not isinstance(bots, str):
             self.level_menu.layout.display = "none"  # bots given one by one (or none): no menu
-        self.pace_menu = w.Dropdown(options=list(PACES), description="Bots' pace",
+        self.pace_menu = w.Dropdown(options=[(_(text), p) for text, p in PACES], description=_("Bots' pace"),
                                     style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
-        self.show_all_box = w.Checkbox(description="Show all hands (teaching mode)", indent=False,
+        self.show_all_box = w.Checkbox(description=_("Show all hands (teaching mode)"), indent=False,
                                        layout=w.Layout(width="max-content"))
 
     def _lay_out(self, state: State, controls: bool) -> list[w.Widget]:
@@ -327,7 +330,7 @@ class CardTable(w.VBox):
             return False
         if s.rules.family == "draw":
             if s.phase == "turn" and any(a.kind == "draw stock" or a.kind == "draw discard" for a in self.legal()):
-                self.message = "First take a card: click the stock or the top card of the discard pile."
+                self.message = _("First take a card: click the stock or the top card of the discard pile.")
                 return False
             return self.play(Action("discard", (card,)))
         return self._pick("hand", card)
@@ -355,9 +358,9 @@ class CardTable(w.VBox):
         if self._selected is None:
             self.message = ""
         elif zone == "hand":
-            self.message = f"Now click the center card to take for your {card}."
+            self.message = _("Now click the center card to take for your {card}.").format(card=card)
         else:
-            self.message = f"Now click the card of your hand to give for the {card}."
+            self.message = _("Now click the card of your hand to give for the {card}.").format(card=card)
         self.render()
         return False
 
@@ -529,18 +532,18 @@ class CardTable(w.VBox):
     def _wait_text(self) -> str:
         s = self.state
         if s.round_over:
-            return "The round is over: read the showdown below, then click Next round."
+            return _("The round is over: read the showdown below, then click Next round.")
         p = s.current_player
-        return f"Wait: it is {self.labels[p]}'s turn." if p is not None else ""
+        return _("Wait: it is {name}'s turn.").format(name=self.labels[p]) if p is not None else ""
 
     def _not_now(self, a: Action) -> str:
         s = self.state
         if a.kind in ("draw stock", "draw discard") and s.phase == "discard":
-            return "You have drawn: now throw one of your four cards."
+            return _("You have drawn: now throw one of your four cards.")
         if a.kind == "knock" and s.knocker is not None:
-            return f"{self.labels[s.knocker]} has already knocked: only one knock per round."
+            return _("{name} has already knocked: only one knock per round.").format(name=self.labels[s.knocker])
         if a.kind == "knock":
-            return "You may not knock just now: " + self._status_text()
+            return _("You may not knock just now: {what}").format(what=self._status_text())
         return self._status_text()
 
     def _status_text(self) -> str:
@@ -548,37 +551,39 @@ class CardTable(w.VBox):
         s = self.state
         if s.game_over:
             w_ = s.winner
-            return "The game is over" + (f": {self.labels[w_]} wins." if w_ is not None else ".")
+            return (_("The game is over: {name} wins.").format(name=self.labels[w_]) if w_ is not None
+                    else _("The game is over."))
         if s.round_over:
-            return "The round is over: read the showdown below, then click Next round."
+            return _("The round is over: read the showdown below, then click Next round.")
         p = s.current_player
         assert p is not None
         if p != self.seat:
-            tail = " Click Next move to see it." if self.step_mode and self.bots[p] is not None else ""
-            knocked = (f" {self.labels[s.knocker]} has knocked: this is everyone's last turn."
+            tail = " " + _("Click Next move to see it.") if self.step_mode and self.bots[p] is not None else ""
+            knocked = (" " + _("{name} has knocked: this is everyone's last turn.").format(name=self.labels[s.knocker])
                        if s.knocker is not None else "")
-            return f"{self.labels[p]}'s turn.{knocked}{tail}"
+            return _("{name}'s turn.").format(name=self.labels[p]) + f"{knocked}{tail}"
         kinds = {a.kind for a in s.legal_actions()}
-        knock = " or knock" if "knock" in kinds else ""
-        last = (f" {self.labels[s.knocker]} has knocked: this is your last turn."
+        knock = _(" or knock") if "knock" in kinds else ""
+        last = (" " + _("{name} has knocked: this is your last turn.").format(name=self.labels[s.knocker])
                 if s.knocker is not None else "")
         if s.phase == "choice":
             if s.rules.family == "commerce":
-                return ("You deal, so you choose first: keep your hand, or take the face-down center hand "
-                        "(yours then lies face up as the center).")
-            return "You deal, so you may keep your hand or exchange it for three cards from the stock."
+                return _("You deal, so you choose first: keep your hand, or take the face-down center hand "
+                         "(yours then lies face up as the center).")
+            return _("You deal, so you may keep your hand or exchange it for three cards from the stock.")
         if s.phase == "first":
-            return "Your first turn: keep your hand, or take the face-down center hand."
+            return _("Your first turn: keep your hand, or take the face-down center hand.")
         if s.phase == "discard":
             banned = ""
             if s.taken is not None and Action("discard", (s.taken,)) not in s.legal_actions():
-                banned = f" (not the {s.taken} you just took)"
-            return f"Now throw a card: click one of your four cards{banned}.{last}"
+                banned = _(" (not the {card} you just took)").format(card=s.taken)
+            return _("Now throw a card: click one of your four cards{banned}.").format(banned=banned) + last
         if s.rules.family == "draw":
-            return f"Your turn: take a card (click the stock or the top of the discard pile){knock}.{last}"
-        extra = [x for x, k in (("swap all three", "swap all"), ("pass", "pass")) if k in kinds]
+            return _("Your turn: take a card (click the stock or the top of the discard pile){knock}.").format(
+                knock=knock) + last
+        extra = [x for x, k in ((_("swap all three"), "swap all"), (_("pass"), "pass")) if k in kinds]
         more = (", " + ", ".join(extra) if extra else "") + knock
-        return f"Your turn: click one of your cards, then a center card, to swap them{more}.{last}"
+        return _("Your turn: click one of your cards, then a center card, to swap them{more}.").format(more=more) + last
 
     # -- drawing ----------------------------------------------------------------------------
     def render(self) -> None:
@@ -600,8 +605,10 @@ class CardTable(w.VBox):
             self._draw_showdown(s)
             self._draw_log(s, viewer, everything)
             # last: a front end that sees the new status has every other part of the new state
-            self.status.value = (f'<div class="to-status" role="status"><p><strong>Round {s.round}</strong> · '
-                                 f"{esc(self.labels[s.dealer])} deals. {esc(self._status_text())}</p></div>")
+            self.status.value = ('<div class="to-status" role="status"><p><strong>'
+                                 + _("Round {n}").format(n=s.round) + "</strong> · "
+                                 + esc(_("{name} deals.").format(name=self.labels[s.dealer]))
+                                 + f" {esc(self._status_text())}</p></div>")
 
     def _draw_mine(self, box: _Seat, seat: int, s: State, legal: tuple[Action, ...]) -> None:
         """The learner's seat: the hand face up, the picked card, the cards that may not be thrown now."""
@@ -621,14 +628,16 @@ class CardTable(w.VBox):
         """The middle of the table: the stock, and the discard pile or the center."""
         self.stock_button.disabled = "draw stock" not in kinds
         self.stock_picture.cards = [-1] if s.stock else []
-        self.stock_caption.value = (f'<p class="to-caption">Stock ({len(s.stock)} '
-                                    f"{'card' if len(s.stock) == 1 else 'cards'})</p>")
+        self.stock_caption.value = ('<p class="to-caption">'
+                                    + ngettext("Stock ({n} card)", "Stock ({n} cards)", len(s.stock)).format(
+                                        n=len(s.stock)) + "</p>")
         if s.rules.family == "draw":
             pile = s.discard_pile
             self.pile_row.cards = [int(pile[-1])] if pile else []
             self.pile_row.disabled = [] if "draw discard" in kinds or not pile else [int(pile[-1])]
-            self.pile_caption.value = (f'<p class="to-caption">Discard pile ({len(pile)} '
-                                       f"{'card' if len(pile) == 1 else 'cards'})</p>")
+            self.pile_caption.value = ('<p class="to-caption">'
+                                       + ngettext("Discard pile ({n} card)", "Discard pile ({n} cards)",
+                                                  len(pile)).format(n=len(pile)) + "</p>")
             return
         up = s.center_face_up
         shown = up or everything
@@ -636,9 +645,9 @@ class CardTable(w.VBox):
         self.center_row.interactive = up
         sel = [int(self._selected[1])] if self._selected and self._selected[0] == "center" else []
         self.center_row.selected = sel
-        self.center_row.label = "the center" if up else "the center, face down"
-        self.center_caption.value = ('<p class="to-caption">The center'
-                                     + ("" if up else " (face down)") + "</p>")
+        self.center_row.label = _("the center") if up else _("the center, face down")
+        self.center_caption.value = ('<p class="to-caption">'
+                                     + (_("The center") if up else _("The center (face down)")) + "</p>")
 
     def _draw_buttons(self, s: State, kinds: set[str]) -> None:
         """The learner's moves (only the legal ones enabled) and the table's controls."""
@@ -661,14 +670,15 @@ class CardTable(w.VBox):
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
         badges = []
         if p == s.dealer:
-            badges.append('<span class="to-badge">dealer</span>')
+            badges.append('<span class="to-badge">' + _("dealer") + "</span>")
         if s.knocker == p:
-            badges.append('<span class="to-badge to-knock">knocked</span>')
+            badges.append('<span class="to-badge to-knock">' + _("knocked") + "</span>")
         if s.current_player == p:
-            badges.append('<span class="to-badge to-turn">▶ to play</span>')
+            badges.append('<span class="to-badge to-turn">' + _("▶ to play") + "</span>")
         if s.result is not None and s.result.losses[p]:
             n = s.result.losses[p]
-            badges.append(f'<span class="to-badge">lost {n} {"life" if n == 1 else "lives"}</span>')
+            badges.append('<span class="to-badge">' + ngettext("lost {n} life", "lost {n} lives", n).format(n=n)
+                          + "</span>")
         lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
         box.head.value = (f'<div class="to-seat-head"><strong>{esc(self.labels[p])}</strong> {lives} '
                           + "".join(badges) + "</div>")
@@ -677,10 +687,11 @@ class CardTable(w.VBox):
             pass
         elif hand is not None:
             box.row.cards = [int(c) for c in hand]
-            box.row.label = f"{self.names[p]}'s hand"
+            box.row.label = _("{name}'s hand").format(name=self.names[p])
         else:
             box.row.cards = [-1] * size
-            box.row.label = f"{self.names[p]}'s hand, {size} cards face down"
+            box.row.label = ngettext("{name}'s hand, {n} card face down", "{name}'s hand, {n} cards face down",
+                                     size).format(name=self.names[p], n=size)
         if s.current_player == p:
             box.add_class("to-acting")
         else:
@@ -698,29 +709,33 @@ class CardTable(w.VBox):
             return
         self.showdown.layout.display = None
         rows = []
+        heads = [html.escape(h) for h in (_("Player"), _("Hand"), _("Value"), _("Why"), _("Lives lost"),
+                                          _("Lives left"))]
         for p, sc in enumerate(r.scores):
             if sc is None:
                 continue
             lost = r.losses[p]
-            what = (f'<span class="to-lost">loses {lost} {"life" if lost == 1 else "lives"}</span>: '
-                    f"{esc(r.reasons[p])}" if lost else "keeps every life")
-            lives = "out" if s.out[p] else ("swimming" if s.lives[p] == 0 else str(s.lives[p]))
+            what = ('<span class="to-lost">' + ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost)
+                    + f"</span>: {esc(r.reasons[p])}" if lost else _("keeps every life"))
+            lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
             rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(self.labels[p])}</th>'
-                        f'<td class="to-nowrap" role="cell" data-label="Hand">'
+                        f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
                         f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
-                        f'<td class="to-value to-nowrap" role="cell" data-label="Value">{number(sc.value)}</td>'
-                        f'<td role="cell" data-label="Why">{esc(sc.explanation)}</td>'
-                        f'<td role="cell" data-label="Lives lost">{what}</td>'
-                        f'<td role="cell" data-label="Lives left">{lives}</td></tr>')
+                        f'<td class="to-value to-nowrap" role="cell" data-label="{heads[2]}">{number(sc.value)}</td>'
+                        f'<td role="cell" data-label="{heads[3]}">{esc(sc.explanation)}</td>'
+                        f'<td role="cell" data-label="{heads[4]}">{what}</td>'
+                        f'<td role="cell" data-label="{heads[5]}">{lives}</td></tr>')
         end = ""
         if s.game_over and s.winner is not None:
-            end = f"<p><strong>{esc(self.labels[s.winner])} wins the game!</strong></p>"
+            end = "<p><strong>" + esc(_("{name} wins the game!").format(name=self.labels[s.winner])) + "</strong></p>"
+        showdown = _("showdown")
         self.showdown.value = (
-            f'<section aria-label="showdown"><h3>Showdown, round {r.round}</h3>'
+            f'<section aria-label="{html.escape(showdown)}"><h3>'
+            + _("Showdown, round {n}").format(n=r.round) + "</h3>"
             f'<p class="to-explain">{esc(r.explain(self.labels))}</p>'
             '<table role="table"><thead role="rowgroup"><tr role="row">'
             + "".join(f'<th scope="col" role="columnheader">{h}</th>'
-                      for h in ("Player", "Hand", "Value", "Why", "Lives lost", "Lives left"))
+                      for h in heads)
             + '</tr></thead><tbody role="rowgroup">' + "".join(rows)
             + f"</tbody></table>{end}</section>")
 
@@ -728,7 +743,8 @@ class CardTable(w.VBox):
         events = s.round_events() if everything else s.view(viewer).round_events()
         lines = narrate(events, self.labels, None if everything else viewer)
         items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-        self.log_html.value = ('<div class="to-log-box" role="log" tabindex="0" aria-label="What happened this round">'
+        happened = _("What happened this round")
+        self.log_html.value = (f'<div class="to-log-box" role="log" tabindex="0" aria-label="{html.escape(happened)}">'
                                f'<ol class="to-log">{items}</ol></div>')
 
     # -- for tests and lessons ----------------------------------------------------------------

@@ -13,6 +13,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import names as display
 from ..cards import Card, format_cards, parse_cards
+from ..i18n import N_, _, ngettext
 from ..rules import Rules
 from ..variants import SITUATIONS, Replay, Situation, difference_rows, replay
 from ._html import esc, number, static_text, style_tag
@@ -47,11 +48,11 @@ class PresetTable(w.VBox):
         self.boxes = {name: w.Checkbox(value=name in presets, description=display.preset_name(name), indent=False,
                                        layout=w.Layout(width="max-content", margin="2px 18px 2px 0"))
                       for name in Rules.PRESET_NAMES}
-        self.every_box = w.Checkbox(value=everything, description="Show every option, also those they share",
+        self.every_box = w.Checkbox(value=everything, description=_("Show every option, also those they share"),
                                     indent=False, layout=w.Layout(width="auto"))
         self.table = w.HTML()
         super().__init__([w.HTML(STUDY_CSS + VARIANTS_CSS),
-                          w.HTML('<p class="to-note">Compare these rule sets:</p>'),
+                          w.HTML('<p class="to-note">' + _("Compare these rule sets:") + "</p>"),
                           w.HBox(list(self.boxes.values()), layout=w.Layout(flex_flow="row wrap")),
                           self.every_box, self.table])
         self.add_class("to-study")
@@ -72,16 +73,16 @@ class PresetTable(w.VBox):
         chosen = self.presets
         if not chosen:
             self.rows = []
-            self.table.value = '<p class="to-note" role="status">Tick at least one rule set.</p>'
+            self.table.value = ('<p class="to-note" role="status">' + _("Tick at least one rule set.") + "</p>")
             return
         everything = self.every_box.value or len(chosen) == 1
         self.rows = rows = difference_rows(chosen, everything=everything)
         if not rows:
-            self.table.value = '<p class="to-note" role="status">These rule sets are the same.</p>'
+            self.table.value = ('<p class="to-note" role="status">' + _("These rule sets are the same.") + "</p>")
             return
-        header = ["Option", *(display.preset_name(n) for n in chosen)]
+        header = [_("Option"), *(display.preset_name(n) for n in chosen)]
         cells = [[row.label, *row.values] for row in rows]
-        caption = "Every option" if everything else "Where these rule sets differ"
+        caption = _("Every option") if everything else _("Where these rule sets differ")
         meanings = "".join(
             f"<li><strong>{esc(r.label)}</strong>: {esc(r.meaning)} "
             + esc(_cap("; ".join(f"{v}: {s}" for v, s in r.played_by))) + ".</li>" for r in rows)
@@ -89,11 +90,11 @@ class PresetTable(w.VBox):
                           "</li>" for n in chosen)
         dash = any("—" in row.values for row in rows)
         self.table.value = (_data_table(caption, header, cells)
-                            + ('<p class="to-note">A dash (—) marks an option of the other kind of game.</p>'
+                            + ('<p class="to-note">' + _("A dash (—) marks an option of the other kind of game.") + "</p>"
                                if dash else "")
-                            + '<h4>What each option means, and who plays which way</h4>'
+                            + "<h4>" + _("What each option means, and who plays which way") + "</h4>"
                             + f'<ul class="to-meanings">{meanings}</ul>'
-                            + f'<h4>Where each rule set comes from</h4><ul class="to-meanings">{sources}</ul>')
+                            + "<h4>" + _("Where each rule set comes from") + f'</h4><ul class="to-meanings">{sources}</ul>')
 
 
 def _cap(s: str) -> str:
@@ -106,15 +107,16 @@ def _rest_text(sit: Situation, rules: Rules) -> str:
     if not rest:
         return ""
     if rules.family == "commerce":
-        text = f"The center: {format_cards(rest[:3])}"
+        text = _("The center: {cards}").format(cards=format_cards(rest[:3]))
         if sit.script and any(a == "take center" for _s, a in sit.script):
-            text += ", dealt face down"
+            text += _(", dealt face down")
         stock = rest[3:]
     else:
-        text = f"The first card of the discard pile: {rest[0]}"
+        text = _("The first card of the discard pile: {card}").format(card=rest[0])
         stock = rest[1:]
     if stock:
-        text += f". The stock, from the top: {', '.join(str(c) for c in stock)}, then the rest of the deck, shuffled"
+        text += _(". The stock, from the top: {cards}, then the rest of the deck, shuffled").format(
+            cards=", ".join(str(c) for c in stock))
     return text + "."
 
 
@@ -168,21 +170,21 @@ class RuleReplay(w.VBox):
             raise ValueError(f"no situation {situation!r}: choose one of {', '.join(SITUATIONS)} or 'own'")
         self.presets = tuple(presets)
         self.names = tuple(names)
-        options = [(s.title, s.key) for s in SITUATIONS.values()] + [("Your own hands", "own")]
-        self.menu = w.Dropdown(options=options, value=situation, description="Situation",
+        options = [(_(s.title), s.key) for s in SITUATIONS.values()] + [(_("Your own hands"), "own")]
+        self.menu = w.Dropdown(options=options, value=situation, description=_("Situation"),
                                layout=w.Layout(width="auto", max_width="100%"))
         ties = SITUATIONS["ties"].hands  # the own hands start as a staged tie, to change
         texts = [ties[i] if i < len(ties) else "" for i in range(len(self.names))]
         self.replays: list[Replay] = []
         self.labels: list[str] = []
         shown = self._view(situation, texts)  # every widget is made with what it shows: no update to send
-        self.inputs = [w.Text(value=text, description=f"{n}{' (deals, knocks)' if i == 0 else ''}",
+        self.inputs = [w.Text(value=text, description=_("{name} (deals, knocks)").format(name=n) if i == 0 else n,
                               continuous_update=False, style={"description_width": "150px"},
                               layout=w.Layout(width="350px", max_width="100%"))
                        for i, (n, text) in enumerate(zip(self.names, texts, strict=True))]
         self.own_box = w.VBox(self.inputs, layout=w.Layout(display=shown.own))
         self.teaches = _fixed_html(shown.teaches)
-        self.rows = [CardRow(cards, interactive=False, label=f"{n}'s hand", layout=_fixed_layout())
+        self.rows = [CardRow(cards, interactive=False, label=_("{name}'s hand").format(name=n), layout=_fixed_layout())
                      for n, cards in zip(self.names, shown.cards or [()] * len(self.names), strict=True)]
         self.row_heads = [_fixed_html(head, ("to-seat-head",), width="230px")
                           for head in shown.heads or [""] * len(self.names)]
@@ -205,15 +207,15 @@ class RuleReplay(w.VBox):
             try:
                 cards = parse_cards(text, 32)
             except ValueError as e:
-                raise ValueError(f"{n}: {e} (use cards 7 to ace, like 'K♥ 9♥ 7♣')") from None
+                raise ValueError(_("{name}: {error} (use cards 7 to ace, like 'K♥ 9♥ 7♣')").format(name=n, error=e)) from None
             if len(cards) != 3:
-                raise ValueError(f"{n}: a hand is three cards, this is {len(cards)}")
+                raise ValueError(_("{name}: a hand is three cards, this is {n}").format(name=n, n=len(cards)))
             hands.append(" ".join(str(c) for c in cards))
         every = [c for h in hands for c in parse_cards(h)]
         twice = sorted({str(c) for c in every if every.count(c) > 1})
         if twice:
-            raise ValueError(f"{twice[0]} is in two hands: a deck holds each card once")
-        return Situation("own", "Your own hands", tuple(hands), teaches="Sam deals and knocks at his first turn.",
+            raise ValueError(_("{card} is in two hands: a deck holds each card once").format(card=twice[0]))
+        return Situation("own", "Your own hands", tuple(hands), teaches=N_("Sam deals and knocks at his first turn."),
                          presets=self.presets)
 
     def _rule_sets(self, sit: Situation) -> list[tuple[str, Rules]]:
@@ -229,13 +231,14 @@ class RuleReplay(w.VBox):
         except ValueError as e:
             return _Shown("" if own else "none", "", None, None, "",
                           f'<p class="to-note" role="status">{esc(str(e))}.</p>', [], [])
-        teaches = f'<p class="to-note"><strong>{esc(sit.title)}.</strong> {esc(sit.teaches)}</p>'
+        teaches = f'<p class="to-note"><strong>{esc(_(sit.title))}.</strong> {esc(_(sit.teaches))}</p>'
         rule_sets = self._rule_sets(sit)
         cards, heads = [], []
         for i, hand in enumerate(sit.cards()):
             cards.append(hand)
             role = sit.role(i)
-            lives = f", {sit.lives[i]} {'life' if sit.lives[i] == 1 else 'lives'} left" if sit.lives else ""
+            lives = ngettext(", {n} life left", ", {n} lives left", sit.lives[i]).format(n=sit.lives[i]) \
+                if sit.lives else ""
             heads.append(f"<p><strong>{esc(self.names[i])}</strong>{' ' + esc(role) if role else ''}"
                          f"{lives}</p>")
         rest = _rest_text(sit, rule_sets[0][1])
@@ -243,11 +246,14 @@ class RuleReplay(w.VBox):
         replays = [replay(sit, r) for _label, r in rule_sets]
         if sit.option:  # one rule set, one option changed: name the rule set once, each result by its value
             label = display.option_label(sit.option)
-            shown = [f"{label}: {display.value_short(sit.option, getattr(r, sit.option))}" for _l, r in rule_sets]
-            caption = f"The same cards in {display.preset_name(sit.presets[0])}, with each choice of this rule"
+            shown = [_("{option}: {value}").format(option=label, value=display.value_short(sit.option,
+                                                                                             getattr(r, sit.option)))
+                     for _l, r in rule_sets]
+            caption = _("The same cards in {rules}, with each choice of this rule").format(
+                rules=display.preset_name(sit.presets[0]))
         else:
             shown = labels
-            caption = "The same cards under each rule set"
+            caption = _("The same cards under each rule set")
         first = shown[0][:1].lower() + shown[0][1:] if sit.option else shown[0]
         return _Shown("" if own else "none", teaches, cards, heads,
                       f'<p class="to-note">{esc(rest)}</p>' if rest else "",
@@ -271,7 +277,7 @@ class RuleReplay(w.VBox):
     def _lives_text(self, rp: Replay) -> str:
         if rp.end is None:
             return ""
-        return ", ".join(f"{n} {'out' if o else 'swimming' if lv == 0 else lv}"
+        return ", ".join(f"{n} {_('out') if o else _('swimming') if lv == 0 else lv}"
                          for n, lv, o in zip(self.names, rp.end.lives, rp.end.out))
 
     def _outcomes(self, labels: Sequence[str], caption: str, first: str, replays: Sequence[Replay]) -> str:
@@ -279,20 +285,21 @@ class RuleReplay(w.VBox):
         items = []
         for i, (label, rp) in enumerate(zip(labels, replays, strict=True)):
             changed = i > 0 and lives[i] != lives[0]
-            tag = (f' <span class="to-tag">(the lives end differently from {esc(first)})</span>'
+            tag = (' <span class="to-tag">' + _("(the lives end differently from {rules})").format(rules=esc(first))
+                   + "</span>"
                    if changed else "")
             parts = [f"<h4>{esc(label)}</h4>"]
             if rp.result is not None:
                 worth = ", ".join(f"{n} {number(v)}" for n, v in zip(self.names, rp.result.values) if v is not None)
-                parts.append(f"<p>Hands at the end: {esc(worth)}.</p>")
+                parts.append("<p>" + _("Hands at the end: {values}.").format(values=esc(worth)) + "</p>")
             parts.append(f"<p>{esc(rp.explain(self.names))}</p>")
             if lives[i]:
-                parts.append(f"<p>Lives after the round: {esc(lives[i])}.{tag}</p>")
+                parts.append("<p>" + _("Lives after the round: {lives}.").format(lives=esc(lives[i])) + f"{tag}</p>")
             moves = [m for m in rp.moves(self.names) if not m.startswith("Round ")]
             if moves:
                 steps = "".join(f"<li>{esc(m)}</li>" for m in moves)
-                parts.append(f"<details><summary>The round move by move</summary><ol>{steps}</ol></details>")
+                parts.append("<details><summary>" + _("The round move by move") + f"</summary><ol>{steps}</ol></details>")
             cls = "to-outcome to-changed" if changed else "to-outcome"
             items.append(f'<li class="{cls}">{"".join(parts)}</li>')
-        return (f'<p class="to-caption"><strong>{esc(caption)}:</strong></p>'
+        return ('<p class="to-caption"><strong>' + esc(_("{caption}:").format(caption=caption)) + "</strong></p>"
                 f'<ul class="to-outcomes">{"".join(items)}</ul>')

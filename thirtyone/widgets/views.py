@@ -11,6 +11,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
+from ..i18n import _
+from ..names import and_join
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
 from ._html import number
@@ -46,11 +48,11 @@ class ScoreView(FollowsRules, w.VBox):
         self._rules = Rules.coerce(rules)
         self._rng = random.Random(seed)
         self.size = size
-        self.row = CardRow(interactive=False, label="the hand")
+        self.row = CardRow(interactive=False, label=_("the hand"))
         self.value_html = w.HTML()
         children: list[w.Widget] = [self.row, self.value_html]
         if deal_button:
-            self.deal_button = w.Button(description="Deal another hand", layout=w.Layout(width="max-content"))
+            self.deal_button = w.Button(description=_("Deal another hand"), layout=w.Layout(width="max-content"))
             self.deal_button.on_click(lambda _b: self.deal())
             children.append(self.deal_button)
         super().__init__(children)
@@ -78,14 +80,15 @@ class ScoreView(FollowsRules, w.VBox):
         self.score = result
         self.row.show(cards, highlighted=result.counting if result else ())
         if result is None:
-            text = "Pick three cards to see what they are worth."
+            text = _("Pick three cards to see what they are worth.")
             self.value_html.value = f'<div class="to-score" aria-live="polite"><p>{text}</p></div>'
             return None
         missing = self.size - len(cards)
-        more = f" (so far: pick {missing} more)" if missing > 0 else ""
+        more = " " + _("(so far: pick {n} more)").format(n=missing) if missing > 0 else ""
         self.value_html.value = (
             '<div class="to-score" aria-live="polite">'
-            f'<p class="to-value">Worth <strong>{number(result.value)}</strong>{more}</p>'
+            '<p class="to-value">' + _("Worth {value}").format(value=f"<strong>{number(result.value)}</strong>")
+            + f"{more}</p>"
             f'<p class="to-explanation">{html.escape(sentence(result.explanation))}</p></div>')
         return result
 
@@ -95,19 +98,21 @@ class CardValues(w.VBox):
 
     def __init__(self, suit: int = 2, rules: Rules | str | None = None) -> None:
         r = Rules.coerce(rules)
-        self.row = CardRow([c for c in deck(r.deck) if c.suit == suit][::-1], label=SUIT_NAMES[suit])
+        self.row = CardRow([c for c in deck(r.deck) if c.suit == suit][::-1], label=_(SUIT_NAMES[suit]))
         self.row.on_activate(self.explain)
-        self.text = w.HTML('<p class="to-note" aria-live="polite">Click a card to see its value.</p>')
+        self.text = w.HTML('<p class="to-note" aria-live="polite">' + _("Click a card to see its value.") + "</p>")
         super().__init__([self.row, self.text])
         self.add_class("to-card-values")
 
     def explain(self, card: int) -> None:
         c = ALL_CARDS[card]
-        why = {12: "an ace is worth 11", 11: "every face card is worth 10", 10: "every face card is worth 10",
-               9: "every face card is worth 10", 8: "a ten is worth 10"}.get(c.rank, "a number card is worth its number")
+        face = _("every face card is worth 10")
+        why = {12: _("an ace is worth 11"), 11: face, 10: face, 9: face, 8: _("a ten is worth 10")}.get(
+            c.rank, _("a number card is worth its number"))
         self.row.selected = [card]
-        self.text.value = (f'<p class="to-note" aria-live="polite"><strong>{c} is worth {RANK_VALUES[c.rank]}</strong>'
-                           f": {why}.</p>")
+        worth = _("{card} is worth {value}").format(card=c, value=RANK_VALUES[c.rank])
+        self.text.value = (f'<p class="to-note" aria-live="polite"><strong>{worth}</strong>'
+                           + _(": {why}.").format(why=why) + "</p>")
 
 
 class Sandbox(w.VBox):
@@ -150,12 +155,12 @@ class HandComparison(FollowsRules, w.VBox):
         self._rules = Rules.coerce(rules)
         self.dropdown = preset_dropdown(self._rules, presets, short=True)
         n = max(2, len(hands))
-        self.inputs = [w.Text(description=f"Hand {i + 1}", continuous_update=False,
+        self.inputs = [w.Text(description=_("Hand {n}").format(n=i + 1), continuous_update=False,
                               layout=w.Layout(width="230px")) for i in range(n)]
-        self.rows = [CardRow(interactive=False, label=f"hand {i + 1}") for i in range(n)]
-        self.values = [w.HTML() for _ in range(n)]
+        self.rows = [CardRow(interactive=False, label=_("hand {n}").format(n=i + 1)) for i in range(n)]
+        self.values = [w.HTML() for _i in range(n)]
         self.result = w.HTML()
-        self.deal_button = w.Button(description="Deal new hands", layout=w.Layout(width="max-content"))
+        self.deal_button = w.Button(description=_("Deal new hands"), layout=w.Layout(width="max-content"))
         self.deal_button.on_click(lambda _b: self.deal())
         lines = [w.HBox([t, r, v], layout=w.Layout(align_items="center", flex_flow="row wrap"))
                  for t, r, v in zip(self.inputs, self.rows, self.values, strict=True)]
@@ -196,12 +201,12 @@ class HandComparison(FollowsRules, w.VBox):
             try:
                 cards = parse_cards(t.value, self.rules.deck)
                 if len(cards) != 3:
-                    raise ValueError(f"a hand is three cards, this is {len(cards)}")
+                    raise ValueError(_("a hand is three cards, this is {n}").format(n=len(cards)))
                 twice = [c for c in cards if c in seen]
                 if twice:
-                    raise ValueError(f"{twice[0]} is in another hand too: a deck holds each card once")
+                    raise ValueError(_("{card} is in another hand too: a deck holds each card once").format(card=twice[0]))
             except ValueError as e:
-                problems.append(f"Hand {i + 1}: {shorten(str(e))}")
+                problems.append(_("Hand {n}: {problem}").format(n=i + 1, problem=shorten(str(e))))
                 self.rows[i].show(())
                 self.values[i].value = '<span class="to-note">?</span>'
                 continue
@@ -219,17 +224,20 @@ class HandComparison(FollowsRules, w.VBox):
         self.outcome = out
         scores: list[Score] = out["scores"]  # type: ignore[assignment]
         lowest: list[int] = out["lowest"]  # type: ignore[assignment]
-        why = "".join(f"<li>Hand {i + 1}: {html.escape(str(s))}</li>" for i, s in enumerate(scores))
-        ties = ("With these rules every hand tied for lowest loses."
+        why = "".join("<li>" + _("Hand {n}: {problem}").format(n=i + 1, problem=html.escape(str(s))) + "</li>"
+                      for i, s in enumerate(scores))
+        ties = (_("With these rules every hand tied for lowest loses.")
                 if self.rules.ties == "all_lose" else
-                "With these rules a tie is broken: three of a kind by rank, other hands by the scoring suit "
-                "in Skat order, " + " > ".join(f"{SUIT_NAMES[s]} {SUITS[s]}" for s in range(4)) + ".")
-        losers = " and ".join(f"hand {i + 1}" for i in lowest)
+                _("With these rules a tie is broken: three of a kind by rank, other hands by the scoring suit "
+                  "in Skat order, {order}.").format(order=" > ".join(f"{_(SUIT_NAMES[s])} {SUITS[s]}"
+                                                                     for s in range(4))))
+        losers = and_join([_("hand {n}").format(n=i + 1) for i in lowest])
         self.result.value = (
             '<div class="to-result" aria-live="polite">'
-            f"<p><strong>Lowest: {losers}.</strong> {html.escape(str(out['explanation']))}</p>"
+            "<p><strong>" + _("Lowest: {hands}.").format(hands=losers) + "</strong> "
+            f"{html.escape(str(out['explanation']))}</p>"
             f"<ul>{why}</ul><p class=\"to-note\">{html.escape(ties)}</p></div>")
         for i, v in enumerate(self.values):
             if i in lowest:
-                v.value += ' <span class="to-lowest">lowest</span>'
+                v.value += ' <span class="to-lowest">' + _("lowest") + "</span>"
         return out

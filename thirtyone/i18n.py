@@ -1,0 +1,178 @@
+"""The course's languages: the standard gettext machinery over ``thirtyone/locale``.
+
+English is the default and the identity: every message is written in English in the code, ``_("Check")`` is
+``"Check"`` until a notebook says otherwise, so nothing an English page shows changes. Other languages are
+catalogs in ``thirtyone/locale/<lang>/LC_MESSAGES/thirtyone.po`` (translated by hand, extracted with Babel
+into ``thirtyone/locale/messages.pot``; ``babel.cfg`` says which files and keywords).
+
+How a page picks its language
+    A notebook's first code cell says ``thirtyone.i18n.use("es")``. Each page runs in its own kernel, so the
+    language is per notebook (per kernel): a module-level setting, not a browser setting, and one page in
+    Spanish never changes another page in English. :func:`using` sets it for a ``with`` block (tests).
+
+How a widget picks it up
+    Widgets call :func:`_` (and :func:`ngettext`, :func:`number`) when they *draw*, never at import: a module
+    keeps its English text as data marked with :func:`N_` (extracted, not translated there) and translates it
+    at the moment it is shown. So a widget made after ``use("es")`` speaks Spanish, and importing a module
+    under one language and drawing under another works. Identifiers (``"bga-commerce"``, ``"two_if_sole"``,
+    ``"knock"`` as an action's text) are the API and never translated.
+
+Card ranks in Spanish (decided once)
+    Cards keep the indices printed on a French-suited deck: ``A K Q J 10 … 2`` with the suit signs, in every
+    language. Why: the Spanish rule text this project follows writes them so itself ("K♥ 9♥ 4♣ vale 19: el
+    rey y el nueve de corazones"); the cards a Spanish-speaking player of 31 holds are French-suited (the game
+    needs four suits of 7 to ace, not the Spanish deck's sota, caballo, rey); and ``parse_cards``, the event
+    log and every test read one notation. Words are translated: a card is read "rey de corazones" (as, rey,
+    reina, jota; tréboles, picas, corazones, diamantes), as the Spanish texts name them.
+
+Numbers
+    :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish.
+
+The pseudo-locale
+    ``use("pseudo")`` wraps every translated message in ``⟦…⟧`` (made in code from the messages themselves, so
+    it is always complete and never stale): a test drives the widgets under it and fails on any visible text
+    outside the markers, i.e. a string nobody wrapped in :func:`_`.
+
+This module imports nothing from Jupyter and nothing else of the package: every layer may use it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "use", "using", "language", "_", "N_", "ngettext",
+           "number", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name"]
+
+DOMAIN = "thirtyone"
+"""The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/thirtyone.po`` (and ``.mo``)."""
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""Where the catalogs live (shipped with the package)."""
+
+PSEUDO = "pseudo"
+"""The pseudo-locale's name: every message wrapped in ``⟦…⟧``."""
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+"""The course's languages, each by its own name (what a language switch shows)."""
+
+_DECIMAL = {"en": ".", "es": ",", PSEUDO: ","}
+"""The decimal sign per language (the pseudo-locale uses the comma, so a number written with the English
+point where a translated one belongs shows up too)."""
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """Every message wrapped in ``⟦…⟧``: ``"Check"`` → ``"⟦Check⟧"`` (plural forms too)."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+
+def _compiled(lang: str) -> gettext.NullTranslations:
+    """A language's catalog compiled in memory from its ``.po`` (with Babel), for a checkout where
+    ``pybabel compile`` has not run: the ``.po`` is the source, the ``.mo`` only a build product."""
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not po.exists():
+        raise ValueError(f"no catalog for language {lang!r}: the languages are {', '.join(LANGUAGES)}")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+_CACHE: dict[str, gettext.NullTranslations] = {}
+
+
+def translation(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` (``"en"``, ``"es"``, ``"pseudo"``); a ``ValueError`` names the languages."""
+    if not isinstance(lang, str):
+        raise TypeError(f"a language is a name like 'es', not {lang!r}")
+    if lang in _CACHE:
+        return _CACHE[lang]
+    if lang == "en":
+        t: gettext.NullTranslations = gettext.NullTranslations()
+    elif lang == PSEUDO:
+        t = PseudoTranslations()
+    elif lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}: the languages are {', '.join(LANGUAGES)} (and {PSEUDO!r} for tests)")
+    else:
+        try:
+            t = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+        except FileNotFoundError:
+            t = _compiled(lang)
+    _CACHE[lang] = t
+    return t
+
+
+_current: list[str] = ["en"]
+_active: list[gettext.NullTranslations] = [gettext.NullTranslations()]
+
+
+def use(lang: str) -> None:
+    """Speak ``lang`` from now on in this kernel: ``thirtyone.i18n.use("es")`` in a notebook's first cell."""
+    t = translation(lang)
+    _current[0] = lang
+    _active[0] = t
+
+
+def language() -> str:
+    """The language in use (``"en"`` unless :func:`use` said otherwise)."""
+    return _current[0]
+
+
+@contextmanager
+def using(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside a ``with`` block, then the language before it again."""
+    before = _current[0]
+    use(lang)
+    try:
+        yield
+    finally:
+        use(before)
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use (English: itself)."""
+    return _active[0].gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog without translating it (data translated when shown, with :func:`_`)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural message for ``n``, in the language in use."""
+    return _active[0].ngettext(singular, plural, n)
+
+
+ENGINE_WORDS = (
+    N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds"),
+    N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+    N_("jack"), N_("queen"), N_("king"), N_("ace"),
+)
+"""Words of modules that do not speak through this one yet (``cards.SUIT_NAMES`` and ``RANK_NAMES``): marked
+here for the catalog, so the widgets can say ``_(SUIT_NAMES[s])``."""
+
+
+def card_name(rank: str, suit: str) -> str:
+    """A card's spoken name from the English words of :mod:`thirtyone.cards` (``"king"``, ``"hearts"``):
+    ``"king of hearts"``, ``"rey de corazones"``."""
+    return _("{rank} of {suit}").format(rank=_(rank), suit=_(suit))
+
+
+def number(value: float) -> str:
+    """A value as a reader of the language writes it: ``19``, ``30.5`` (English), ``30,5`` (Spanish)."""
+    text = str(int(value)) if value == int(value) else str(value)
+    return text.replace(".", _DECIMAL.get(_current[0], "."))
