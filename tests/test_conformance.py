@@ -320,3 +320,33 @@ def test_a_rebuilt_stock_leaves_the_top_discard_on_the_pile() -> None:
     s = s._evolve(stock=s.stock[:1])
     hows = compare([(s, [99.0] * 3, 3)])
     assert hows["reshuffle"] == len(s.legal_actions()) + 1
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen", "feuer"])
+def test_the_studies_knocker_and_a_dealt_31_end_rounds_as_the_game_does(preset: str) -> None:
+    """What the knock studies play: fresh deals, one seat knocking at its first turn once some turns have
+    been played (``knock_at``), nobody else knocking; a 31 or Feuer dealt ends the round before anyone moves."""
+    rules = Rules.preset(preset).replace(first_choice=None) if Rules.preset(preset).family == "commerce" \
+        else Rules.preset(preset)
+    dealt = Counter[str]()
+    for players in (2, 3, 4, 6):
+        starts = [new_game(rules, players, seed=1000 * players + i) for i in range(150)]
+        for seat, turn in ((1, 0), (0, 0), (2 % players, 3)):  # seat indices: 0 deals, 1 plays first
+            played = [s for s in starts if not s.round_over]
+            res = lockstep(played, [[99.0] * players] * len(played), 10**6, [None] * len(played), (seat, turn))
+            for r, s in enumerate(played):
+                end = reference_end(s, [99.0] * players, 10**6, knock_at=(seat, turn))
+                dealt[assert_same(end, res, r, f"{preset} seed {s.seed}, knocker {seat} at {turn}")] += 1
+        over = [s for s in starts if s.round_over]  # a dealt 31 or Feuer
+        if over:
+            s0 = over[0]
+            hands = np.array([s.hands for s in over], dtype=np.int64)
+            center = np.array([s.center for s in over], dtype=np.int64) if rules.family == "commerce" else None
+            res = play_lockstep(rules, hands, np.zeros((len(over), 0), dtype=np.int64), center,
+                                current=1 % players, dealer=s0.dealer, thresholds=99.0, patience=10**6, deal=True)
+            for r, s in enumerate(over):
+                assert s.result is not None
+                assert How(int(res.how[r])).word == s.result.how
+                assert [int(x) for x in res.losses[r]] == list(s.result.losses), (preset, s.seed)
+                dealt["dealt " + s.result.how] += 1
+    assert dealt["knock"] > 1000 and dealt["dealt 31"] > 0, dealt

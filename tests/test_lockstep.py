@@ -155,3 +155,16 @@ def test_the_array_judge_is_the_games_judge(preset: str) -> None:
             want = judge(rules, scores, None if k < 0 else k, How(int(how[r])).word,
                          (int(holder[r]),) if holder[r] >= 0 else ())[2]
             assert [int(x) for x in losses[r]] == want, (preset, r)
+
+
+def test_bad_play_out_settings_say_what_is_allowed() -> None:
+    rules = Rules.preset("scat")
+    hands, stock, pile, _ = deal_many(rules, 3, 4, np.random.default_rng(1))
+    with pytest.raises(ValueError, match=r"knock_at's seat must be a seat still in, one of \[0, 1, 2\]"):
+        play_lockstep(rules, hands, stock, current=1, dealer=0, discard=pile, knock_at=(3, 0))
+    with pytest.raises(ValueError, match="current must be a seat still in"):
+        play_lockstep(rules, hands, stock, current=5, dealer=0, discard=pile)
+    with pytest.raises(ValueError, match="cannot be forced to start with 'discard"):
+        play_lockstep(rules, hands, stock, current=1, dealer=0, discard=pile, first_move="discard 2♣")
+    with pytest.raises(ValueError, match="one move or one per play-out"):
+        play_lockstep(rules, hands, stock, current=1, dealer=0, discard=pile, first_move=["knock"] * 3)

@@ -373,8 +373,13 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
         RND[:, [int(s) for s in rs]] = True
     KA: np.ndarray | None = None
     KT: np.ndarray | None = None
+    if current not in nxt:
+        raise ValueError(f"current must be a seat still in, one of {active}, not {current!r}")
     if knock_at is not None:
         KA = np.broadcast_to(np.asarray(knock_at[0], dtype=np.int64), (R,)).copy()
+        if not np.isin(KA, active).all():
+            raise ValueError(f"knock_at's seat must be a seat still in, one of {active} (0 deals), "
+                             f"not {sorted(set(KA.tolist()) - set(active))}")
         KT = np.broadcast_to(np.asarray(knock_at[1], dtype=np.int64), (R,)).copy()
         TH[:] = np.inf
         pat = [10**9] * n
@@ -409,9 +414,9 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     rows = np.arange(R)
     for _step in range(100_000):
         m = len(idx)
-        if m == 0:
-            break
         live = how == 0
+        if not live.any():
+            break
         if not commerce:  # decision 17: an empty stock is rebuilt as the turn starts, or the round ends
             empty = live & (ptr >= slen)
             if empty.any():
@@ -593,7 +598,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                 rows = np.arange(len(idx))
                 if KA is not None and KT is not None:
                     KA, KT = KA[keep], KT[keep]
-    if len(idx) and (how == 0).any():  # pragma: no cover - every round ends: patience makes someone knock
+    if (how == 0).any():  # pragma: no cover - every round ends: patience makes someone knock
         raise RuntimeError("play-outs did not end")
     ranks = _flat_ranks(rules.three_of_a_kind, rules.three_aces)[_ix(res_H[:, :, 0], res_H[:, :, 1], res_H[:, :, 2])]
     holders = (np.arange(n)[None, :] == res_holder[:, None]) | dealt_31
