@@ -76,7 +76,8 @@ class PseudoTranslations(gettext.NullTranslations):
 
 def _compiled(lang: str) -> gettext.NullTranslations:
     """A language's catalog compiled in memory from its ``.po`` (with Babel), for a checkout where
-    ``pybabel compile`` has not run: the ``.po`` is the source, the ``.mo`` only a build product."""
+    ``pybabel compile`` has not run (or ran before the ``.po`` changed): the ``.po`` is the source, the ``.mo``
+    (``pybabel compile -D thirtyone -d thirtyone/locale``) only a build product, not kept in git."""
     po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not po.exists():
         raise ValueError(f"no catalog for language {lang!r}: the languages are {', '.join(LANGUAGES)}")
@@ -107,9 +108,11 @@ def translation(lang: str) -> gettext.NullTranslations:
     elif lang not in LANGUAGES:
         raise ValueError(f"no language {lang!r}: the languages are {', '.join(LANGUAGES)} (and {PSEUDO!r} for tests)")
     else:
-        try:
+        folder = LOCALE_DIR / lang / "LC_MESSAGES"
+        mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+        if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
             t = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
-        except FileNotFoundError:
+        else:  # no .mo, or one older than its .po: the .po is the truth
             t = _compiled(lang)
     _CACHE[lang] = t
     return t

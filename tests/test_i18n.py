@@ -1,0 +1,415 @@
+"""The course's languages (issue 13): English is the identity, the Spanish catalog is complete and compiles,
+numbers read as each language writes them, and under the pseudo-locale every word the translated widgets
+show is inside ``⟦…⟧`` markers (a word outside them is a string nobody wrapped in ``_()``).
+
+Text that comes from modules that do not speak through :mod:`thirtyone.i18n` yet is taken out before the
+check, by asking those modules for it (see :data:`NOT_YET`): the engine's score explanations and round
+accounts (``scoring``, ``game``), rule summaries (``rules``), the bots' knock rules (``bots``), the coach
+(``coach``) and card names drawn by ``static/card.js``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from html.parser import HTMLParser
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from thirtyone import i18n
+from thirtyone.i18n import _
+
+ROOT = Path(__file__).resolve().parent.parent
+POT = ROOT / "thirtyone" / "locale" / "messages.pot"
+ES = ROOT / "thirtyone" / "locale" / "es" / "LC_MESSAGES" / "thirtyone.po"
+
+NOT_YET = ("thirtyone.scoring", "thirtyone.game", "thirtyone.rules", "thirtyone.bots", "thirtyone.coach",
+           "thirtyone.cards (card names in card.js)", "thirtyone.timing", "thirtyone.analysis",
+           "thirtyone.widgets.advisor", "thirtyone.widgets.study", "thirtyone.widgets.charts")
+"""Modules whose words are not translated yet (issue 13 goes on with them)."""
+
+
+def _catalog(path: Path) -> Any:
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def _code_messages() -> set[str]:
+    """Every literal message the modules of babel.cfg pass to ``_``, ``N_`` or ``ngettext`` (read with ``ast``,
+    which sees inside f-strings, where Babel's extractor does not: a message there would be missing)."""
+    files = re.findall(r"\[python: (\S+)\]", (ROOT / "babel.cfg").read_text(encoding="utf-8"))
+    assert files
+    found: set[str] = set()
+    for name in files:
+        for node in ast.walk(ast.parse((ROOT / name).read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "N_", "ngettext") and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.add(node.args[0].value)
+    return found
+
+
+# -- the machinery ------------------------------------------------------------------------------------
+def test_english_is_the_identity_and_the_default():
+    assert i18n.language() == "en"
+    assert _("Check") == "Check"
+    assert i18n.ngettext("{n} life", "{n} lives", 2) == "{n} lives"
+    assert i18n.number(30.5) == "30.5" and i18n.number(19.0) == "19"
+
+
+def test_spanish_words_numbers_and_plurals():
+    with i18n.using("es"):
+        assert i18n.language() == "es"
+        assert _("Knock") == "Golpear"
+        assert _("Draw from the stock") == "Robar del mazo"
+        assert i18n.number(30.5) == "30,5" and i18n.number(31) == "31"
+        assert i18n.ngettext("{n} life", "{n} lives", 1).format(n=1) == "1 vida"
+        assert i18n.ngettext("{n} life", "{n} lives", 2).format(n=2) == "2 vidas"
+        assert i18n.card_name("king", "hearts") == "rey de corazones"
+    assert _("Knock") == "Knock"  # the block ends, English again
+
+
+def test_a_language_that_is_not_there_says_which_are():
+    with pytest.raises(ValueError, match="the languages are en, es"):
+        i18n.use("fr")
+    with pytest.raises(TypeError):
+        i18n.use(None)  # type: ignore[arg-type]
+    assert i18n.language() == "en"
+
+
+def test_the_pseudo_locale_wraps_every_message():
+    with i18n.using(i18n.PSEUDO):
+        assert _("Check") == "⟦Check⟧"
+        assert i18n.ngettext("{n} life", "{n} lives", 3).format(n=3) == "⟦3 lives⟧"
+
+
+def test_the_catalog_is_read_from_the_po_when_no_fresh_mo_is_there(tmp_path, monkeypatch):
+    """A clean clone has no .mo (it is built): the .po is compiled in memory and says the same."""
+    (tmp_path / "es" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "es" / "LC_MESSAGES" / "thirtyone.po").write_bytes(ES.read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_CACHE", {})
+    t = i18n.translation("es")
+    assert t.gettext("Next round") == "Siguiente ronda"
+
+
+# -- the catalog --------------------------------------------------------------------------------------
+def test_the_template_holds_every_message_of_the_code_and_no_other():
+    pot = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalog(POT) if m.id}
+    code = _code_messages()
+    assert sorted(code - pot) == [], "run pybabel extract (see babel.cfg) or take _() out of an f-string"
+    assert sorted(pot - code) == [], "messages.pot holds messages the code no longer has: extract again"
+
+
+def test_the_spanish_catalog_is_complete_and_compiles():
+    pot = _catalog(POT)
+    es = _catalog(ES)
+    assert not es.fuzzy, "the catalog's header is marked fuzzy: pybabel compile would skip it"
+    missing, fuzzy = [], []
+    for m in pot:
+        if not m.id:
+            continue
+        t = es.get(m.id)
+        strings = () if t is None else (t.string if isinstance(t.string, tuple) else (t.string,))
+        if t is None or not all(strings):
+            missing.append(m.id)
+        elif t.fuzzy:
+            fuzzy.append(m.id)
+    assert missing == [] and fuzzy == []
+    extra = [m.id for m in es if m.id and m.id not in pot]
+    assert extra == [], "the .po holds messages the template no longer has: pybabel update"
+    errors = [(m.id, e) for m, e in es.check()]
+    assert errors == []
+    out = BytesIO()
+    write_mo(out, es)
+    assert len(out.getvalue()) > 10_000
+
+
+def test_placeholders_survive_the_translation():
+    for m in _catalog(ES):
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        want = set(re.findall(r"\{\w*\}", ids[-1]))
+        for s in strings:
+            assert set(re.findall(r"\{\w*\}", s)) == want, (m.id, s)
+
+
+def test_one_spanish_word_per_thing():
+    """The game's own words, as the Spanish rule texts say them, and no second word for the same thing."""
+    es = {m.id: m.string for m in _catalog(ES) if m.id and isinstance(m.id, str)}
+    assert es["Knock"] == "Golpear" and es["The first knock"] == "El primer golpe"
+    assert es["Swimming"] == "Nadar" and es["Lives"] == "Vidas"
+    assert es["the center"] == "el centro" and es["Feuer"] == "Fuego"
+    text = " ".join(s if isinstance(s, str) else " ".join(s) for s in es.values()).lower()
+    for other in ("cerrar", "llamar", "pila de descartes", "montón", "el pozo", "fuera del juego", "ahoga"):
+        assert other not in text, other
+
+
+# -- every translated widget under the pseudo-locale -----------------------------------------------------
+class _Text(HTMLParser):
+    """The text a person reads (or hears) in an HTML fragment: the content and the accessible attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.data: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script"):
+            self._skip += 1
+        for k, v in attrs:
+            if k in ("aria-label", "title", "alt", "placeholder", "data-label") and v:
+                self.parts.append(v)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.data.append(data)
+
+
+def _visible(widget: Any) -> list[str]:
+    """Every text a widget tree shows: descriptions, tooltips, placeholders, menu labels, HTML, card rows' names."""
+    out: list[str] = []
+    stack = [widget]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (w.HTML, w.HTMLMath)):
+            p = _Text()
+            p.feed(x.value)
+            out += [*p.parts, "".join(p.data)]
+        for k in ("description", "tooltip", "placeholder", "label"):
+            v = getattr(x, k, None) if k in getattr(x, "keys", ()) else None
+            if isinstance(v, str) and v and not (k == "label" and isinstance(x, w.Dropdown)):
+                out.append(v)
+        if isinstance(x, (w.Dropdown, w.Select, w.ToggleButtons)):
+            out += list(x._options_labels)
+        stack.extend(getattr(x, "children", ()) or ())
+    return out
+
+
+_MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+_NEUTRAL = re.compile(r"(?:10|[2-9JQKA])[♣♠♥♦]|[♣♠♥♦]|\d+(?:[.,]\d+)?|Sam|Ana|Ben|Cleo|Dev|Eli|Fay|Gus|Hana")
+
+
+def _unmarked(texts: list[str], foreign: list[str]) -> list[str]:
+    """The words left outside the markers, once numbers, cards, names and the not-yet-translated text are out."""
+    bad = []
+    foreign = sorted({f for f in foreign if f}, key=len, reverse=True)
+    for text in texts:
+        rest = text
+        for f in foreign:  # first: the engine's sentences may quote translated names ("⟦Sam (you)⟧ knocked")
+            rest = rest.replace(f, " ")
+        while True:  # markers nest (a translated message holding another): take the innermost first
+            new = _MARKED.sub(" ", rest)
+            if new == rest:
+                break
+            rest = new
+        rest = _NEUTRAL.sub(" ", rest)
+        if re.search(r"[^\W\d_]", rest):
+            bad.append(f"{rest.strip()!r} in {text!r}")
+    return bad
+
+
+def _engine_texts(widget: Any) -> list[str]:
+    """What a widget quotes from modules that do not translate yet (see :data:`NOT_YET`)."""
+    from thirtyone.game import narrate
+    from thirtyone.widgets.views import sentence
+
+    out: list[str] = []
+    for x in _walk(widget):
+        score = getattr(x, "score", None)
+        if score is not None and hasattr(score, "explanation") and not callable(score):
+            out += [score.explanation, sentence(score.explanation)]
+        if hasattr(x, "outcome") and x.outcome:
+            out += [str(x.outcome["explanation"]), *(str(s) for s in x.outcome["scores"])]
+        if hasattr(x, "hands") and isinstance(getattr(x, "hands", None), tuple) and hasattr(x, "loser"):
+            from thirtyone.scoring import compare_hands
+            out.append(str(compare_hands(x.hands, x.rules)["explanation"]))
+        rules = getattr(x, "rules", None)
+        if rules is not None and hasattr(rules, "summary"):
+            out.append(rules.summary())
+        state = getattr(x, "state", None)
+        labels = getattr(x, "labels", None)
+        if state is not None and hasattr(state, "round_events") and labels is not None:
+            for s in [state, *getattr(x, "history", [])]:
+                out += narrate(s.round_events(), labels, None)
+                out += narrate(s.view(x.seat or 0).round_events(), labels, x.seat or 0)
+                if s.result is not None:
+                    out += [s.result.explain(labels), *s.result.reasons,
+                            *(sc.explanation for sc in s.result.scores if sc is not None)]
+        if hasattr(x, "level_menu") and hasattr(x, "players") and hasattr(x, "seed_box"):  # a GameSetup
+            from thirtyone.bots import KNOCK_RULES, knock_rule
+
+            out += [knock_rule(x.level_menu.value, x.rules, n).text for n in range(2, x.players + 1)]
+            out += list(KNOCK_RULES.values())
+        record = getattr(x, "record", None)
+        if record is not None and hasattr(record, "knock_lines"):  # a PlayGame: the coach's record
+            header, rows = record.lives_table()
+            out += [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r),
+                    *x.results.values()]
+        for rp in getattr(x, "replays", ()) or ():
+            names = x.names
+            out += [rp.explain(names), *rp.moves(names)]
+            if rp.end is not None:
+                out += [e.describe(names) for e in rp.end.round_events()]
+                if rp.result is not None:
+                    out.append(rp.result.explain(names))
+    return out
+
+
+def _walk(widget: Any) -> list[Any]:
+    out, stack = [], [widget]
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        stack.extend(getattr(x, "children", ()) or ())
+    return out
+
+
+def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
+    """Each translated widget made and driven under the pseudo-locale: what it shows at each step, with the
+    foreign text it may quote."""
+    from thirtyone.rules import Rules
+    from thirtyone.variants import SITUATIONS
+    from thirtyone.widgets.guide import TOURS, Walkthrough
+    from thirtyone.widgets.picker import CardPicker, RulePicker
+    from thirtyone.widgets.play import GameSetup, PlayGame
+    from thirtyone.widgets.quiz import Quiz, TieQuiz
+    from thirtyone.widgets.ruleset import RuleEditor
+    from thirtyone.widgets.table import CardTable
+    from thirtyone.widgets.variants import PresetTable, RuleReplay
+    from thirtyone.widgets.views import CardValues, HandComparison, Sandbox, ScoreView
+
+    made: list[tuple[str, Any, list[str]]] = []
+
+    def add(name: str, widget: Any, foreign: tuple[str, ...] = ()) -> None:
+        made.append((name, _visible(widget), _engine_texts(widget) + list(foreign)))  # as shown now
+
+    add("ScoreView", ScoreView("K♥ 9♥", deal_button=True))
+    cv = CardValues()
+    cv.explain(cv.row.cards[0])
+    add("CardValues", cv)
+    add("Sandbox", Sandbox(hand="K♥ 9♥ 4♣"))
+    add("HandComparison", HandComparison())
+    add("HandComparison tiebreak", HandComparison(("K♥ 9♥ 4♣", "K♣ 9♣ 4♥"), "schwimmen"))
+    cp = CardPicker(hand="K♥ 9♥ 4♣")
+    cp.toggle(0)
+    add("CardPicker", cp)
+    rp = RulePicker(scoring_only=True)
+    rp.toak.value = True
+    add("RulePicker", rp)
+    add("RulePicker whole", RulePicker("feuer"))
+    q = Quiz(seed=3, choices=["scat", "schwimmen"])
+    q.check("abc")
+    add("Quiz not a number", q)
+    q2 = Quiz("schwimmen", seed=4)
+    q2.check("19")
+    add("Quiz", q2)
+    tq = TieQuiz(seed=2)
+    tq.answer(0)
+    add("TieQuiz", tq)
+    editor = RuleEditor("schwimmen", open_options=True)
+    editor.set("lives", 2)
+    add("RuleEditor", editor)
+    add("PresetTable", PresetTable(everything=True))
+    for key in [*SITUATIONS, "own"]:
+        add(f"RuleReplay {key}", RuleReplay(key))
+    for rules in ("scat", "schwimmen", "widow", "bga-draw"):
+        t = CardTable(rules, seed=5, pace=0, show_all=True)
+        t.play("knock")
+        t.click_stock()
+        t.play_bots()
+        add(f"CardTable {rules}", t)
+        for _move in range(300):
+            if t.state.game_over:
+                break
+            if t.state.round_over:
+                add(f"CardTable {rules} showdown", t)
+                t.next_round()
+            elif t.my_turn:
+                t.play(t.legal()[-1])
+            else:
+                t.play_bots()
+        add(f"CardTable {rules} end", t)
+    for name in TOURS:
+        wt = Walkthrough.named(name)
+        for i in range(40):
+            if not wt.next():
+                if wt.expected is None:
+                    break
+                wt.table.play("knock" if wt.expected.kind != "knock" else "pass")  # a wrong move: a hint
+                add(f"Walkthrough {name} hint {i}", wt)
+                wt.table.play(wt.expected)
+            add(f"Walkthrough {name} {i}", wt)
+    for level in ("beginner", "intermediate", "expert"):
+        add(f"GameSetup {level}", GameSetup("scat", bots=3, level=level))
+    add("GameSetup own rules", GameSetup(Rules.preset("scat").replace(deck=32), bots=1))
+    add("PlayGame before the start", PlayGame(start=False))
+    game = PlayGame("schwimmen", bots=2, seed=3, pace=0, rollouts=10)
+    add("PlayGame started", game)
+    for _move in range(400):
+        t = game.table
+        if t is None or t.state.game_over:
+            break
+        if t.state.round_over:
+            t.next_round()
+        elif t.my_turn:
+            t.play(t.legal()[-1])
+        else:
+            t.play_bots()
+    assert game.state is not None and game.state.game_over
+    add("PlayGame over", game)
+    return made
+
+
+@pytest.fixture(scope="module")
+def pseudo_widgets():
+    with i18n.using(i18n.PSEUDO):
+        yield _pseudo_widgets()
+
+
+def test_every_word_of_the_translated_widgets_is_in_the_markers(pseudo_widgets):
+    bad = []
+    for name, shown, foreign in pseudo_widgets:
+        bad += [f"{name}: {b}" for b in _unmarked(shown, foreign)]
+    assert bad == [], "\n".join(bad[:40])
+
+
+def test_the_check_finds_a_word_outside_the_markers():
+    """The check itself can fail: an unwrapped label is caught, a wrapped one and a card or a name are not."""
+    with i18n.using(i18n.PSEUDO):
+        box = w.VBox([w.Button(description=_("Next")), w.HTML("<p>⟦Worth⟧ 19: K♥ + 9♥, Sam</p>")])
+        assert _unmarked(_visible(box), []) == []
+        box.children = [*box.children, w.Button(description="Next")]
+        assert len(_unmarked(_visible(box), [])) == 1
+        box.children = [w.HTML('<span aria-label="the hand">⟦x⟧</span>')]
+        assert len(_unmarked(_visible(box), [])) == 1
+
+
+def test_the_widgets_speak_spanish():
+    """A few things a Spanish reader sees, in the catalog's words and numbers."""
+    from thirtyone.widgets.table import CardTable
+    from thirtyone.widgets.views import ScoreView
+
+    with i18n.using("es"):
+        view = ScoreView("K♥ 9♥ 4♣", "scat")
+        assert "Vale <strong>19</strong>" in view.value_html.value
+        t = CardTable("scat", seed=1, pace=0)
+        assert t.knock_button.description == "Golpear"
+        assert t.stock_button.description == "Robar del mazo"
+        assert "(tú)" in t.labels[0]
+        from thirtyone.widgets.picker import RulePicker
+
+        assert RulePicker(scoring_only=True).toak.description == "El trío vale 30,5"
