@@ -22,9 +22,11 @@ import numpy as np
 import pytest
 from gamekit import play, stack
 
-from thirtyone import Rules, State, deck, narrate, new_game, parse_cards
+from thirtyone import Rules, State, deck, hand_value, narrate, new_game, parse_cards, score
+from thirtyone.game import from_view, judge
 from thirtyone.lockstep import shuffle_rows
 from thirtyone.rollout import fast_shuffle
+from thirtyone.scoring import Ranked, hand_values
 
 SCAT = Rules.preset("scat")
 SCHWIMMEN = Rules.preset("schwimmen")
@@ -188,6 +190,30 @@ def test_study_shuffles_of_a_whole_deck_are_uniform(name, shuffle: Callable[[lis
     assert len({tuple(d) for d in deals}) == len(deals), name  # consecutive seeds deal differently
 
 
+@pytest.mark.parametrize("k, extra", [(1, 2), (2, 2), (0, 3)])
+def test_mix_in_of_a_shuffled_row_gives_every_order_equally_often(k, extra):
+    # the knock advice's samples: cards passed over go back among the unseen cards at random places
+    from thirtyone.lockstep import mix_in
+
+    rng = np.random.default_rng(14)
+    count = 1000 * math.factorial(k + extra)
+    rows = shuffle_rows(np.tile(np.arange(k), (count, 1)), rng)
+    mixed = mix_in(rows, np.tile(np.arange(k, k + extra), (count, 1)), rng)
+    counts = order_counts(mixed.tolist(), k + extra)
+    assert min(counts) > 0 and chi2_uniform(counts) > P_MIN
+
+
+def test_the_studies_deals_are_fresh_and_whole():
+    from thirtyone.lockstep import deal_many
+
+    for rules in (SCAT, SCHWIMMEN):
+        hands, stock, discard, center = deal_many(rules, 4, 500, np.random.default_rng(14))
+        rest = discard if center is None else center
+        whole = np.concatenate([hands.reshape(500, -1), rest, stock], axis=1)
+        assert (np.sort(whole, axis=1) == np.array(sorted(deck(rules.deck)))).all()  # every card once
+        assert len({tuple(r) for r in whole.tolist()}) == 500  # consecutive deals differ
+
+
 def test_the_chi_square_check_itself_rejects_a_biased_shuffle():
     # Sattolo's shuffle (j < i): only the k cyclic orders; the checks above must call it biased
     def sattolo(cards: list[int], rng: random.Random) -> None:
@@ -330,3 +356,68 @@ def test_narrate_for_a_viewer_hides_a_taken_center_and_an_exchanged_hand():
     mine = " ".join(str(c) for c in t.hands[0])
     assert narrate(t.events, viewer=2)[-1] == "Player 0 exchanged their hand for three stock cards."
     assert mine in narrate(t.events, viewer=0)[-1]
+
+
+# -- the survivors of a mutation run over scoring and judging (tools/mutate.py) ----------------------
+
+
+def test_a_thirty_is_a_plain_suit_hand_and_only_31_is_named_so():
+    thirty = score("A♥ K♥ 9♥", SCAT)
+    assert thirty.value == 30 and thirty.rule == "suit"
+    assert "31" not in thirty.explanation and "the best a hand" not in thirty.explanation
+    best = score("A♥ K♥ 10♥", SCAT)
+    assert best.value == 31 and best.rule == "thirty_one" and "the best a hand of one suit can be" in best.explanation
+
+
+def test_the_lazy_value_look_up_refuses_a_card_twice_as_a_whole_table_does():
+    a, b = parse_cards("K♥ 9♥")
+    for table in (hand_values(SCAT), hand_values(SCHWIMMEN)):
+        with pytest.raises(KeyError):
+            table[(a, b, a)]
+        assert table.get((a, a, b)) is None and table.get((b, a, a), -1) == -1
+        assert table[(a, b, parse_cards("4♣")[0])] == 19
+    with pytest.raises(ValueError, match="same card twice"):
+        hand_value((a, b, a), SCAT)
+
+
+def test_every_31_is_safe_when_a_31_ends_the_round():
+    # decision 4 (and 14): holding 31 keeps a player safe in every case but Feuer
+    scores = [Ranked(31, 3), Ranked(31, 2), Ranked(20, 1), None]
+    winner, _lowest, losses, reasons = judge(SCAT, scores, None, "31", holders=(0,))
+    assert losses == [0, 0, 1, 0] and reasons[2] == "another player showed 31"
+    assert winner == 0
+    _w, _l, fire, _r = judge(Rules.preset("feuer"), [Ranked(32, 12), Ranked(31, 2), Ranked(20, 1)], None, "fire",
+                             holders=(0,))
+    assert fire == [0, 1, 1]  # Feuer beats 31
+
+
+def test_a_knocker_under_21_but_not_lowest_loses_one_life():
+    # decision 15: two_lives costs the knocker two lives whenever they are among the lowest, and only then
+    rules = BGA_DRAW.replace(knocker_lowest="two_lives")  # loser="under_21"
+    _w, lowest, losses, _r = judge(rules, [Ranked(18, 1), Ranked(15, 2), Ranked(25, 3)], 0, "knock")
+    assert lowest == (1,) and losses == [1, 1, 0]
+    _w, lowest, losses, _r = judge(rules, [Ranked(15, 1), Ranked(18, 2), Ranked(25, 3)], 0, "knock")
+    assert lowest == (0,) and losses == [2, 1, 0]
+
+
+def test_three_aces_taken_from_the_center_without_feuer_are_32_and_play_goes_on():
+    deck_ = stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], "A♠ A♥ A♦ 7♠ 9♣ 10♣")
+    s = new_game(SCHWIMMEN, players=3, seed=1, deck=deck_).apply("take center")  # three aces: 32, no Feuer
+    assert hand_value(s.hands[0], SCHWIMMEN) == 32
+    assert not s.round_over and s.current_player == 1
+    f = new_game(Rules.preset("feuer"), players=3, seed=1, deck=deck_).apply("take center")
+    assert f.round_over and f.result.how == "fire" and f.result.losses == (0, 1, 1)
+
+
+def test_everyone_passing_with_exactly_three_stock_cards_lays_a_new_center():
+    # decision 5: a new center needs three stock cards; fewer go to the showdown. The real decks never leave
+    # exactly three after a deal and new centers, so the state is staged from a view (as a bot samples one).
+    s = new_game(OPEN, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], "A♠ 10♦ 8♥"))
+    for left, laid in ((3, True), (4, True), (2, False)):
+        t = from_view(s.view(1), hands=s.hands, stock=s.stock[:left])
+        t = play(t, "pass", "pass", "pass")
+        if laid:
+            assert not t.round_over and t.center == s.stock[:3] and len(t.stock) == left - 3
+            assert t.out_of_play == s.center and t.passes == 0
+        else:
+            assert t.round_over and t.result.how == "empty_stock"
