@@ -346,15 +346,15 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     # per-play-out state, kept only for the play-outs still going (idx: their rows in the result)
     idx = np.arange(R)
     H = hands.astype(np.int64).copy()
-    width = max(stock.shape[1], len(deck(rules.deck)))
-    ST = np.zeros((R, width), dtype=np.int64)
-    ST[:, :stock.shape[1]] = stock
+    ST = stock.astype(np.int64).copy()  # widened only if a rebuilt stock needs more room
+    if ST.shape[1] == 0:
+        ST = np.zeros((R, 1), dtype=np.int64)
     slen = np.full(R, stock.shape[1], dtype=np.int64)
     ptr = np.zeros(R, dtype=np.int64)
     pile = np.asarray(discard, dtype=np.int64)
     if pile.ndim == 1:
         pile = np.tile(pile, (R, 1))
-    P = np.zeros((R, width + 1), dtype=np.int64)
+    P = np.zeros((R, pile.shape[1] + 16), dtype=np.int64)  # widened as the pile grows
     P[:, :pile.shape[1]] = pile
     plen = np.full(R, pile.shape[1], dtype=np.int64)
     C = center.astype(np.int64).copy() if center is not None else np.zeros((R, 3), dtype=np.int64)
@@ -421,7 +421,10 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             empty = live & (ptr >= slen)
             if empty.any():
                 how[empty & (plen <= 1)] = How.EMPTY_STOCK
-                for r in np.flatnonzero(empty & (plen > 1)):
+                rebuilt = empty & (plen > 1)
+                if rebuilt.any() and int(plen[rebuilt].max()) - 1 > ST.shape[1]:
+                    ST = np.concatenate([ST, np.zeros((m, int(plen.max()) - ST.shape[1]), dtype=np.int64)], axis=1)
+                for r in np.flatnonzero(rebuilt):
                     cards = P[r, :plen[r] - 1].copy()
                     order = (gen.permutation(cards) if reshuffle is None
                              else np.asarray(reshuffle(int(idx[r]), int(shuffles[r]), cards), dtype=np.int64))
@@ -523,6 +526,8 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             else:
                 is_fire = is_31 = None
         else:
+            if int(plen.max()) >= P.shape[1]:  # room for one more card on every pile
+                P = np.concatenate([P, np.zeros((m, 16), dtype=np.int64)], axis=1)
             has_top = plen > 0
             Pf, Sf = P.reshape(-1), ST.reshape(-1)  # flat views: one index per card, no 2-D fancy indexing
             at_top = rows * P.shape[1] + np.maximum(plen - 1, 0)
@@ -555,11 +560,15 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             k1 = np.where(throw <= 1, c, b)
             k2 = np.where(throw <= 2, dd, c)
             thrown = np.choose(throw, (a, b, c, dd))
-            H[:, p, 0] = np.where(moving, k0, a)
-            H[:, p, 1] = np.where(moving, k1, b)
-            H[:, p, 2] = np.where(moving, k2, c)
             at_new = rows * P.shape[1] + plen
-            Pf[at_new] = np.where(moving, thrown, Pf[at_new])
+            if moving.all():
+                H[:, p, 0], H[:, p, 1], H[:, p, 2] = k0, k1, k2
+                Pf[at_new] = thrown
+            else:
+                H[:, p, 0] = np.where(moving, k0, a)
+                H[:, p, 1] = np.where(moving, k1, b)
+                H[:, p, 2] = np.where(moving, k2, c)
+                Pf[at_new] = np.where(moving, thrown, Pf[at_new])
             plen += moving
             # a kept hand worth 31 is one suit: its keep key is 31 - 1/16 (policy.keep_table)
             is_31 = moving & (np.choose(throw, (ka, kb, kc, now)) == 31 - 1 / 16)
