@@ -343,7 +343,7 @@ def _survival(rules: Rules, players: int, seats: Sequence[int], turn: int, oppon
         randoms = np.arange(players)[None, :] != knockers[:, None]
     res = play_lockstep(rules, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
                         thresholds=math.inf, patience=10**6, discard=_tiled_pile(tile, discard),
-                        knock_at=(knockers, turn), random_seats=randoms, rng=gen, deal=True)
+                        knock_at=(knockers, turn), random_seats=randoms, rng=gen, deal=True, reasons=False)
     survived = res.losses[np.arange(len(knockers)), knockers] == 0
     return {s: _tally(res.knock_value[i * deals:(i + 1) * deals], survived[i * deals:(i + 1) * deals])
             for i, s in enumerate(seats)}
@@ -502,7 +502,7 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
 
     res = play_lockstep(r, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
                         thresholds=th, patience=4, discard=_tiled_pile(tile, discard), rng=gen,
-                        deal=True)
+                        deal=True, reasons=False)
     mine = res.losses[np.arange(k * rounds), np.tile(me, k)]
     rows = []
     for i, t in enumerate(cands):

@@ -454,7 +454,7 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
         res = play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
                             turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=threshold,
                             patience=patience, first_move=[f for _, f, _, _ in group], discard=pile,
-                            knocker=s0.knocker, rng=gen)
+                            knocker=s0.knocker, rng=gen, reasons=False)
         for (_, _, a, w), lost in zip(group, res.losses[:, me].tolist()):
             out[a][w] = lost
     return out

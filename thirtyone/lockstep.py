@@ -19,6 +19,7 @@ code). ``tests/test_conformance.py`` checks, play-out by play-out, that it ends 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -181,7 +182,7 @@ def imagine_many(keep: np.ndarray, known: Sequence[Card], cards: np.ndarray, k: 
 
 
 def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndarray, knocker: np.ndarray,
-               how: np.ndarray, holder: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+               how: np.ndarray, holder: np.ndarray, reasons: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """:func:`thirtyone.game.judge` for many ends of a round at once: ``(lives lost (R, n), Reason codes (R, n))``.
 
     ``ranks``: each seat's showdown key, value doubled × 32 + tie-break (:func:`_flat_ranks`), shape
@@ -190,7 +191,8 @@ def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndar
     ``(R, n)`` mask (several players dealt 31, decision 4). The same rules as ``judge``:
     Feuer beats everything (decision 14); a 31 under ``others_lose`` costs every other non-31 a life;
     otherwise the lowest hand after tie-breaks loses (or everyone under 21), the knocker's options apply,
-    and the winner and a 31 holder never lose (decisions 14, 15).
+    and the winner and a 31 holder never lose (decisions 14, 15). ``reasons=False``: a showdown's codes are
+    not worked out (left at ``Reason.NONE``), for callers that only count lives.
     """
     R, n = ranks.shape
     act = np.broadcast_to(np.asarray(active, dtype=bool), (R, n))
@@ -199,23 +201,23 @@ def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndar
     doubled = ranks >> 5
     is31 = doubled == 62
     losses = np.zeros((R, n), dtype=np.int64)
-    reasons = np.zeros((R, n), dtype=np.int64)
+    why_lost = np.zeros((R, n), dtype=np.int64)
     fire = how == How.FIRE
     if fire.any():
         hit = fire[:, None] & act & ~is_holder
         losses[hit] = 1
-        reasons[hit] = np.where(is31, Reason.FIRE_BEATS_31, Reason.FIRE)[hit]
+        why_lost[hit] = np.where(is31, Reason.FIRE_BEATS_31, Reason.FIRE)[hit]
     if rules.instant_31 == "others_lose":
         other = how == How.THIRTY_ONE
         if other.any():
             hit = other[:, None] & act & ~is_holder & ~is31
             losses[hit] = 1
-            reasons[hit] = Reason.OTHER_31
+            why_lost[hit] = Reason.OTHER_31
         showdown = ~fire & ~other
     else:
         showdown = ~fire
     if not showdown.any():
-        return losses, reasons
+        return losses, why_lost
     is_knocker = seats[None, :] == knocker[:, None]
     bonus = bool(rules.knocker_wins_ties)
     key = (doubled * 2 + (is_knocker & bonus)) * 16 + ((ranks & 31) if rules.ties == "tiebreak" else 0)
@@ -234,7 +236,15 @@ def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndar
         losers = lowest
     losers = losers & showdown[:, None] & ~winner & ~is_holder & ~is31
     if not losers.any():
-        return losses, reasons
+        return losses, why_lost
+    lost = np.ones((R, n), dtype=np.int64)
+    if rules.knocker_lowest == "two_lives":
+        lost = np.where(is_knocker & lowest, 2, lost)
+    elif rules.knocker_lowest == "two_if_sole":
+        lost = np.where(is_knocker & lowest & (n_lowest == 1)[:, None], 2, lost)
+    losses = np.where(losers, lost, losses)
+    if not reasons:
+        return losses, why_lost
     # the reason, as judge words it
     same_value = (act[:, :, None] & act[:, None, :] & (doubled[:, :, None] == doubled[:, None, :])).sum(axis=2) > 1
     why = np.full((R, n), int(Reason.TIE_BROKEN))
@@ -244,14 +254,7 @@ def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndar
     why = np.where(~same_value, Reason.LOWEST, why)
     why = np.where((n_lowest > 1)[:, None], Reason.TIED_LOWEST, why)
     why = np.where(under, Reason.UNDER_21, why)
-    lost = np.ones((R, n), dtype=np.int64)
-    if rules.knocker_lowest == "two_lives":
-        lost = np.where(is_knocker & lowest, 2, lost)
-    elif rules.knocker_lowest == "two_if_sole":
-        lost = np.where(is_knocker & lowest & (n_lowest == 1)[:, None], 2, lost)
-    losses = np.where(losers, lost, losses)
-    reasons = np.where(losers, why, reasons)
-    return losses, reasons
+    return losses, np.where(losers, why, why_lost)
 
 
 @dataclass(frozen=True)
@@ -312,7 +315,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                   knocker: int | None = None, knock_at: tuple[int | np.ndarray, int | np.ndarray] | None = None,
                   random_seats: Sequence[int] | np.ndarray = (), rng: np.random.Generator | None = None,
                   reshuffle: Callable[[int, int, np.ndarray], Sequence[int]] | None = None,
-                  deal: bool = False) -> Outcome:
+                  deal: bool = False, reasons: bool = True) -> Outcome:
     """Play ``R`` play-outs of one round at once, from the start of ``current``'s turn, to their ends.
 
     ``hands``: ``(R, n, 3)`` cards (rows of seats that are ``out`` are ignored); ``stock``: ``(R, S)``, top
@@ -333,6 +336,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     cards)``, when given, orders a rebuilt stock instead (``count``: that play-out's earlier rebuilds),
     so a test can follow the reference game's own shuffles. ``deal``: the hands were just dealt, so a dealt
     Feuer or 31 ends a play-out before anyone moves (decisions 4 and 14; every seat dealt 31 is safe).
+    ``reasons=False`` leaves out the :class:`Reason` codes (a little quicker, for studies that count lives).
     """
     R, n, _ = hands.shape
     gen = rng if rng is not None else np.random.default_rng(0)
@@ -363,7 +367,9 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     psv = np.full(R, passes, dtype=np.int64)
     shuffles = np.zeros(R, dtype=np.int64)
     th = np.asarray(thresholds, dtype=np.float64)
-    TH = np.broadcast_to(th if th.ndim == 2 else np.broadcast_to(th, (n,)), (R, n)).copy()
+    per_row = th.ndim == 2  # thresholds per play-out and seat; else one per seat, looked up as numbers
+    TH = th.astype(np.float64).copy() if per_row else np.zeros((R, 0))
+    seat_th = [float(x) for x in np.broadcast_to(th, (n,))] if not per_row else []
     pat = [int(patience)] * n if isinstance(patience, (int, np.integer)) else [int(x) for x in patience]
     rs = np.asarray(random_seats)
     if rs.ndim == 2:
@@ -371,6 +377,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     else:
         RND = np.zeros((R, n), dtype=bool)
         RND[:, [int(s) for s in rs]] = True
+    randoms = bool(RND.any())
     KA: np.ndarray | None = None
     KT: np.ndarray | None = None
     if current not in nxt:
@@ -382,6 +389,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                              f"not {sorted(set(KA.tolist()) - set(active))}")
         KT = np.broadcast_to(np.asarray(knock_at[1], dtype=np.int64), (R,)).copy()
         TH[:] = np.inf
+        seat_th = [math.inf] * n
         pat = [10**9] * n
     forced = _forced_masks(first_move, R)
 
@@ -440,7 +448,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
         here = a2 + b1 + c
         vals = values[here]
         rnd = RND[:, p]
-        any_rnd = bool(rnd.any())
+        any_rnd = randoms and bool(rnd.any())
         # knocks
         may = live & (KN < 0)
         if any_rnd:
@@ -449,7 +457,10 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             assert KT is not None
             knocks = may & (KA == p) & (t >= KT)
         elif knock_allowed(rules.first_knock, t, seen[p], p == dealer, n_active):
-            knocks = may & (vals >= TH[:, p]) if t < pat[p] * n_active else may
+            if t >= pat[p] * n_active:
+                knocks = may
+            else:
+                knocks = may & (vals >= (TH[:, p] if per_row else seat_th[p]))
         else:
             knocks = np.zeros(m, dtype=bool)
         if forced is not None:
@@ -611,8 +622,8 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
         raise RuntimeError("play-outs did not end")
     ranks = _flat_ranks(rules.three_of_a_kind, rules.three_aces)[_ix(res_H[:, :, 0], res_H[:, :, 1], res_H[:, :, 2])]
     holders = (np.arange(n)[None, :] == res_holder[:, None]) | dealt_31
-    losses, reasons = judge_many(rules, ranks, [not o for o in out], res_KN, res_how, holders)
-    return Outcome(losses, reasons, res_H, res_how, res_KN, res_KV, res_holder)
+    losses, why = judge_many(rules, ranks, [not o for o in out], res_KN, res_how, holders, reasons)
+    return Outcome(losses, why, res_H, res_how, res_KN, res_KV, res_holder)
 
 
 def run_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, top: int | None, center: np.ndarray | None,
@@ -625,5 +636,5 @@ def run_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, top: int | 
     pile: Sequence[int] = discard if len(discard) or top is None else (top,)
     return play_lockstep(rules, hands, stock, center, out, current=current, dealer=dealer, turns=turns,
                          played=played, passes=passes, thresholds=threshold, patience=patience,
-                         first_move=first_move, discard=pile, knocker=knocker, rng=rng).losses
+                         first_move=first_move, discard=pile, knocker=knocker, rng=rng, reasons=False).losses
 
