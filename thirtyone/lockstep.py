@@ -560,7 +560,8 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                 kb = np.where(take, kb, keeps[a2 + c52 + dd])
                 kc = np.where(take, kc, keeps[a2 + b1 + dd])
             K = np.stack([ka, kb, kc, now], axis=1)
-            q = K - _COST[np.stack([a, b, c, dd], axis=1)]
+            four = np.stack([a, b, c, dd], axis=1)
+            q = K - _COST[four]
             if any_rnd:
                 q = np.where(rnd[:, None], gen.random((m, 4)), q)
             if not draw_taken:
@@ -570,7 +571,8 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             k0 = np.where(throw == 0, b, a)
             k1 = np.where(throw <= 1, c, b)
             k2 = np.where(throw <= 2, dd, c)
-            thrown = np.choose(throw, (a, b, c, dd))
+            at_throw = rows * 4 + throw
+            thrown = four.reshape(-1)[at_throw]
             at_new = rows * P.shape[1] + plen
             if moving.all():
                 H[:, p, 0], H[:, p, 1], H[:, p, 2] = k0, k1, k2
@@ -582,7 +584,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                 Pf[at_new] = np.where(moving, thrown, Pf[at_new])
             plen += moving
             # a kept hand worth 31 is one suit: its keep key is 31 - 1/16 (policy.keep_table)
-            is_31 = moving & (np.choose(throw, (ka, kb, kc, now)) == 31 - 1 / 16)
+            is_31 = moving & (K.reshape(-1)[at_throw] == 31 - 1 / 16)
             is_fire = (moving & ((k0 >> 2) == 12) & ((k1 >> 2) == 12) & ((k2 >> 2) == 12)) if rules.fire else None
         # 31 and Fire after a draw and throw, or a swap (decision 14)
         if is_31 is not None:
