@@ -98,8 +98,9 @@ def game_deals(seed: int, rounds: int, players: int = 4) -> list[tuple[int, ...]
 
 def position_p(deals: Sequence[Sequence[int]], cards: Sequence[int]) -> float:
     """p-value of the card × position table of many deals under a uniform shuffle (each cell 1/n of the
-    deals; for uniform random permutations Pearson's statistic is close to chi-square with (n-1)² degrees
-    of freedom). A shuffle that never leaves a card where it was (Sattolo's) empties the diagonal."""
+    deals). Each deal puts one card in every row and column, so Pearson's statistic has mean n(n-1), not
+    (n-1)²: times (n-1)/n it is close to chi-square with (n-1)² degrees of freedom. A shuffle that never
+    leaves a card where it was (Sattolo's) empties the diagonal."""
     n = len(cards)
     at = {c: i for i, c in enumerate(cards)}
     table = np.zeros((n, n))
@@ -107,7 +108,7 @@ def position_p(deals: Sequence[Sequence[int]], cards: Sequence[int]) -> float:
         assert sorted(d) == sorted(cards), "a deal lost or duplicated a card"
         table[[at[c] for c in d], np.arange(n)] += 1
     e = len(deals) / n
-    return chi2_p(float(((table - e) ** 2 / e).sum()), (n - 1) ** 2)
+    return chi2_p(float(((table - e) ** 2 / e).sum()) * (n - 1) / n, (n - 1) ** 2)
 
 
 # -- each round is dealt from its own shuffle -----------------------------------------------------------
