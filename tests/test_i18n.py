@@ -413,3 +413,72 @@ def test_the_widgets_speak_spanish():
         from thirtyone.widgets.picker import RulePicker
 
         assert RulePicker(scoring_only=True).toak.description == "El trío vale 30,5"
+
+
+# -- the Spanish pages ----------------------------------------------------------------------------------
+def _generator() -> Any:
+    """tools/make_notebooks.py, imported as a module (tools/ is no package)."""
+    import sys
+
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    import make_notebooks
+
+    return make_notebooks
+
+
+def _cells(path: Path) -> list[dict]:
+    import json
+
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+SPANISH = sorted((ROOT / "notebooks" / "es").glob("*.ipynb"))
+
+
+def test_the_spanish_pages_are_what_the_generator_writes(tmp_path):
+    gen = _generator()
+    gen.main(tmp_path)
+    written = sorted(p.name for p in (tmp_path / "es").glob("*.ipynb"))
+    assert written == [p.name for p in SPANISH]
+    assert {"index.ipynb", "01-scoring.ipynb", "glossary.ipynb"} <= set(written)
+    for path in SPANISH:
+        assert (tmp_path / "es" / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
+            f"es/{path.name} differs from tools/make_notebooks.py: run it and commit both")
+
+
+def test_each_spanish_page_speaks_spanish_and_runs_the_english_code():
+    """The translation is of the text: the code is the English page's, after the line choosing Spanish."""
+    for path in SPANISH:
+        code = [c["source"] for c in _cells(path) if c["cell_type"] == "code"]
+        english = [c["source"] for c in _cells(ROOT / "notebooks" / path.name) if c["cell_type"] == "code"]
+        assert code[0].startswith('from thirtyone.i18n import use\n\nuse("es")'), path.name
+        code[0] = code[0].split("\n\n", 2)[2]
+        assert code == english, path.name
+
+
+def test_every_link_of_every_page_leads_to_a_page_in_its_language_or_says_english():
+    for path in [*SPANISH, *sorted((ROOT / "notebooks").glob("*.ipynb"))]:
+        spanish = path.parent.name == "es"
+        for cell in _cells(path):
+            if cell["cell_type"] != "markdown":
+                continue
+            text = cell["source"]
+            links = re.findall(r'href="([^"#:]+\.ipynb)"', text) + re.findall(r"\]\(([^)#:]+\.ipynb)\)", text)
+            for link in links:
+                target = (path.parent / link).resolve()
+                assert target.exists(), f"{path.name}: {link}"
+                if spanish and target.parent.name != "es":
+                    line = next(x for x in text.splitlines() if link in x)
+                    assert "(en inglés)" in line or 'lang="en"' in line, f"{path.name}: {line}"
+                if not spanish:
+                    assert target.parent.name != "es", f"{path.name} links to a Spanish page: {link}"
+
+
+def test_the_language_switch_is_on_the_spanish_pages_only_for_now():
+    assert _generator().SWITCH_ON_ENGLISH is False
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert "to-language" not in _cells(path)[0]["source"], path.name
+    for path in SPANISH:
+        bar = _cells(path)[0]["source"]
+        assert 'class="to-language"' in bar and "English" in bar and "Español" in bar, path.name

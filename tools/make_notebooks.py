@@ -7,6 +7,14 @@ block is a cell nbval checks: the text it must print is kept in the cell's metad
 Everything else is a Markdown cell. Every page gets the course bar (where the learner is,
 previous, next, all lessons, the glossary) at its top and bottom, from :data:`COURSE`.
 
+Languages (issue 13): ``tools/lessons/<lang>/*.md`` are the course in another language, each a whole text
+translated from the English one, written to ``notebooks/<lang>/`` with the bar in that language
+(:data:`LANGUAGES`) and every link within it. Such a page's first code cell starts by choosing its language
+(``thirtyone.i18n.use("es")``: the widgets speak it). A page the language does not have yet is linked in
+English, said so. The language switch (English · Español) is on the other languages' pages; on the English
+pages only once :data:`SWITCH_ON_ENGLISH` is set (not yet: the engine's explanations, the narration, the
+coach and lesson 5 are still English only).
+
 No execution counts and no outputs. Edit a lesson's .md, run ``.venv/bin/python tools/make_notebooks.py``,
 commit both.
 """
@@ -16,12 +24,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS_DIR = Path(__file__).resolve().parent / "lessons"
 BINDER = ("https://mybinder.org/v2/gh/thirtyone/thirtyone/HEAD"
           "?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb")
+SWITCH_ON_ENGLISH = False
+"""Show the language switch on the English pages too (off until every page and widget speaks Spanish)."""
 
 COURSE: list[tuple[str, str]] = [
     ("01-scoring", "What is a hand worth?"),
@@ -34,6 +45,46 @@ COURSE: list[tuple[str, str]] = [
 """The lessons in order: file stem and title (the course bar and the index use these)."""
 PAGES = ["index", *(stem for stem, _ in COURSE), "glossary"]
 """Every page written, lessons and the two pages around them."""
+
+
+class Language(NamedTuple):
+    """One language of the course: its lesson titles and the words of the course bar and the switch."""
+
+    code: str
+    name: str
+    """The language's name in itself (what the switch shows)."""
+    titles: tuple[str, ...]
+    """The lessons' titles, in :data:`COURSE`'s order."""
+    words: dict[str, str]
+
+
+LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
+    Language("en", "English", tuple(title for _, title in COURSE), {
+        "lesson": "Lesson {n}", "where": "Lesson {n} of {total}", "course": "The course",
+        "glossary_page": "The glossary", "prev": "← Previous: {page}", "next": "Next: {page} →",
+        "lesson_title": "Lesson {n}: {title}", "all": "All lessons", "next_all": "Next: All lessons →",
+        "glossary": "Glossary", "bar": "Course", "switch": "Language", "in_english": "{page} (in English)"}),
+    Language("es", "Español", ("¿Cuánto vale una mano?", "Una ronda de Scat", "Una ronda de Schwimmen",
+                               "Un juego, muchos reglamentos", "Cuándo golpear", "Una partida entera, con entrenador"), {
+        "lesson": "Lección {n}", "where": "Lección {n} de {total}", "course": "El curso",
+        "glossary_page": "El glosario", "prev": "← Anterior: {page}", "next": "Siguiente: {page} →",
+        "lesson_title": "Lección {n}: {title}", "all": "Todas las lecciones",
+        "next_all": "Siguiente: todas las lecciones →", "glossary": "Glosario", "bar": "Curso",
+        "switch": "Idioma", "in_english": "{page} (en inglés)"}),
+)}
+"""The course's languages: English first (the source), then each translation."""
+
+
+def binder(lang: str = "en") -> str:
+    """The Binder link to a language's index."""
+    return BINDER if lang == "en" else BINDER.replace("%2Findex.ipynb", f"%2F{lang}%2Findex.ipynb")
+
+
+def pages(lang: str = "en", lessons: Path = LESSONS_DIR) -> list[str]:
+    """The pages a language has (English: all of :data:`PAGES`; another: those translated)."""
+    if lang == "en":
+        return list(PAGES)
+    return [stem for stem in PAGES if (lessons / lang / f"{stem}.md").exists()]
 
 
 def md(text: str) -> dict:
@@ -53,40 +104,68 @@ def checked(text: str, printed: str) -> dict:
     return cell
 
 
-def course_bar(stem: str) -> str:
+def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> str:
     """The small bar at the top and bottom of every page: where you are, previous, next, all lessons,
-    the glossary."""
+    the glossary (in ``lang``; ``have``: the pages that language has, the others are linked in English)."""
+    language = LANGUAGES[lang]
+    word = language.words
     stems = [s for s, _ in COURSE]
-    titles = dict(COURSE)
+    titles = dict(zip(stems, language.titles, strict=True))
+    have = pages(lang) if have is None else have
+
+    def href(page: str) -> str:
+        return f"{page}.ipynb" if page in have else f"../{page}.ipynb"
+
+    def name(page: str, text: str) -> str:
+        return text if page in have else word["in_english"].format(page=text)
+
+    def lesson(i: int) -> str:
+        return name(stems[i], word["lesson_title"].format(n=i + 1, title=titles[stems[i]]))
+
     links: list[str] = []
     if stem in stems:
         i = stems.index(stem)
-        where = f"Lesson {i + 1} of {len(COURSE)}"
-        prev = ("index", "The course") if i == 0 else (stems[i - 1], f"Lesson {i}: {titles[stems[i - 1]]}")
-        nxt = ("glossary", "The glossary") if i == len(stems) - 1 else (
-            stems[i + 1], f"Lesson {i + 2}: {titles[stems[i + 1]]}")
-        links.append(f'<a href="{prev[0]}.ipynb" rel="prev">← Previous: {prev[1]}</a>')
-        links.append(f'<a href="{nxt[0]}.ipynb" rel="next">Next: {nxt[1]} →</a>')
+        where = word["where"].format(n=i + 1, total=len(COURSE))
+        prev = ("index", word["course"]) if i == 0 else (stems[i - 1], lesson(i - 1))
+        nxt = ("glossary", word["glossary_page"]) if i == len(stems) - 1 else (stems[i + 1], lesson(i + 1))
+        links.append(f'<a href="{href(prev[0])}" rel="prev">{word["prev"].format(page=prev[1])}</a>')
+        links.append(f'<a href="{href(nxt[0])}" rel="next">{word["next"].format(page=nxt[1])}</a>')
     elif stem == "index":
-        where = "The course"
-        links.append(f'<a href="{stems[0]}.ipynb" rel="next">Next: Lesson 1: {titles[stems[0]]} →</a>')
+        where = word["course"]
+        links.append(f'<a href="{href(stems[0])}" rel="next">{word["next"].format(page=lesson(0))}</a>')
     else:
-        where = "The glossary"
-        links.append(f'<a href="{stems[-1]}.ipynb" rel="prev">← Previous: Lesson {len(stems)}: '
-                     f'{titles[stems[-1]]}</a>')
-        links.append('<a href="index.ipynb" rel="next">Next: All lessons →</a>')
+        where = word["glossary_page"]
+        links.append(f'<a href="{href(stems[-1])}" rel="prev">{word["prev"].format(page=lesson(len(stems) - 1))}</a>')
+        links.append(f'<a href="{href("index")}" rel="next">{word["next_all"]}</a>')
     if stem in stems:
-        links.append('<a href="index.ipynb">All lessons</a>')
+        links.append(f'<a href="{href("index")}">{word["all"]}</a>')
     if stem != "glossary":
-        links.append('<a href="glossary.ipynb">Glossary</a>')
-    return (f'<nav class="to-course-bar" aria-label="Course"><strong>{where}</strong> · '
-            + " · ".join(links) + "</nav>")
+        links.append(f'<a href="{href("glossary")}">{word["glossary"]}</a>')
+    bar = (f'<nav class="to-course-bar" aria-label="{word["bar"]}"><strong>{where}</strong> · '
+           + " · ".join(links) + "</nav>")
+    if lang != "en" or SWITCH_ON_ENGLISH:
+        bar += language_switch(stem, lang)
+    return bar
+
+
+def language_switch(stem: str, lang: str) -> str:
+    """English · Español: this page in each language, the one shown not a link."""
+    parts = []
+    for code, other in LANGUAGES.items():
+        if code == lang:
+            parts.append(f'<strong lang="{code}" aria-current="page">{other.name}</strong>')
+        elif code == "en" or stem in pages(code):
+            up = "" if lang == "en" else "../"
+            href = f"{up}{stem}.ipynb" if code == "en" else f"{up}{code}/{stem}.ipynb"
+            parts.append(f'<a href="{href}" lang="{code}" hreflang="{code}">{other.name}</a>')
+    return (f' <nav class="to-language" aria-label="{LANGUAGES[lang].words["switch"]}">'
+            + " · ".join(parts) + "</nav>")
 
 
 _FENCE = re.compile(r"^```(\w*)( checked)?\n(.*?)\n```$", re.S)
 
 
-def parse(text: str) -> list[dict]:
+def parse(text: str, binder_link: str = BINDER) -> list[dict]:
     """A lesson's Markdown as cells (see the module docstring)."""
     cells: list[dict] = []
     pending: str | None = None
@@ -99,7 +178,7 @@ def parse(text: str) -> list[dict]:
             if m is None:
                 if pending is not None:
                     raise ValueError(f"a checked cell needs its ```output block right after it: {pending[:60]!r}")
-                cells.append(md(block.replace("{BINDER}", BINDER)))
+                cells.append(md(block.replace("{BINDER}", binder_link)))
             elif m.group(1) == "output":
                 if pending is None:
                     raise ValueError(f"an ```output block without a checked cell before it: {block[:60]!r}")
@@ -114,19 +193,34 @@ def parse(text: str) -> list[dict]:
     return cells
 
 
-def lesson_cells(stem: str, folder: Path = LESSONS_DIR) -> list[dict]:
-    """A page's cells: the course bar, the lesson, the course bar."""
-    bar = md(course_bar(stem))
-    return [bar, *parse((folder / f"{stem}.md").read_text(encoding="utf-8")), dict(bar)]
+def lesson_cells(stem: str, folder: Path = LESSONS_DIR, lang: str = "en") -> list[dict]:
+    """A page's cells: the course bar, the lesson, the course bar. Another language's lesson is read from
+    ``folder/<lang>/`` and its first code cell chooses the language."""
+    bar = md(course_bar(stem, lang, pages(lang, folder)))
+    source = folder / f"{stem}.md" if lang == "en" else folder / lang / f"{stem}.md"
+    cells = parse(source.read_text(encoding="utf-8"), binder(lang))
+    if lang != "en":
+        choose = f'from thirtyone.i18n import use\n\nuse("{lang}")  # this page speaks {LANGUAGES[lang].name}'
+        first = next((c for c in cells if c["cell_type"] == "code"), None)
+        if first is None:
+            cells.insert(0, code(choose))
+        else:
+            first["source"] = choose + "\n\n" + first["source"]
+    return [bar, *cells, dict(bar)]
 
 
-def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS) -> None:
+def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS, lang: str = "en") -> None:
+    """Write one notebook; a page in another language than English says which in its metadata
+    (``thirtyone.language``, for a template's ``<html lang>``)."""
+    metadata: dict = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    if lang != "en":
+        metadata["thirtyone"] = {"language": lang}
     nb = {
         "cells": cells,
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
+        "metadata": metadata,
         "nbformat": 4,
         "nbformat_minor": 5,
     }
@@ -137,10 +231,16 @@ def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS) -> None:
     (folder / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def main(folder: Path = NOTEBOOKS) -> None:
-    """Write every page into ``folder``."""
+def main(folder: Path = NOTEBOOKS, lessons: Path = LESSONS_DIR) -> None:
+    """Write every page into ``folder``, and each other language's pages into ``folder/<lang>/``."""
     for stem in PAGES:
-        write(f"{stem}.ipynb", lesson_cells(stem), folder)
+        write(f"{stem}.ipynb", lesson_cells(stem, lessons), folder)
+    for lang in LANGUAGES:
+        if lang == "en" or not pages(lang, lessons):
+            continue
+        (folder / lang).mkdir(exist_ok=True)
+        for stem in pages(lang, lessons):
+            write(f"{stem}.ipynb", lesson_cells(stem, lessons, lang), folder / lang, lang)
 
 
 if __name__ == "__main__":
