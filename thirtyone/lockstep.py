@@ -470,122 +470,124 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             KV[knocks] = vals[knocks]
             psv[knocks] = 0
         moving = live & ~knocks
-        if commerce:
-            c0, c1, c2 = C[:, 0], C[:, 1], C[:, 2]
-            cand = np.stack([values[c0 * 2704 + b1 + c], values[c1 * 2704 + b1 + c], values[c2 * 2704 + b1 + c],
-                             values[a2 + c0 * 52 + c], values[a2 + c1 * 52 + c], values[a2 + c2 * 52 + c],
-                             values[a2 + b1 + c0], values[a2 + b1 + c1], values[a2 + b1 + c2]], axis=1)
-            worth = _POINTS[hp][:, [0, 0, 0, 1, 1, 1, 2, 2, 2]]
-            pick = np.argmax(cand * 100 - worth, axis=1)  # best value, then the cheapest card given
-            best = cand[rows, pick]
-            if rules.allow_swap_all:
-                v_all = values[_ix(c0, c1, c2)]
-                swap_all = v_all > best
-                best = np.where(swap_all, v_all, best)
-            else:
-                swap_all = np.zeros(m, dtype=bool)
-            passing = (best <= vals) if rules.allow_pass else np.zeros(m, dtype=bool)
-            if any_rnd:  # a random player swaps a random card for a random center card
-                passing &= ~rnd
-                swap_all &= ~rnd
-                pick = np.where(rnd, gen.integers(0, 9, m), pick)
-            if forced is not None:
-                free = forced["free"]
-                fs = forced["swap"]
-                if fs.any():
-                    gi = np.argmax(hp == forced["give"][:, None], axis=1)
-                    tj = np.argmax(C == forced["take"][:, None], axis=1)
-                    pick = np.where(fs, gi * 3 + tj, pick)
-                passing = (passing & free) | forced["pass"]
-                swap_all = (swap_all & free) | forced["swap all"]
-            passing &= moving
-            swapping = moving & ~passing
-            # passing: the count, everyone passing (decision 16)
-            counted = passing & (KN < 0)
-            psv += counted
-            all_pass = counted & (psv >= n_active)
-            if all_pass.any():
-                if rules.all_pass == "showdown":
-                    how[all_pass] = How.ALL_PASS
+        is_31 = is_fire = None
+        if moving.any():  # (nobody moves when every play-out knocks)
+            if commerce:
+                c0, c1, c2 = C[:, 0], C[:, 1], C[:, 2]
+                cand = np.stack([values[c0 * 2704 + b1 + c], values[c1 * 2704 + b1 + c], values[c2 * 2704 + b1 + c],
+                                 values[a2 + c0 * 52 + c], values[a2 + c1 * 52 + c], values[a2 + c2 * 52 + c],
+                                 values[a2 + b1 + c0], values[a2 + b1 + c1], values[a2 + b1 + c2]], axis=1)
+                worth = _POINTS[hp][:, [0, 0, 0, 1, 1, 1, 2, 2, 2]]
+                pick = np.argmax(cand * 100 - worth, axis=1)  # best value, then the cheapest card given
+                best = cand[rows, pick]
+                if rules.allow_swap_all:
+                    v_all = values[_ix(c0, c1, c2)]
+                    swap_all = v_all > best
+                    best = np.where(swap_all, v_all, best)
                 else:
-                    short = all_pass & (ptr + 3 > slen)  # no new center to lay (decision 5)
-                    how[short] = How.EMPTY_STOCK
-                    lay = all_pass & ~short
-                    for j in range(3):
-                        C[lay, j] = ST[lay, ptr[lay] + j]
-                    ptr[lay] += 3
-                    psv[lay] = 0
-            one = swapping & ~swap_all
-            if one.any():
-                gi, tj = pick // 3, pick % 3
-                r1 = rows[one]
-                given = H[r1, p, gi[one]]
-                H[r1, p, gi[one]] = C[r1, tj[one]]
-                C[r1, tj[one]] = given
-            every = swapping & swap_all
-            if every.any():
-                old = H[every, p, :].copy()
-                H[every, p, :] = C[every]
-                C[every] = old
-            psv[swapping] = 0
-            changed = swapping
-            if changed.any():
-                h = H[:, p, :]
-                hv = values[_ix(h[:, 0], h[:, 1], h[:, 2])]
-                is_fire = (changed & ((h >> 2) == 12).all(axis=1)) if rules.fire else None
-                is_31 = changed & (hv == 31)
+                    swap_all = np.zeros(m, dtype=bool)
+                passing = (best <= vals) if rules.allow_pass else np.zeros(m, dtype=bool)
+                if any_rnd:  # a random player swaps a random card for a random center card
+                    passing &= ~rnd
+                    swap_all &= ~rnd
+                    pick = np.where(rnd, gen.integers(0, 9, m), pick)
+                if forced is not None:
+                    free = forced["free"]
+                    fs = forced["swap"]
+                    if fs.any():
+                        gi = np.argmax(hp == forced["give"][:, None], axis=1)
+                        tj = np.argmax(C == forced["take"][:, None], axis=1)
+                        pick = np.where(fs, gi * 3 + tj, pick)
+                    passing = (passing & free) | forced["pass"]
+                    swap_all = (swap_all & free) | forced["swap all"]
+                passing &= moving
+                swapping = moving & ~passing
+                # passing: the count, everyone passing (decision 16)
+                counted = passing & (KN < 0)
+                psv += counted
+                all_pass = counted & (psv >= n_active)
+                if all_pass.any():
+                    if rules.all_pass == "showdown":
+                        how[all_pass] = How.ALL_PASS
+                    else:
+                        short = all_pass & (ptr + 3 > slen)  # no new center to lay (decision 5)
+                        how[short] = How.EMPTY_STOCK
+                        lay = all_pass & ~short
+                        for j in range(3):
+                            C[lay, j] = ST[lay, ptr[lay] + j]
+                        ptr[lay] += 3
+                        psv[lay] = 0
+                one = swapping & ~swap_all
+                if one.any():
+                    gi, tj = pick // 3, pick % 3
+                    r1 = rows[one]
+                    given = H[r1, p, gi[one]]
+                    H[r1, p, gi[one]] = C[r1, tj[one]]
+                    C[r1, tj[one]] = given
+                every = swapping & swap_all
+                if every.any():
+                    old = H[every, p, :].copy()
+                    H[every, p, :] = C[every]
+                    C[every] = old
+                psv[swapping] = 0
+                changed = swapping
+                if changed.any():
+                    h = H[:, p, :]
+                    hv = values[_ix(h[:, 0], h[:, 1], h[:, 2])]
+                    is_fire = (changed & ((h >> 2) == 12).all(axis=1)) if rules.fire else None
+                    is_31 = changed & (hv == 31)
+                else:
+                    is_fire = is_31 = None
             else:
-                is_fire = is_31 = None
-        else:
-            if int(plen.max()) >= P.shape[1]:  # room for one more card on every pile
-                P = np.concatenate([P, np.zeros((m, 16), dtype=np.int64)], axis=1)
-            has_top = plen > 0
-            Pf, Sf = P.reshape(-1), ST.reshape(-1)  # flat views: one index per card, no 2-D fancy indexing
-            at_top = rows * P.shape[1] + np.maximum(plen - 1, 0)
-            tt = Pf[at_top]
-            now = keeps[here]
-            ka, kb, kc = keeps[tt * 2704 + b1 + c], keeps[a2 + tt * 52 + c], keeps[a2 + b1 + tt]
-            take = moving & has_top & (np.maximum(np.maximum(ka, kb), kc) > now + 0.25)
-            if any_rnd:
-                take = np.where(rnd, moving & has_top & (gen.random(m) < 0.5), take)
-            if forced is not None:
-                take = (take & forced["free"]) | (moving & has_top & forced["draw discard"])
-            drawing = moving & ~take
-            dd = np.where(take, tt, Sf[rows * ST.shape[1] + np.minimum(ptr, ST.shape[1] - 1)])
-            ptr += drawing
-            plen -= take
-            if not take.all():
-                c52 = c * 52
-                ka = np.where(take, ka, keeps[b * 2704 + c52 + dd])
-                kb = np.where(take, kb, keeps[a2 + c52 + dd])
-                kc = np.where(take, kc, keeps[a2 + b1 + dd])
-            K = np.stack([ka, kb, kc, now], axis=1)
-            four = np.stack([a, b, c, dd], axis=1)
-            q = K - _COST[four]
-            if any_rnd:
-                q = np.where(rnd[:, None], gen.random((m, 4)), q)
-            if not draw_taken:
-                q[take, 3] = -1e9  # the card just taken may not be thrown back
-            throw = np.argmax(q, axis=1)
-            # the three kept, in the game's order: throwing card i of (a, b, c, d) keeps the others
-            k0 = np.where(throw == 0, b, a)
-            k1 = np.where(throw <= 1, c, b)
-            k2 = np.where(throw <= 2, dd, c)
-            at_throw = rows * 4 + throw
-            thrown = four.reshape(-1)[at_throw]
-            at_new = rows * P.shape[1] + plen
-            if moving.all():
-                H[:, p, 0], H[:, p, 1], H[:, p, 2] = k0, k1, k2
-                Pf[at_new] = thrown
-            else:
-                H[:, p, 0] = np.where(moving, k0, a)
-                H[:, p, 1] = np.where(moving, k1, b)
-                H[:, p, 2] = np.where(moving, k2, c)
-                Pf[at_new] = np.where(moving, thrown, Pf[at_new])
-            plen += moving
-            # a kept hand worth 31 is one suit: its keep key is 31 - 1/16 (policy.keep_table)
-            is_31 = moving & (K.reshape(-1)[at_throw] == 31 - 1 / 16)
-            is_fire = (moving & ((k0 >> 2) == 12) & ((k1 >> 2) == 12) & ((k2 >> 2) == 12)) if rules.fire else None
+                if int(plen.max()) >= P.shape[1]:  # room for one more card on every pile
+                    P = np.concatenate([P, np.zeros((m, 16), dtype=np.int64)], axis=1)
+                has_top = plen > 0
+                Pf, Sf = P.reshape(-1), ST.reshape(-1)  # flat views: one index per card, no 2-D fancy indexing
+                at_top = rows * P.shape[1] + np.maximum(plen - 1, 0)
+                tt = Pf[at_top]
+                now = keeps[here]
+                ka, kb, kc = keeps[tt * 2704 + b1 + c], keeps[a2 + tt * 52 + c], keeps[a2 + b1 + tt]
+                take = moving & has_top & (np.maximum(np.maximum(ka, kb), kc) > now + 0.25)
+                if any_rnd:
+                    take = np.where(rnd, moving & has_top & (gen.random(m) < 0.5), take)
+                if forced is not None:
+                    take = (take & forced["free"]) | (moving & has_top & forced["draw discard"])
+                drawing = moving & ~take
+                dd = np.where(take, tt, Sf[rows * ST.shape[1] + np.minimum(ptr, ST.shape[1] - 1)])
+                ptr += drawing
+                plen -= take
+                if not take.all():
+                    c52 = c * 52
+                    ka = np.where(take, ka, keeps[b * 2704 + c52 + dd])
+                    kb = np.where(take, kb, keeps[a2 + c52 + dd])
+                    kc = np.where(take, kc, keeps[a2 + b1 + dd])
+                K = np.stack([ka, kb, kc, now], axis=1)
+                four = np.stack([a, b, c, dd], axis=1)
+                q = K - _COST[four]
+                if any_rnd:
+                    q = np.where(rnd[:, None], gen.random((m, 4)), q)
+                if not draw_taken:
+                    q[take, 3] = -1e9  # the card just taken may not be thrown back
+                throw = np.argmax(q, axis=1)
+                # the three kept, in the game's order: throwing card i of (a, b, c, d) keeps the others
+                k0 = np.where(throw == 0, b, a)
+                k1 = np.where(throw <= 1, c, b)
+                k2 = np.where(throw <= 2, dd, c)
+                at_throw = rows * 4 + throw
+                thrown = four.reshape(-1)[at_throw]
+                at_new = rows * P.shape[1] + plen
+                if moving.all():
+                    H[:, p, 0], H[:, p, 1], H[:, p, 2] = k0, k1, k2
+                    Pf[at_new] = thrown
+                else:
+                    H[:, p, 0] = np.where(moving, k0, a)
+                    H[:, p, 1] = np.where(moving, k1, b)
+                    H[:, p, 2] = np.where(moving, k2, c)
+                    Pf[at_new] = np.where(moving, thrown, Pf[at_new])
+                plen += moving
+                # a kept hand worth 31 is one suit: its keep key is 31 - 1/16 (policy.keep_table)
+                is_31 = moving & (K.reshape(-1)[at_throw] == 31 - 1 / 16)
+                is_fire = (moving & ((k0 >> 2) == 12) & ((k1 >> 2) == 12) & ((k2 >> 2) == 12)) if rules.fire else None
         # 31 and Fire after a draw and throw, or a swap (decision 14)
         if is_31 is not None:
             if is_fire is not None:
