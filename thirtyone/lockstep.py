@@ -370,6 +370,9 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     per_row = th.ndim == 2  # thresholds per play-out and seat; else one per seat, looked up as numbers
     TH = th.astype(np.float64).copy() if per_row else np.zeros((R, 0))
     seat_th = [float(x) for x in np.broadcast_to(th, (n,))] if not per_row else []
+    if not commerce:  # as keep keys: the value reached (a multiple of 0.5) less the most suits' share
+        TH = np.ceil(TH * 2) / 2 - 3 / 16
+        seat_th = [math.ceil(x * 2) / 2 - 3 / 16 if math.isfinite(x) else x for x in seat_th]
     pat = [int(patience)] * n if isinstance(patience, (int, np.integer)) else [int(x) for x in patience]
     rs = np.asarray(random_seats)
     if rs.ndim == 2:
@@ -446,7 +449,9 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
         a, b, c = hp[:, 0], hp[:, 1], hp[:, 2]
         a2, b1 = a * 2704, b * 52
         here = a2 + b1 + c
-        vals = values[here]
+        # the draw family decides by keep keys (value - suits / 16): a hand reaches a threshold when its key
+        # reaches the threshold's key (the next multiple of 0.5, less 3/16), so one look-up serves both
+        vals = keeps[here] if not commerce else values[here]
         rnd = RND[:, p]
         any_rnd = randoms and bool(rnd.any())
         # knocks
@@ -460,14 +465,14 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
             if t >= pat[p] * n_active:
                 knocks = may
             else:
-                knocks = may & (vals >= (TH[:, p] if per_row else seat_th[p]))
+                knocks = may & (vals >= (TH[:, p] if per_row else seat_th[p]))  # keys in the draw family
         else:
             knocks = np.zeros(m, dtype=bool)
         if forced is not None:
             knocks = (knocks & forced["free"]) | (live & (KN < 0) & forced["knock"])
         if knocks.any():
             KN[knocks] = p
-            KV[knocks] = vals[knocks]
+            KV[knocks] = values[here[knocks]]
             psv[knocks] = 0
         moving = live & ~knocks
         is_31 = is_fire = None
