@@ -482,3 +482,18 @@ def test_the_language_switch_is_on_the_spanish_pages_only_for_now():
     for path in SPANISH:
         bar = _cells(path)[0]["source"]
         assert 'class="to-language"' in bar and "English" in bar and "Español" in bar, path.name
+
+
+def test_a_translation_whose_english_text_changed_is_named(tmp_path):
+    """The generator names a Spanish page whose English source changed since it was translated (it does not
+    fail: the English lessons change while their translations catch up)."""
+    import shutil
+
+    gen = _generator()
+    lessons = tmp_path / "lessons"
+    shutil.copytree(ROOT / "tools" / "lessons", lessons)
+    assert gen.stale_translations(lessons) == gen.stale_translations()
+    before = set(gen.stale_translations(lessons))
+    english = lessons / "02-scat.md"
+    english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+    assert set(gen.stale_translations(lessons)) == before | {"es/02-scat.md"}

@@ -231,6 +231,24 @@ def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS, lang: str = "e
     (folder / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
+def stale_translations(lessons: Path = LESSONS_DIR) -> list[str]:
+    """The translated pages whose English text changed since they were translated: each language's
+    ``translated-from.json`` keeps the SHA-256 of the English ``.md`` each page was translated from."""
+    import hashlib
+
+    stale = []
+    for lang in LANGUAGES:
+        record = lessons / lang / "translated-from.json"
+        if lang == "en" or not record.exists():
+            continue
+        hashes = json.loads(record.read_text(encoding="utf-8"))
+        for stem in pages(lang, lessons):
+            now = hashlib.sha256((lessons / f"{stem}.md").read_bytes()).hexdigest()
+            if hashes.get(stem) != now:
+                stale.append(f"{lang}/{stem}.md")
+    return stale
+
+
 def main(folder: Path = NOTEBOOKS, lessons: Path = LESSONS_DIR) -> None:
     """Write every page into ``folder``, and each other language's pages into ``folder/<lang>/``."""
     for stem in PAGES:
@@ -245,3 +263,6 @@ def main(folder: Path = NOTEBOOKS, lessons: Path = LESSONS_DIR) -> None:
 
 if __name__ == "__main__":
     main()
+    for page in stale_translations():
+        print(f"make_notebooks: tools/lessons/{page} was translated from an older English text: bring it up to "
+              "date, then record the English file's SHA-256 in its translated-from.json")
