@@ -497,3 +497,13 @@ def test_a_translation_whose_english_text_changed_is_named(tmp_path):
     english = lessons / "02-scat.md"
     english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
     assert set(gen.stale_translations(lessons)) == before | {"es/02-scat.md"}
+
+
+def test_the_pseudo_pages_for_a_browser_walk_are_the_english_pages_under_the_pseudo_locale(tmp_path):
+    written = _generator().write_pseudo(tmp_path)
+    assert sorted(p.name for p in written) == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    for path in written:
+        code = [c["source"] for c in _cells(path) if c["cell_type"] == "code"]
+        english = [c["source"] for c in _cells(ROOT / "notebooks" / path.name) if c["cell_type"] == "code"]
+        assert code[0].startswith('from thirtyone.i18n import use\n\nuse("pseudo")\n\n'), path.name
+        assert [code[0].split("\n\n", 2)[2], *code[1:]] == english, path.name

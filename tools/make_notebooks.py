@@ -231,6 +231,21 @@ def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS, lang: str = "e
     (folder / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
+def write_pseudo(folder: Path, lessons: Path = LESSONS_DIR) -> list[Path]:
+    """Every English page with its first code cell choosing the pseudo-locale (``use("pseudo")``: every
+    translated message wrapped in ``⟦…⟧``), for a browser walk that looks for words outside the markers in
+    the widgets' output (the Markdown prose is translated as whole texts, not through the catalog)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem in PAGES:
+        cells = lesson_cells(stem, lessons)
+        first = next(c for c in cells if c["cell_type"] == "code")
+        first["source"] = 'from thirtyone.i18n import use\n\nuse("pseudo")\n\n' + first["source"]
+        write(f"{stem}.ipynb", cells, folder)
+        written.append(folder / f"{stem}.ipynb")
+    return written
+
+
 def stale_translations(lessons: Path = LESSONS_DIR) -> list[str]:
     """The translated pages whose English text changed since they were translated: each language's
     ``translated-from.json`` keeps the SHA-256 of the English ``.md`` each page was translated from."""
