@@ -15,12 +15,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .analysis import DATA, build_knock_tables, deal_study, knock_survival, threshold_tournament, wilson
 from .rules import Rules
+
+T = TypeVar("T")
 
 
 def _bar(total: int, desc: str):  # type: ignore[no-untyped-def]
@@ -108,8 +110,8 @@ def write_precomputed() -> list[Path]:
     return [tables, precomputed.DATA]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m thirtyone`` and the ``thirtyone`` script."""
+def _parser() -> argparse.ArgumentParser:
+    """The command line's sub-commands and their options."""
     parser = argparse.ArgumentParser(prog="thirtyone", description="Studies of the card game 31.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("odds", help="exact distribution of three-card hand values")
@@ -137,57 +139,88 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", type=Path, default=DATA)
     sub.add_parser("precompute", help="regenerate the shipped hand tables and the lessons' first results")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def _with_bar(total: int, desc: str, study: Callable[[Callable[[Any], None] | None], T]) -> T:
+    """``study(progress)`` with a progress bar of ``total`` steps on stderr (no bar: ``progress=None``)."""
+    bar = _bar(total, desc)
     try:
-        if args.command == "odds":
-            from .odds import value_distribution
-            rules = Rules.preset(args.rules)
-            dist = value_distribution(rules)
-            print(f"Hand values, {rules.name} ({rules.deck} cards):")
-            for v, f in sorted(dist.items()):
-                print(f"{v:>6g} {float(f):>8.3%}  {f}")
-        elif args.command == "deal-study":
-            bar = _bar(len(args.players), "players")
-            start = time.perf_counter()
-            result = deal_study(args.rules, args.players, args.deals, args.seed,
-                                progress=(lambda n: bar.update(1)) if bar is not None else None)
-            if bar is not None:
-                bar.close()
-            for n, seats in result.items():
-                for seat, cell in seats.items():
-                    print(f"\n{n} players, seat {seat} after the dealer, knocking on the deal:")
-                    print("\n".join(_survival_table(cell)))
-            print("\n" + "\n".join(_safe_table(result)))
-            print(f"\n{args.deals} deals per player count, {time.perf_counter() - start:.1f} s")
-        elif args.command == "survival":
-            cell = knock_survival(args.rules, args.players, args.seat, args.turn, args.opponents, args.deals, args.seed)
-            print(f"{args.rules}, {args.players} players, seat {args.seat}, turn {args.turn}, {args.opponents} opponents:")
+        return study((lambda _step: bar.update(1)) if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _odds(args: argparse.Namespace) -> None:
+    """``odds``: the exact distribution of hand values, as fractions."""
+    from .odds import value_distribution
+    rules = Rules.preset(args.rules)
+    dist = value_distribution(rules)
+    print(f"Hand values, {rules.name} ({rules.deck} cards):")
+    for v, f in sorted(dist.items()):
+        print(f"{v:>6g} {float(f):>8.3%}  {f}")
+
+
+def _deal_study(args: argparse.Namespace) -> None:
+    """``deal-study``: a survival table per player count and seat, then the safe values of them all."""
+    start = time.perf_counter()
+    result = _with_bar(len(args.players), "players",
+                       lambda progress: deal_study(args.rules, args.players, args.deals, args.seed, progress=progress))
+    for n, seats in result.items():
+        for seat, cell in seats.items():
+            print(f"\n{n} players, seat {seat} after the dealer, knocking on the deal:")
             print("\n".join(_survival_table(cell)))
-        elif args.command == "tournament":
-            bar = _bar(12, "thresholds")
-            rows = threshold_tournament(args.rules, args.players, rounds=args.rounds, seed=args.seed,
-                                        progress=(lambda t: bar.update(1)) if bar is not None else None)
-            if bar is not None:
-                bar.close()
-            best = min(rows, key=lambda r: r.lives_lost)
-            print(f"{'threshold':>9} {'lives lost/round':>17} {'95% CI':>13}")
-            for r in rows:
-                mark = "  <- best" if r is best else ""
-                print(f"{r.threshold:>9g} {r.lives_lost:>17.3f} {r.ci[0]:>6.3f}-{r.ci[1]:<6.3f}{mark}")
-        elif args.command == "tables":
-            keys = 2 * sum(n * 4 * 2 for n in range(2, 7))  # 2 rule sets × seats × 4 turns × 2 kinds of opponents
-            bar = _bar(keys, "cells")
-            tables = build_knock_tables(deals=args.deals, seed=args.seed,
-                                        progress=(lambda k: bar.update(1)) if bar is not None else None)
-            if bar is not None:
-                bar.close()
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            args.out.write_text(tables.to_json() + "\n", encoding="utf-8")
-            print(f"wrote {len(tables.data)} cells to {args.out}")
-        elif args.command == "precompute":
-            for path in write_precomputed():
-                print(f"wrote {path}")
+    print("\n" + "\n".join(_safe_table(result)))
+    print(f"\n{args.deals} deals per player count, {time.perf_counter() - start:.1f} s")
+
+
+def _survival(args: argparse.Namespace) -> None:
+    """``survival``: one cell of the knock-timing tables."""
+    cell = knock_survival(args.rules, args.players, args.seat, args.turn, args.opponents, args.deals, args.seed)
+    print(f"{args.rules}, {args.players} players, seat {args.seat}, turn {args.turn}, {args.opponents} opponents:")
+    print("\n".join(_survival_table(cell)))
+
+
+def _tournament(args: argparse.Namespace) -> None:
+    """``tournament``: lives lost per round at each knock threshold, the best marked."""
+    rows = _with_bar(12, "thresholds", lambda progress: threshold_tournament(
+        args.rules, args.players, rounds=args.rounds, seed=args.seed, progress=progress))
+    best = min(rows, key=lambda r: r.lives_lost)
+    print(f"{'threshold':>9} {'lives lost/round':>17} {'95% CI':>13}")
+    for r in rows:
+        mark = "  <- best" if r is best else ""
+        print(f"{r.threshold:>9g} {r.lives_lost:>17.3f} {r.ci[0]:>6.3f}-{r.ci[1]:<6.3f}{mark}")
+
+
+def _tables(args: argparse.Namespace) -> None:
+    """``tables``: the knock-timing tables, computed afresh and written as JSON."""
+    keys = 2 * sum(n * 4 * 2 for n in range(2, 7))  # 2 rule sets × seats × 4 turns × 2 kinds of opponents
+    tables = _with_bar(keys, "cells", lambda progress: build_knock_tables(
+        deals=args.deals, seed=args.seed, progress=progress))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(tables.to_json() + "\n", encoding="utf-8")
+    print(f"wrote {len(tables.data)} cells to {args.out}")
+
+
+def _precompute(args: argparse.Namespace) -> None:
+    """``precompute``: the shipped hand tables and precomputed results, written afresh."""
+    for path in write_precomputed():
+        print(f"wrote {path}")
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
+    "odds": _odds, "deal-study": _deal_study, "survival": _survival, "tournament": _tournament,
+    "tables": _tables, "precompute": _precompute}
+"""Each sub-command's function, by its name on the command line."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m thirtyone`` and the ``thirtyone`` script."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        COMMANDS[args.command](args)
     except ValueError as exc:
         parser.error(str(exc))
     return 0
