@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8866
 
-.PHONY: tutorial test check mutate lint typecheck bench clean
+.PHONY: tutorial test check mutate catalog lint typecheck bench clean
 
 TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/*)
 
@@ -14,6 +14,7 @@ $(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r binder/requirements.txt
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/pybabel compile -D thirtyone -d thirtyone/locale --statistics  # the course's languages (thirtyone/i18n.py)
 	$(BIN)/python -m compileall -q thirtyone  # kernels read bytecode even where PYTHONDONTWRITEBYTECODE is set
 	touch $(STAMP)
 
@@ -78,6 +79,11 @@ check: $(STAMP) lint typecheck
 ## mutate: put named mistakes into the engine one at a time and report the share the tests catch (on demand)
 mutate: $(STAMP)
 	$(BIN)/python tools/mutate.py
+
+## catalog: extract the messages the code shows into thirtyone/locale/messages.pot and update each language's .po
+catalog: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project=thirtyone --copyright-holder="the thirtyone authors" -o thirtyone/locale/messages.pot .
+	$(BIN)/pybabel update -D thirtyone -i thirtyone/locale/messages.pot -d thirtyone/locale --no-fuzzy-matching
 
 lint: $(STAMP)
 	$(BIN)/ruff check thirtyone tests benchmarks tools
