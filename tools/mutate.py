@@ -462,6 +462,14 @@ def run_mutant(root: Path, m: Mutant | None, tests: Sequence[str], timeout: floa
     return Outcome(dummy, "caught", took, first_failure(run.stdout + run.stderr))
 
 
+def empty_loop_seconds() -> float:
+    """An empty 10-million-step Python loop, timed: the yardstick every figure of the project is given in."""
+    t0 = time.perf_counter()
+    for _ in range(10_000_000):
+        pass
+    return time.perf_counter() - t0
+
+
 def share(outcomes: Sequence[Outcome]) -> tuple[int, int]:
     """(caught, counted): among the mutants not marked equivalent that could be run."""
     counted = [o for o in outcomes if not o.mutant.equivalent and o.status in ("caught", "survived")]
@@ -511,6 +519,7 @@ def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence
             print(f"{m.name:<36} {m.file:<22} {m.what}" + (f"  [equivalent: {m.equivalent}]" if m.equivalent else ""))
         return 0
     tests = args.tests or tests
+    start = time.monotonic()
     base = run_mutant(root, None, tests, timeout=args.timeout or 900, package=package)
     if base.status != "survived":
         print(f"mutate: the tests fail on today's code ({base.detail}); fix that first", file=sys.stderr)
@@ -525,6 +534,9 @@ def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence
             print(f"  [{done}/{len(chosen)}] {o.mutant.name}: {o.status} ({o.seconds:.0f} s)", flush=True)
     outcomes = [f.result() for f in futures]
     print(report(outcomes))
+    took = time.monotonic() - start
+    loop = empty_loop_seconds()
+    print(f"the run took {took:.0f} s, {took / loop:.0f} × an empty 10-million-step loop ({loop:.2f} s) timed now")
     if any(o.status in ("stale", "invalid") for o in outcomes):
         return 2
     caught, counted = share(outcomes)
