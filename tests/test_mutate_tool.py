@@ -90,6 +90,13 @@ def test_the_share_decides_the_exit_code(tiny: Path, capsys):
     assert mutate.main(["--only", "untested"], root=tiny, mutants=MUTANTS, tests=["tests/test_tiny.py"]) == 1
 
 
+def test_check_finds_stale_snippets_without_running_tests(tiny: Path, capsys):
+    assert mutate.main(["--check"], root=tiny, mutants=MUTANTS) == 2
+    out = capsys.readouterr().out
+    assert "stale: gone" in out and "3 of 4 snippets found once each" in out
+    assert mutate.main(["--check", "--only", "minus"], root=tiny, mutants=MUTANTS) == 0
+
+
 def test_list_and_unknown_names(tiny: Path, capsys):
     assert mutate.main(["--list"], root=tiny, mutants=MUTANTS) == 0
     listed = capsys.readouterr().out

@@ -19,6 +19,7 @@ whole subset, about 30 s); ``-j 2`` halves that on an idle machine.
 
     .venv/bin/python tools/mutate.py              # every mutant
     .venv/bin/python tools/mutate.py --list       # the names, files and what each one breaks
+    .venv/bin/python tools/mutate.py --check      # is every snippet still in the code? (no tests run)
     .venv/bin/python tools/mutate.py --only judge-fire-spares-31 -j 2
 """
 
@@ -502,6 +503,8 @@ def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", action="append", metavar="NAME", help="run only this mutant (repeatable)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--check", action="store_true",
+                    help="only check that every snippet is found once (a second), run nothing")
     ap.add_argument("-j", type=int, default=1, metavar="N", help="run N mutants at once (default 1)")
     ap.add_argument("--tests", action="append", metavar="PATH",
                     help="run these test files instead of the engine tests (repeatable)")
@@ -518,6 +521,13 @@ def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence
         for m in chosen:
             print(f"{m.name:<36} {m.file:<22} {m.what}" + (f"  [equivalent: {m.equivalent}]" if m.equivalent else ""))
         return 0
+    if args.check:
+        stale = [m for m in chosen if not (root / m.file).exists()
+                 or apply_mutant((root / m.file).read_text(encoding="utf-8"), m) is None]
+        for m in stale:
+            print(f"stale: {m.name} ({m.file}): {m.old!r}")
+        print(f"{len(chosen) - len(stale)} of {len(chosen)} snippets found once each")
+        return 2 if stale else 0
     tests = args.tests or tests
     start = time.monotonic()
     base = run_mutant(root, None, tests, timeout=args.timeout or 900, package=package)
