@@ -15,6 +15,11 @@ card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every pl
 :func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a :class:`Reason`
 code). ``tests/test_conformance.py`` checks, play-out by play-out, that it ends every round as the reference
 ``State`` does, over every preset and every option.
+
+Reading the code: :func:`play_lockstep` sets up a private ``_PlayOuts`` (the arrays, one row per play-out
+still going) and plays its steps, one method each (rebuild an empty stock, knock, a commerce or a draw-family
+move, 31 and Feuer, the next seat, dropping ended play-outs); :func:`judge_many` is one function per part of
+the judge (Feuer and 31, the showdown's keys, the lowest, under 21, the knocker's lives, the reasons).
 """
 
 from __future__ import annotations
