@@ -24,12 +24,16 @@ from __future__ import annotations
 import enum
 import html
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, cards_html, deck, format_cards, html_table, parse_cards
 from .names import preset_name
+from .narration import describe as _describe  # the narration lives in narration.py
+from .narration import join_names as _join
+from .narration import narrate
+from .narration import player_name as _name
 from .rules import Rules
 from .scoring import Ranked, Score, dealt_score, hand_value, score
 
@@ -236,102 +240,9 @@ class Event(NamedTuple):
     """At a showdown: every seat's hand value (``None`` for seats that are out)."""
 
     def describe(self, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
-        """The event as a plain sentence; ``secret`` cards only when ``viewer`` is the player (or None: all)."""
-        p = _name(self.player, names)
-        see = viewer is None or viewer == self.player
-        c = format_cards(self.cards)
-        k = self.kind
-        if k == "deal":
-            return f"Round {self.round}: {p} deals."
-        if k == "center":
-            return f"The center is turned face up: {c}."
-        if k == "first discard":
-            return f"The first card of the discard pile is the {c}."
-        if k == "draw stock":
-            return f"{p} drew the {format_cards(self.secret)} from the stock." if see else f"{p} drew from the stock."
-        if k == "draw discard":
-            return f"{p} took the {c} from the discard pile."
-        if k == "discard":
-            return f"{p} threw the {c}."
-        if k == "knock":
-            return f"{p} knocked: everyone else has one more turn."
-        if k == "swap":
-            return f"{p} swapped the {self.cards[0]} for the {self.cards[1]} from the center."
-        if k == "swap all":
-            return f"{p} swapped all three cards with the center and now holds {format_cards(self.cards[3:])}."
-        if k == "pass":
-            return f"{p} passed."
-        if k == "keep hand":
-            return f"{p} kept their hand."
-        if k == "take center":
-            return (f"{p} took the face-down center hand" + (f" ({format_cards(self.secret)})" if see else "")
-                    + f"; their old hand {c} lies face up as the center.")
-        if k == "exchange hand":
-            return f"{p} exchanged their hand for three stock cards" + (
-                f" and now holds {format_cards(self.secret)}." if see else ".")
-        if k == "reshuffle":
-            return "The stock is empty: the discard pile, all but its top card, is shuffled into a new stock."
-        if k == "new center":
-            return f"Everyone passed: three new center cards are laid: {c}."
-        if k == "31":
-            return f"{p} shows 31 ({c}): the round ends at once."
-        if k == "fire":
-            return f"{p} shows three aces ({c}): Feuer! The round ends at once."
-        if k == "showdown":
-            why = {"knock": f"{p} knocked and everyone has had one more turn",
-                   "all_pass": "everyone passed in a row", "empty_stock": "the stock ran out",
-                   "31": f"{p} has 31" if p else "31 was shown",
-                   "fire": f"{p} has three aces: Feuer" if p else "Feuer"}.get(self.note, self.note)
-            shown = ", ".join(f"{_name(i, names)} {_fmt(v)}" for i, v in enumerate(self.values) if v is not None)
-            return f"Showdown ({why}): {shown}."
-        if k == "void":
-            return "Everyone left would be out: nobody loses a life and the round is dealt again."
-        if k == "lose":
-            return f"{p} {self.note}."
-        if k == "swimming":
-            return f"{p} has no lives left and is swimming: one more loss and they are out."
-        if k == "out":
-            return f"{p} is out of the game."
-        if k == "winner":
-            return f"{p} wins the game!"
-        return self.note or k
-
-
-def _name(player: int | None, names: Sequence[str] | None) -> str:
-    if player is None:
-        return ""
-    if names is not None and player < len(names):
-        return names[player]
-    return f"Player {player}"
-
-
-def _join(words: Sequence[str]) -> str:
-    """``"Sam"``, ``"Sam and Ana"``, ``"Sam, Ana and Ben"``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
-    """Sentences for a run of events, joining a draw and its discard into one:
-    ``"Ana took the 9♥ from the discard pile and threw the 4♣."``"""
-    out: list[str] = []
-    pending: Event | None = None
-    for e in events:
-        if pending is not None:
-            if e.kind == "discard" and e.player == pending.player:
-                out.append(pending.describe(names, viewer)[:-1] + f" and threw the {e.cards[0]}.")
-                pending = None
-                continue
-            out.append(pending.describe(names, viewer))
-            pending = None
-        if e.kind in ("draw stock", "draw discard"):
-            pending = e
-        else:
-            out.append(e.describe(names, viewer))
-    if pending is not None:
-        out.append(pending.describe(names, viewer))
-    return out
+        """The event as a plain sentence; ``secret`` cards only when ``viewer`` is the player (or None: all).
+        The words are :func:`thirtyone.narration.describe`'s."""
+        return _describe(self, names, viewer)
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,7 @@ class Outcome:
 
 
 S, G, R, L = "thirtyone/scoring.py", "thirtyone/game.py", "thirtyone/rollout.py", "thirtyone/lockstep.py"
+N = "thirtyone/narration.py"
 
 MUTANTS: tuple[Mutant, ...] = (
     # -- scoring: values, triples, tie-breaks, explanations --------------------------------------------
@@ -332,16 +333,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "hands=self.hands if over else None,",
            "hands=None,",
            "every hand still hidden once the round is over"),
-    Mutant("narrate-joined-draw-names-secret", G,
+    Mutant("narrate-joined-draw-names-secret", N,
            'out.append(pending.describe(names, viewer)[:-1] + f" and threw',
            'out.append(pending.describe(names)[:-1] + f" and threw',
            "narrate(viewer=...) names another player's stock draw (joined with its discard)"),
-    Mutant("narrate-last-draw-names-secret", G,
+    Mutant("narrate-last-draw-names-secret", N,
            "    if pending is not None:\n        out.append(pending.describe(names, viewer))\n    return out",
            "    if pending is not None:\n        out.append(pending.describe(names))\n    return out",
            "narrate(viewer=...) names another player's stock draw (the last event)"),
-    Mutant("describe-shows-secrets", G,
-           "see = viewer is None or viewer == self.player",
+    Mutant("describe-shows-secrets", N,
+           "see = viewer is None or viewer == event.player",
            "see = True",
            "Event.describe shows every secret to every viewer"),
     # -- the fast play-outs (thirtyone/lockstep.py), compared with the game play-out by play-out ---------
