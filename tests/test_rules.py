@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from thirtyone.rules import COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS, Rules
+from thirtyone.rules import COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS, Family, Rules
 
 NAMES = ("scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow")
 on, off, NA = True, False, None  # the table's "on", "off" and "—"
@@ -45,7 +45,8 @@ def test_the_table_covers_every_field() -> None:
 def test_every_cell_of_the_preset_table(field: str, column: int) -> None:
     expected = TABLE[field][column]
     got = getattr(Rules.preset(NAMES[column]), field)
-    assert got == expected and type(got) is type(expected), (NAMES[column], field, got)
+    kind = type(expected) if field != "family" else Family  # the family is a Family, equal to its string
+    assert got == expected and type(got) is kind, (NAMES[column], field, got)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -219,3 +220,13 @@ def test_coerce_takes_a_rule_set_a_name_or_nothing_and_names_what_is_allowed() -
         Rules.coerce(3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown preset 'nope': choose one of scat"):
         Rules.coerce("nope")
+
+
+def test_family_is_a_closed_set_equal_to_its_string() -> None:
+    r = Rules.preset("schwimmen")
+    assert r.family is Family.COMMERCE and r.family == "commerce" and f"{r.family}" == "commerce"
+    assert Rules(family="draw") == Rules() and hash(Rules(family="draw")) == hash(Rules())
+    with pytest.raises(ValueError, match="family"):
+        Rules(family="drw")
+    with pytest.raises(AttributeError):
+        Family.DRAWW  # noqa: B018 (a misspelt member is an error)

@@ -21,7 +21,6 @@ is implemented here; comments cite them by number.
 
 from __future__ import annotations
 
-import enum
 import html
 import random
 from collections.abc import Sequence
@@ -34,6 +33,7 @@ from .narration import describe as _describe  # the narration lives in narration
 from .narration import join_names as _join
 from .narration import narrate
 from .narration import player_name as _name
+from .rules import Named as _Named
 from .rules import Rules
 from .scoring import Ranked, Score, dealt_score, hand_value, score
 
@@ -50,22 +50,6 @@ class IllegalActionError(ValueError):
 # --------------------------------------------------------------------------------------
 # The closed sets: kinds of action, phases of a round, ways a round ends
 # --------------------------------------------------------------------------------------
-
-
-class _Named(str, enum.Enum):
-    """A closed set of names, each also its string: ``Phase.TURN == "turn"``, ``f"{Phase.TURN}"`` is
-    ``"turn"``, and so is its key in a dictionary, so code and text that use the strings keep working;
-    a misspelt member (``Phase.TRUN``) is an error. Its repr is the string's too, so messages that quote
-    one (``phase 'discard'``) read as before. (``enum.StrEnum`` is Python 3.11; this works from 3.10.)"""
-
-    def __str__(self) -> str:
-        return str.__str__(self)
-
-    def __format__(self, spec: str) -> str:
-        return str.__format__(self, spec)
-
-    def __repr__(self) -> str:
-        return str.__repr__(self)
 
 
 class ActionKind(_Named):

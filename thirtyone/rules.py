@@ -12,12 +12,38 @@ comes from :mod:`thirtyone.names`.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import names as _names
 
-__all__ = ["Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
+__all__ = ["Family", "Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
+
+class Named(str, enum.Enum):
+    """A closed set of names, each also its string: ``Family.DRAW == "draw"``, ``f"{Family.DRAW}"`` is
+    ``"draw"``, and so is its key in a dictionary, so code and text that use the strings keep working;
+    a misspelt member (``Family.DRAWW``) is an error. Its repr is the string's too, so messages that quote
+    one (``family 'draw'``) read as before. (``enum.StrEnum`` is Python 3.11; this works from 3.10.)"""
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(self, spec)
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+
+class Family(Named):
+    """The two kinds of 31 (``Rules.family``; docs/rules.md, "Every option")."""
+
+    DRAW = "draw"
+    """Draw and discard: Scat, Blitz."""
+    COMMERCE = "commerce"
+    """Swap with the center: Schwimmen."""
+
 
 DRAW_ONLY = ("dealer_exchange", "discard_taken")
 """Fields that belong to the draw-and-discard family (``None`` in commerce)."""
@@ -93,6 +119,8 @@ class Rules:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"Rules.{name} must be a whole number, not {value!r}")
+        if self.family in _CHOICES["family"]:
+            object.__setattr__(self, "family", Family(self.family))  # a Family, equal to its string
         own, other = (DRAW_ONLY, COMMERCE_ONLY) if self.family == "draw" else (COMMERCE_ONLY, DRAW_ONLY)
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
