@@ -113,6 +113,18 @@ class Server:
                 self.proc.wait(timeout=5)
 
 
+def kernel_model(server: Server, kernel_id: str) -> dict[str, Any] | None:
+    """Jupyter's model of a kernel (connections, execution_state), or None once it is shut down."""
+    import json
+
+    try:
+        with urllib.request.urlopen(server.url(f"api/kernels/{kernel_id}"), timeout=30) as r:
+            return dict(json.load(r))
+    except urllib.error.HTTPError as e:
+        assert e.code == 404
+        return None
+
+
 def start_voila(bin_dir: Path, log: Path, cwd: Path = NOTEBOOKS, args: tuple[str, ...] = ()) -> Server:
     """Run ``voila`` from ``cwd`` (so it reads ``cwd/voila.py``) on a free port, and wait for it."""
     port = free_port()

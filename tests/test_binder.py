@@ -11,7 +11,6 @@ A class's JupyterHub (``binder/class/config.yaml``) opens the same address in th
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -25,7 +24,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ARTIFACTS, ROOT, Server, free_port, wait_for_http
+from conftest import ARTIFACTS, ROOT, Server, free_port, kernel_model, wait_for_http
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -85,24 +84,15 @@ def test_binder_index_widgets_render_in_chromium(binder_server: Server, page: An
     assert page.get_by_role("link", name="What is a hand worth?", exact=True).get_attribute("href") == "01-scoring.ipynb"
 
 
-def kernel_alive(server: Server, kernel_id: str) -> dict[str, Any] | None:
-    try:
-        with urllib.request.urlopen(server.url(f"api/kernels/{kernel_id}"), timeout=30) as r:
-            return dict(json.load(r))
-    except urllib.error.HTTPError as e:
-        assert e.code == 404
-        return None
-
-
 def test_binder_shuts_down_the_kernel_of_a_page_nobody_opened(binder_server: Server) -> None:
     """A link preview of the badge's address: Jupyter Server runs the lessons' kernel manager."""
     with urllib.request.urlopen(binder_server.url(BADGE_PATH), timeout=120) as r:
         kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', r.read().decode("utf-8"))
     assert kernel
-    model = kernel_alive(binder_server, kernel.group(1))
+    model = kernel_model(binder_server, kernel.group(1))
     assert model is not None and model["connections"] == 0
     deadline = time.monotonic() + UNCONNECTED + 60
-    while kernel_alive(binder_server, kernel.group(1)) is not None:
+    while kernel_model(binder_server, kernel.group(1)) is not None:
         assert time.monotonic() < deadline, "the kernel of a page nobody opened is still running"
         time.sleep(1)
 

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import re
 import signal
@@ -26,7 +25,7 @@ from typing import Any
 
 import psutil
 import pytest
-from conftest import ARTIFACTS, ROOT, Server, free_port, start_voila
+from conftest import ARTIFACTS, ROOT, Server, free_port, kernel_model, start_voila
 
 # every test here starts a real Voilà server (or `make tutorial`) and waits for kernels: ~50 s in all
 pytestmark = pytest.mark.slow
@@ -103,16 +102,6 @@ def plain_get(server: Server, path: str) -> str:
     with urllib.request.urlopen(server.url(path), timeout=120) as r:
         assert r.status == 200
         return kernel_of(r.read().decode("utf-8"))
-
-
-def kernel_model(server: Server, kernel_id: str) -> dict[str, Any] | None:
-    """Jupyter's model of the kernel (connections, execution_state), or None once it is shut down."""
-    try:
-        with urllib.request.urlopen(server.url(f"api/kernels/{kernel_id}"), timeout=30) as r:
-            return dict(json.load(r))
-    except urllib.error.HTTPError as e:
-        assert e.code == 404
-        return None
 
 
 def wait_gone(server: Server, kernel_id: str, within: float = GONE_WITHIN) -> float:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
+from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
 from .policy import default_threshold, hand_keeps
 from .rules import Rules
 from .scoring import hand_values
@@ -251,9 +252,6 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
-
-def _fmt(v: float) -> str:
-    return str(int(v)) if v == int(v) else str(v)
 
 
 # --------------------------------------------------------------------------------------------

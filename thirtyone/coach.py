@@ -30,6 +30,8 @@ from . import names
 from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
 from .game import Action, PlayerView, State
+from .i18n import number as _value  # a value as a learner writes it: 19, 30.5
+from .narration import join_names
 
 __all__ = ["MoveEstimate", "Advice", "coach", "describe_move", "KnockRecord", "GameRecord"]
 
@@ -381,7 +383,7 @@ class GameRecord:
                 said.append(f"found {_count(even, n)} about as good as playing on")
             if rather:
                 said.append("would rather you had played on" + ("" if n == 1 else f" for {_count(rather, n)}"))
-            parts.append(f"You knocked {_plural(n, 'time')}: the coach " + _and(said) + ".")
+            parts.append(f"You knocked {_plural(n, 'time')}: the coach " + join_names(said) + ".")
         else:
             parts.append("You never knocked.")
         if self.asked:
@@ -398,10 +400,3 @@ def _count(k: int, n: int) -> str:
     """``k`` of ``n`` knocks: "it" when there was one, "both", "all 3", "1"."""
     return "it" if n == 1 else "both" if k == n == 2 else f"all {n}" if k == n else str(k)
 
-
-def _and(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _value(v: float) -> str:
-    return str(int(v)) if v == int(v) else str(v)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, cards_html, deck, format_cards, html_table, parse_cards
+from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
 from .names import preset_name
 from .narration import describe as _describe  # the narration lives in narration.py
 from .narration import join_names as _join
@@ -999,9 +1000,6 @@ def _walk(log: Any, round_: int | None = None, viewer: int | None = None,
     out.reverse()
     return tuple(out)
 
-
-def _fmt(v: float) -> str:
-    return str(int(v)) if v == int(v) else str(v)
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:

@@ -5,7 +5,7 @@ of them, joining a draw and its discard into one sentence. A card drawn from the
 taken, or an exchanged hand) is named only to its player, or to everyone when no ``viewer`` is given. The game
 keeps its log as events (:mod:`thirtyone.game`), never as text, so the narration can change (or be translated)
 without touching the engine. This module sits below the game: it reads an event's fields and imports only the
-cards.
+cards and the number format.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import format_cards
+from .i18n import number
 
 if TYPE_CHECKING:
     from .game import Event
 
-__all__ = ["describe", "narrate", "player_name", "join_names", "number"]
+__all__ = ["describe", "narrate", "player_name", "join_names"]
 
 SENTENCES: dict[str, str] = {
     "deal": "Round {round}: {p} deals.",
@@ -40,11 +41,6 @@ SENTENCES: dict[str, str] = {
     "winner": "{p} wins the game!",
 }
 """The events whose sentence needs only the player ``{p}``, the cards everyone sees ``{c}``, the round and the note."""
-
-
-def number(v: float) -> str:
-    """A hand value as a learner writes it: ``19``, ``30.5``."""
-    return str(int(v)) if v == int(v) else str(v)
 
 
 def player_name(player: int | None, names: Sequence[str] | None) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
+from .i18n import number as _num  # a value as a learner writes it: 19, 30.5
 from .rules import Rules
 
 __all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score",
@@ -78,9 +79,6 @@ class Score:
 
 _RULE_WORDS = {"three_of_a_kind": "three of a kind", "three_aces": "three aces"}
 
-
-def _num(v: float) -> str:
-    return str(int(v)) if v == int(v) else str(v)
 
 
 _HIGH_FIRST = [(RANK_VALUES[c >> 2], c >> 2, -(c & 3)) for c in range(52)]
