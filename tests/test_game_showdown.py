@@ -40,16 +40,16 @@ LOWEST_1 = ["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♥"]  # 19, 5, 20
 TIED_0_1 = ["K♥ 9♥ 4♣", "K♠ 9♠ 4♦", "Q♠ J♠ 2♥"]  # 19 hearts, 19 spades, 20
 
 
-def test_003_knocker_with_the_lowest_hand_loses_two():
+def test_scat_house_rules_knocker_with_the_lowest_hand_loses_two():
     s = showdown(SCAT, LOWEST_1, knocker=1)
     assert s.result.values == (19, 5, 20) and s.result.losses == (0, 2, 0) and s.lives == (3, 1, 3)
 
 
-def test_003_lowest_loses_one_when_someone_else_knocked():
+def test_scat_house_rules_lowest_loses_one_when_someone_else_knocked():
     assert showdown(SCAT, LOWEST_1, knocker=2).result.losses == (0, 1, 0)
 
 
-def test_003_ties_for_lowest_all_lose():
+def test_scat_house_rules_ties_for_lowest_all_lose():
     s = showdown(SCAT, TIED_0_1, knocker=2)
     assert s.result.lowest == (0, 1) and s.result.losses == (1, 1, 0)
     assert "tied for the lowest" in s.result.reasons[0]
@@ -60,7 +60,7 @@ def test_two_lives_charges_a_knocker_among_the_tied_lowest():
     assert showdown(SCAT, TIED_0_1, knocker=1).result.losses == (1, 2, 0)
 
 
-def test_003_instant_31_everyone_else_loses():
+def test_scat_house_rules_instant_31_everyone_else_loses():
     s = new_game(SCAT, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 2♥", "Q♠ J♠ 2♦"], "7♦ 10♠"))
     s = s.apply("draw stock").apply("discard 2♥")
     assert s.round_over and s.result.how == "31" and s.result.winner == 1
@@ -91,7 +91,7 @@ def test_31_on_the_deal_ends_the_round_before_the_first_turn():
     assert s.result.how == "31" and s.result.winner == 2 and s.result.losses == (1, 1, 0)
 
 
-def test_002_two_31s_on_the_deal_both_win():
+def test_classic_rules_two_31s_on_the_deal_both_win():
     for rules in (SCAT, WIDOW):
         s = new_game(rules, players=3, seed=1, deck=stack(["K♥ 9♥ 4♣", "A♠ K♠ 10♠", "A♥ Q♥ J♥"]))
         assert s.round_over and s.result.losses == (1, 0, 0) and s.result.winner is None
@@ -108,7 +108,7 @@ def test_31_on_the_deal_under_showdown_the_lowest_loses():
 
 # -- GameCircle: Schwimmen / Feuer --------------------------------------------------------------------
 
-def test_000_instant_31_by_a_swap_goes_to_the_showdown():
+def test_gamecircle_instant_31_by_a_swap_goes_to_the_showdown():
     s = new_game(SCHWIMMEN, players=3, seed=1,
                  deck=stack(["K♥ 9♥ 8♣", "A♠ K♠ 7♦", "Q♠ J♦ 8♥"], "10♠ 9♦ 7♥"))
     s = s.apply("keep hand").apply("swap 7♦ 10♠")
@@ -116,18 +116,18 @@ def test_000_instant_31_by_a_swap_goes_to_the_showdown():
     assert s.result.values == (19, 31, 10) and s.result.losses == (0, 0, 1)
 
 
-def test_000_tie_on_value_the_lower_suit_in_skat_order_loses():
+def test_gamecircle_tie_on_value_the_lower_suit_in_skat_order_loses():
     s = showdown(SCHWIMMEN, ["K♥ 9♥ 7♣", "K♠ 9♠ 7♦", "Q♠ J♠ 8♥"], knocker=2)
     assert s.result.values[:2] == (19, 19) and s.result.lowest == (0,) and s.result.losses == (1, 0, 0)
 
 
-def test_000_same_value_and_same_suit_both_lose():
+def test_gamecircle_same_value_and_same_suit_both_lose():
     # GameCircle: "uno tiene rey y diez y el otro reina y jota del mismo palo ... pierden los dos"
     s = showdown(SCHWIMMEN, ["K♥ 10♥ 7♣", "Q♥ J♥ 8♠", "A♠ K♠ 8♦"], knocker=2)
     assert s.result.lowest == (0, 1) and s.result.losses == (1, 1, 0)
 
 
-def test_000_tied_triples_the_lower_rank_loses():
+def test_gamecircle_tied_triples_the_lower_rank_loses():
     s = showdown(SCHWIMMEN, ["8♣ 8♠ 8♥", "9♣ 9♠ 9♥"], knocker=1)
     assert s.result.values == (30.5, 30.5) and s.result.losses == (1, 0)
 
@@ -138,11 +138,11 @@ def test_equal_best_suits_score_in_the_higher_suit():
     assert s.result.values == (10, 10, 30) and s.result.losses == (0, 1, 0)
 
 
-def test_000_knocker_loses_no_extra_life():
+def test_gamecircle_knocker_loses_no_extra_life():
     assert showdown(SCHWIMMEN, ["K♥ 9♥ 8♣", "7♣ 8♦ 9♠", "Q♠ J♠ 7♥"], knocker=1).result.losses == (0, 1, 0)
 
 
-def test_000_fire_by_a_swap_everyone_else_loses():
+def test_gamecircle_fire_by_a_swap_everyone_else_loses():
     s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ 7♦", "Q♠ J♠ 7♥"], "A♣ 8♦ 9♦"))
     s = s.apply("keep hand").apply("swap 7♦ A♣")
     assert s.round_over and s.result.how == "fire" and s.result.winner == 1
@@ -203,7 +203,7 @@ def test_a_31_holder_never_loses_even_when_lowest():
 
 # -- Board Game Arena: Board Game Arena ---------------------------------------------------------------------
 
-def test_001_knocker_wins_ties():
+def test_board_game_arena_knocker_wins_ties():
     # "Tie with the round closer: closer wins the tiebreak" — even against the higher suit
     s = showdown(BGA, ["A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"], knocker=0)
     assert s.result.knocker == 0 and s.result.values == (21, 21, 30)
@@ -215,7 +215,7 @@ def test_knocker_loses_a_tie_without_knocker_wins_ties():
     assert s.result.lowest == (0,) and s.result.losses == (2, 0, 0)  # diamonds < hearts, sole lowest
 
 
-def test_001_sole_lowest_knocker_loses_two():
+def test_board_game_arena_sole_lowest_knocker_loses_two():
     s = showdown(BGA, ["A♦ K♦ 7♠", "A♥ K♥ 8♥", "A♠ Q♠ 9♠"], knocker=0)
     assert s.result.losses == (2, 0, 0)
 
@@ -235,25 +235,25 @@ def test_knocker_wins_ties_with_all_lose():
     assert showdown(rules, TIED_0_1, knocker=1).result.losses == (1, 0, 0)
 
 
-def test_001_everyone_under_21_loses():
+def test_board_game_arena_everyone_under_21_loses():
     s = showdown(BGA, ["A♦ K♦ 7♠", "K♥ 9♥ 7♣", "Q♠ J♠ 8♥"], knocker=0)
     assert s.result.values == (21, 19, 20) and s.result.losses == (0, 1, 1)
     assert "under 21" in s.result.reasons[2]
 
 
-def test_001_under_21_the_winner_never_loses():
+def test_board_game_arena_under_21_the_winner_never_loses():
     # decision 15: everyone under 21, but the highest hand wins and keeps its life;
     # the knocker is under 21 but not lowest: one life
     s = showdown(BGA, ["K♦ 9♦ 7♠", "K♥ 8♥ 7♣", "Q♠ 10♠ 8♣"], knocker=0)
     assert s.result.values == (19, 18, 20) and s.result.winner == 2 and s.result.losses == (1, 1, 0)
 
 
-def test_001_nobody_under_21_the_lowest_loses():
+def test_board_game_arena_nobody_under_21_the_lowest_loses():
     s = showdown(BGA, ["A♠ Q♠ 9♠", "A♥ K♥ 7♣", "A♦ K♦ 8♦"], knocker=0)
     assert s.result.values == (30, 21, 29) and s.result.losses == (0, 1, 0)
 
 
-def test_001_fire_all_but_the_winner_lose():
+def test_board_game_arena_fire_all_but_the_winner_lose():
     s = new_game(BGA, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ 7♦", "Q♠ J♠ 7♥"], "A♣ 8♦ 9♦"))
     s = s.apply("keep hand").apply("swap 7♦ A♣")
     assert s.result.how == "fire" and s.result.losses == (1, 0, 1)
