@@ -14,9 +14,14 @@ $(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r binder/requirements.txt
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
-	$(BIN)/pybabel compile -D thirtyone -d thirtyone/locale --statistics  # the course's languages (thirtyone/i18n.py)
 	$(BIN)/python -m compileall -q thirtyone  # kernels read bytecode even where PYTHONDONTWRITEBYTECODE is set
 	touch $(STAMP)
+
+# The course's languages (thirtyone/i18n.py): each catalog compiled from its .po whenever the .po is newer.
+PO := $(wildcard thirtyone/locale/*/LC_MESSAGES/thirtyone.po)
+MO := $(PO:.po=.mo)
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile --statistics -D thirtyone -i $< -o $@ -l $(word 3,$(subst /, ,$<))
 
 HOST ?= 127.0.0.1
 CLASS ?=
@@ -62,18 +67,18 @@ export TUTORIAL_SERVER
 ## (Voilà reads notebooks/voila.py: our template, no sources, no tracebacks, this machine only, preheated
 ## kernels, kernels without a browser shut down after 90 s). For a class: make tutorial CLASS=16 HOST=0.0.0.0
 ## (README, "For a class"). Voilà runs in the foreground, so Ctrl-C reaches it and it stops its kernels.
-tutorial: $(STAMP)
+tutorial: $(STAMP) $(MO)
 	@cd notebooks && export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) && \
 	../$(BIN)/python -c "$$TUTORIAL_SERVER" check $(PORT) && \
 	{ ../$(BIN)/python -c "$$TUTORIAL_SERVER" wait $(PORT) $$$$ & } && \
 	../$(BIN)/voila --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(HOST)
 
 ## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser)
-test: $(STAMP) lint typecheck
+test: $(STAMP) $(MO) lint typecheck
 	$(BIN)/python -m pytest
 
 ## check: the edit-test loop: lint, types and every test not marked browser or slow (make test runs them all)
-check: $(STAMP) lint typecheck
+check: $(STAMP) $(MO) lint typecheck
 	$(BIN)/python -m pytest tests -q -m "not browser and not slow"
 
 ## mutate: put named mistakes into the engine one at a time and report the share the tests catch (on demand)
