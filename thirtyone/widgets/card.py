@@ -11,6 +11,10 @@ so colour is never the only cue. Two anywidgets share the drawing code:
 
 Both report a click, Enter or Space to Python through :meth:`on_activate`; a click on a
 disabled, unknown or stale card is ignored.
+
+The words a card says (its spoken name, "face-down card", the "counts" tooltip) are the page's language:
+each widget is sent them once, as :func:`card_words` at the time it is made (``"rey de corazones"`` on a
+Spanish page); the drawing code only fills them in.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card
+from ..i18n import _, language
 from ._html import static_text
 
-__all__ = ["PlayingCard", "CardRow", "CARD_ESM", "CARD_CSS", "card_ints"]
+__all__ = ["PlayingCard", "CardRow", "CARD_ESM", "CARD_CSS", "card_ints", "card_words"]
 
 CARD_ESM = static_text("card.js")
 """The cards' drawing code (``static/card.js``), shared by both widgets."""
@@ -40,6 +45,22 @@ def card_ints(cards: Iterable[Any]) -> list[int]:
     for c in cards:
         out.append(int(c) if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 else -1)
     return out
+
+
+_WORDS: dict[str, dict[str, Any]] = {}
+
+
+def card_words() -> dict[str, Any]:
+    """What the drawing code says of cards, in the language in use: a card's spoken name is ``name`` with
+    ``{rank}`` and ``{suit}`` filled from ``ranks`` (2 to ace) and ``suits`` (clubs, spades, hearts,
+    diamonds), as :func:`thirtyone.i18n.card_name` writes it; ``back`` names a face-down card and ``counts``
+    is the tooltip of a card that counts. (Words, not 52 names: a widget's first message stays small.)"""
+    lang = language()
+    if lang not in _WORDS:
+        _WORDS[lang] = {"name": _("{rank} of {suit}"), "ranks": [_(r) for r in RANK_NAMES],
+                        "suits": [_(s) for s in SUIT_NAMES], "back": _("face-down card"), "counts": _("counts")}
+    words = _WORDS[lang]
+    return {**words, "ranks": list(words["ranks"]), "suits": list(words["suits"])}
 
 
 class _Activatable:
@@ -77,12 +98,15 @@ class PlayingCard(_Activatable, anywidget.AnyWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    """What the card says, in the page's language (:func:`card_words`, set when the widget is made)."""
 
     def __init__(self, card: Card | str | int | None = None, **kwargs: Any) -> None:
         if isinstance(card, str):
             from ..cards import parse_cards
 
             card = parse_cards(card)[0]
+        kwargs.setdefault("words", card_words())
         super().__init__(value=card_ints([card])[0] if card is not None else -1, **kwargs)
         self._activate_callbacks = CallbackDispatcher()
         self.on_msg(self._on_custom)
@@ -116,8 +140,11 @@ class CardRow(_Activatable, anywidget.AnyWidget):
     interactive = traitlets.Bool(True).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     """The group's accessible name, e.g. ``"hearts"`` or ``"your hand"``."""
+    words = traitlets.Dict().tag(sync=True)
+    """What the cards say, in the page's language (:func:`card_words`, set when the widget is made)."""
 
     def __init__(self, cards: Iterable[Any] = (), **kwargs: Any) -> None:
+        kwargs.setdefault("words", card_words())
         super().__init__(cards=card_ints(cards), **kwargs)
         self._activate_callbacks = CallbackDispatcher()
         self.on_msg(self._on_custom)

@@ -12,12 +12,23 @@ const SHAPES = [
   '<path d="M50 3 L88 50 L50 97 L12 50 Z"/>',
 ];
 
+// What a card says comes from Python in the page's language (card.py, card_words); these English words
+// are only the fallback of a model that sent none.
+const ENGLISH = {name: "{rank} of {suit}", ranks: RANK_NAMES, suits: SUIT_NAMES, back: "face-down card",
+                 counts: "counts"};
+
+function spokenName(words, rank, suit) {
+  return words.name.replace("{rank}", () => words.ranks[rank]).replace("{suit}", () => words.suits[suit]);
+}
+
 function suitSvg(suit, cls) {
   return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${SHAPES[suit]}</svg>`;
 }
 
 // One card as a DOM element. v: 0..51 (rank*4+suit) or -1 for an unknown card.
+// o.words: what the card says (see ENGLISH), in the page's language.
 export function drawCard(v, o) {
+  const words = o.words || ENGLISH;
   const known = Number.isInteger(v) && v >= 0 && v < 52;
   const up = known && o.faceUp;
   const tag = o.interactive ? "button" : "div";
@@ -26,21 +37,21 @@ export function drawCard(v, o) {
   if (o.interactive) { el.type = "button"; } else { el.setAttribute("role", "img"); }
   if (!up) {
     el.classList.add("to-back");
-    el.setAttribute("aria-label", "face-down card");
+    el.setAttribute("aria-label", words.back);
     el.dataset.card = "back";
   } else {
     const rank = v >> 2, suit = v & 3;
     const text = RANKS[rank] + SUITS[suit];
     el.classList.add("to-" + SUIT_KEYS[suit]);
     el.dataset.card = text;
-    el.setAttribute("aria-label", `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`);
+    el.setAttribute("aria-label", spokenName(words, rank, suit));
     el.innerHTML =
       `<span class="to-corner" aria-hidden="true">${RANKS[rank]}${suitSvg(suit, "to-small")}</span>` +
       suitSvg(suit, "to-pip") +
       `<span class="to-corner to-bottom" aria-hidden="true">${RANKS[rank]}${suitSvg(suit, "to-small")}</span>`;
   }
   if (o.selected) el.classList.add("to-selected");
-  if (o.highlighted) { el.classList.add("to-highlighted"); el.title = "counts"; }
+  if (o.highlighted) { el.classList.add("to-highlighted"); el.title = words.counts; }
   if (o.interactive) el.setAttribute("aria-pressed", o.selected ? "true" : "false");
   if (o.disabled) { el.classList.add("to-disabled"); el.setAttribute("aria-disabled", "true"); }
   if (o.fourColour) el.classList.add("to-four");
@@ -61,6 +72,8 @@ function render({ model, el }) {
     const single = model.get("cards") === undefined;
     const label = model.get("label") || "";
     const interactive = model.get("interactive");
+    const sent = model.get("words") || {};
+    const words = sent.name && sent.ranks && sent.suits ? {...ENGLISH, ...sent} : ENGLISH;
     root.setAttribute("role", "group");
     if (label) root.setAttribute("aria-label", label); else root.removeAttribute("aria-label");
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.card : null;
@@ -73,7 +86,7 @@ function render({ model, el }) {
       const card = drawCard(v, {
         faceUp: model.get("face_up"), interactive,
         selected: sel.includes(v), highlighted: hl.includes(v), disabled: dis.includes(v),
-        fourColour: model.get("four_colour"),
+        fourColour: model.get("four_colour"), words,
         onActivate: (c) => model.send({ event: "activate", card: c }),
       });
       root.appendChild(card);
@@ -82,7 +95,7 @@ function render({ model, el }) {
     root.classList.toggle("to-empty", values.length === 0);
   };
   draw();
-  const names = ["cards", "value", "selected", "highlighted", "disabled", "face_up", "four_colour", "interactive", "label"];
+  const names = ["cards", "value", "selected", "highlighted", "disabled", "face_up", "four_colour", "interactive", "label", "words"];
   for (const n of names) model.on(`change:${n}`, draw);
 }
 
