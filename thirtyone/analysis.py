@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
+from .i18n import _, ngettext
 from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
 from .policy import default_threshold, hand_keeps
 from .rules import Rules
@@ -37,9 +38,21 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
-           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson"]
+           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "fixed", "grouped"]
 
 Z95 = 1.959963984540054
+
+
+def fixed(x: float, digits: int = 2) -> str:
+    """``x`` with ``digits`` decimals as a reader of the language in use writes it: ``0.35`` (Spanish ``0,35``)."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", _fmt(0.5)[1]) if digits > 0 else text
+
+
+def grouped(n: int) -> str:
+    """A whole number with its thousands marked as the language in use does: ``10,000`` (Spanish ``10.000``)."""
+    text = f"{n:,}"
+    return text if _fmt(0.5) == "0.5" else text.replace(",", ".")
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -138,7 +151,7 @@ class _Sampler:
         for seat, known, k, extra in self.slots:
             got: list[Card] = []
             m = k + min(extra, len(pool) - k) if k else 0
-            for _ in range(m):  # deal at random from the unseen cards, one at a time
+            for _i in range(m):  # deal at random from the unseen cards, one at a time
                 j = int(rnd() * len(pool))
                 pool[j], pool[-1] = pool[-1], pool[j]
                 got.append(pool.pop())
@@ -236,16 +249,20 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     why = ""
     if knock is None:
         advice = "play on"
-        why = state._why_illegal(Action("knock")) or "knocking is not allowed now"
-        text = (f"You may not knock now ({why}). Playing on ({alternative}) with {shown} loses a life "
-                f"{_pct(play_on.p_lose)} of the time.")
+        why = state._why_illegal(Action("knock")) or _("knocking is not allowed now")
+        text = _("You may not knock now ({why}). Playing on ({move}) with {value} loses a life {chance} of the time."
+                 ).format(why=why, move=alternative, value=shown, chance=_pct(play_on.p_lose))
     else:
         advice = "knock" if knock.expected_lives <= play_on.expected_lives else "play on"
-        text = (f"With {shown} against {n_active - 1} other player{'s' * (n_active > 2)}, knocking now loses a life "
-                f"{_pct(knock.p_lose)} of the time (about {knock.expected_lives:.2f} lives on average); "
-                f"playing on ({alternative}) loses one {_pct(play_on.p_lose)} of the time "
-                f"({play_on.expected_lives:.2f} lives). "
-                + ("Knock." if advice == "knock" else "Play on."))
+        text = ngettext("With {value} against {n} other player, knocking now loses a life {chance} of the time "
+                        "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
+                        "({other_lives} lives).",
+                        "With {value} against {n} other players, knocking now loses a life {chance} of the time "
+                        "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
+                        "({other_lives} lives).", n_active - 1).format(
+            value=shown, n=n_active - 1, chance=_pct(knock.p_lose), lives=fixed(knock.expected_lives),
+            move=alternative, other_chance=_pct(play_on.p_lose), other_lives=fixed(play_on.expected_lives))
+        text += " " + (_("Knock.") if advice == "knock" else _("Play on."))
     return KnockAdvice(p, value, knock, play_on, advice, text, "" if knock is not None else why)
 
 
@@ -271,7 +288,8 @@ def _generator(key: str) -> np.random.Generator:
 
 def _check_players(rules: Rules, players: int) -> None:
     if not 2 <= players <= rules.max_players:
-        raise ValueError(f"players must be 2 to {rules.max_players} with the {rules.deck}-card deck, not {players}")
+        raise ValueError(_("players must be 2 to {most} with the {deck}-card deck, not {players}").format(
+            most=rules.max_players, deck=rules.deck, players=players))
 
 
 def _tile(x: np.ndarray | None, k: int) -> Any:
@@ -313,7 +331,8 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
     r = Rules.coerce(rules)
     _check_players(r, players)
     if not 1 <= seat <= players:
-        raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}")
+        raise ValueError(_("seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}").format(
+            players=players, seat=seat))
     if opponents not in ("greedy", "random"):
         raise ValueError(f"opponents must be 'greedy' or 'random', not {opponents!r}")
     if turn < 0:

@@ -23,12 +23,13 @@ sentence the lessons show): the bots decide their knocks with the same rule obje
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
+from .i18n import N_, _, number
 from .policy import best_commerce_move, best_discard, default_threshold, hand_keeps, take_discard
 from .rules import Rules
 from .scoring import hand_values, value_table
@@ -88,29 +89,52 @@ class KnockRule:
 
 
 def _rule_text(level: str, patience: int, threshold: float | None, players: int | None) -> str:
-    """A level's knock rule in a sentence: for ``players`` players still in, or in general (``None``)."""
-    late = f"once every player still in has had {patience} turns this round"
-    if players is not None:
-        late += f" ({patience * players} turns with {players} players)"
+    """A level's knock rule in a sentence: for ``players`` players still in, or in general (``None``), in the
+    language in use (built when asked, never cached: the words follow :func:`thirtyone.i18n.use`)."""
+    if players is None:
+        late = _("every player still in has had {patience} turns this round").format(patience=patience)
+    else:
+        late = _("every player still in has had {patience} turns this round ({total} turns with {players} "
+                 "players)").format(patience=patience, total=patience * players, players=players)
     if level == "expert":
-        return ("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
-                f"best other move, whatever its hand; and it always knocks {late}.")
+        return _("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
+                 "best other move, whatever its hand; and it always knocks once {late}.").format(late=late)
     if level == "intermediate":
-        worth = f"{threshold:g}" if threshold is not None else "its threshold"
-        start = f"With {players} players still in, an intermediate bot" if players is not None else \
-            "An intermediate bot"
-        return f"{start} knocks as soon as its hand is worth {worth} or more, or {late}."
-    return f"A beginner bot never knocks until {late[5:]}; then it knocks, whatever its hand."
+        worth = number(threshold) if threshold is not None else _("its threshold")
+        if players is None:
+            return _("An intermediate bot knocks as soon as its hand is worth {worth} or more, or once {late}."
+                     ).format(worth=worth, late=late)
+        return _("With {players} players still in, an intermediate bot knocks as soon as its hand is worth {worth} "
+                 "or more, or once {late}.").format(players=players, worth=worth, late=late)
+    return _("A beginner bot never knocks until {late}; then it knocks, whatever its hand.").format(late=late)
 
 
-KNOCK_RULES = {
-    "beginner": _rule_text("beginner", PATIENCE, None, None),
-    "intermediate": _rule_text("intermediate", PATIENCE, None, None),
-    "expert": _rule_text("expert", 2 * PATIENCE, None, None),
-    "all": "No bot knocks when the rules forbid a knock (on the first turn, say): it waits for a turn when "
-           "they allow one.",
-}
-"""When each level knocks, in the words lesson 5 prints (and ``tests/test_course_claims.py`` checks)."""
+class _KnockRules(Mapping[str, str]):
+    """When each level knocks, in the language in use: each sentence is built when it is read."""
+
+    _ALL = N_("No bot knocks when the rules forbid a knock (on the first turn, say): it waits for a turn when "
+              "they allow one.")
+
+    def __getitem__(self, key: str) -> str:
+        if key == "all":
+            return _(self._ALL)
+        if key not in ("beginner", "intermediate", "expert"):
+            raise KeyError(key)
+        return _rule_text(key, 2 * PATIENCE if key == "expert" else PATIENCE, None, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("beginner", "intermediate", "expert", "all"))
+
+    def __len__(self) -> int:
+        return 4
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+KNOCK_RULES: Mapping[str, str] = _KnockRules()
+"""When each level knocks, in the words lesson 5 prints (and ``tests/test_course_claims.py`` checks):
+``"beginner"``, ``"intermediate"``, ``"expert"`` and ``"all"``, each read in the language in use."""
 
 
 @cache
@@ -453,9 +477,9 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
         assert s0.current_player is not None and hands.shape[1] == n
         res = play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
                             turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=threshold,
-                            patience=patience, first_move=[f for _, f, _, _ in group], discard=pile,
+                            patience=patience, first_move=[f for _s, f, _a, _w in group], discard=pile,
                             knocker=s0.knocker, rng=gen, reasons=False)
-        for (_, _, a, w), lost in zip(group, res.losses[:, me].tolist()):
+        for (_s, _f, a, w), lost in zip(group, res.losses[:, me].tolist()):
             out[a][w] = lost
     return out
 
@@ -493,7 +517,7 @@ def make_bot(level: str = "intermediate", seed: int | None = None, **options: ob
 def play_game(state: State, bots: Sequence[Bot], max_actions: int = 200_000) -> State:
     """Play a game to its end, each seat moved by its bot from its own view."""
     s = state
-    for _ in range(max_actions):
+    for _step in range(max_actions):
         if s.game_over:
             return s
         if s.round_over:

@@ -27,9 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import names
-from .analysis import Estimate, KnockAdvice
+from .analysis import Estimate, KnockAdvice, fixed
 from .bots import ExpertBot
+from .cards import Card
 from .game import Action, PlayerView, State
+from .i18n import N_, _, ngettext
 from .i18n import number as _value  # a value as a learner writes it: 19, 30.5
 from .narration import join_names
 
@@ -45,6 +47,9 @@ class MoveEstimate:
     """The move in plain words: ``"take the 9♥ from the discard pile"``."""
     estimate: Estimate
     """Expected lives lost (with a 95% interval) and the chance of losing a life."""
+    ing: str = ""
+    """The move as a noun (``"drawing from the stock"``; Spanish ``"robar del mazo"``): ``describe_move(...,
+    ing=True)``."""
 
 
 @dataclass(frozen=True)
@@ -108,13 +113,13 @@ def overlap(a: Estimate, b: Estimate) -> bool:
 
 
 def lives_text(x: float) -> str:
-    """Expected lives lost as the coach's table shows it (``"0.35"``)."""
-    return f"{x:.2f}"
+    """Expected lives lost as the coach's table shows it (``"0.35"``; Spanish ``"0,35"``)."""
+    return fixed(x, 2)
 
 
 def interval_text(e: Estimate) -> str:
     """A 95% interval for lives lost as the table shows it (``"0.30 to 0.40"``)."""
-    return f"{lives_text(e.expected_ci[0])} to {lives_text(e.expected_ci[1])}"
+    return _("{low} to {high}").format(low=lives_text(e.expected_ci[0]), high=lives_text(e.expected_ci[1]))
 
 
 def chance_text(x: float) -> str:
@@ -122,19 +127,46 @@ def chance_text(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def describe_move(action: Action, view: PlayerView) -> str:
-    """A move in plain words, for the learner whose view it is."""
+def the_card(card: Card | str) -> str:
+    """A card with its article, for a sentence: ``"the 9♥"`` (Spanish ``"el 9♥"``, ``"la Q♥"``: a queen and a
+    jack are feminine there, so they are a message of their own)."""
+    text = str(card)
+    if text[:1] in ("Q", "J"):
+        return _("the {queen_or_jack}").format(queen_or_jack=text)
+    return _("the {card}").format(card=text)
+
+
+_MOVE_WORDS = {
+    "knock": (N_("knock"), N_("knocking")),
+    "swap all": (N_("swap all three cards"), N_("swapping all three cards")),
+    "pass": (N_("pass"), N_("passing")),
+    "keep hand": (N_("keep your hand"), N_("keeping your hand")),
+    "take center": (N_("take the center hand"), N_("taking the center hand")),
+    "exchange hand": (N_("exchange your hand"), N_("exchanging your hand")),
+}
+"""The moves without cards in words: as a verb (``describe_move``) and as a noun (``ing=True``)."""
+
+
+def describe_move(action: Action, view: PlayerView, ing: bool = False) -> str:
+    """A move in plain words, for the learner whose view it is; ``ing``: as a noun, ``"drawing from the stock"``
+    (what a sentence compares: "knocking and drawing from the stock are about as good")."""
     k = action.kind
     if k == "draw stock":
-        return "draw from the stock"
+        return _("drawing from the stock") if ing else _("draw from the stock")
     if k == "draw discard":
-        return f"take the {view.discard_pile[-1]} from the discard pile" if view.discard_pile else "take the discard"
+        if not view.discard_pile:
+            return _("taking the discard") if ing else _("take the discard")
+        top = the_card(view.discard_pile[-1])
+        return (_("taking {the_card} from the discard pile") if ing else _("take {the_card} from the discard pile")
+                ).format(the_card=top)
     if k == "discard":
-        return f"throw the {action.cards[0]}"
+        return (_("throwing {the_card}") if ing else _("throw {the_card}")).format(the_card=the_card(action.cards[0]))
     if k == "swap":
-        return f"swap your {action.cards[0]} for the {action.cards[1]}"
-    return {"knock": "knock", "swap all": "swap all three cards", "pass": "pass", "keep hand": "keep your hand",
-            "take center": "take the center hand", "exchange hand": "exchange your hand"}.get(k, k)
+        return (_("swapping your {mine} for {the_card}") if ing else _("swap your {mine} for {the_card}")).format(
+            mine=action.cards[0], the_card=the_card(action.cards[1]))
+    if k in _MOVE_WORDS:
+        return _(_MOVE_WORDS[k][ing])
+    return _gerund(k) if ing else k
 
 
 def _candidates(bot: ExpertBot, view: PlayerView) -> list[Action]:
@@ -168,8 +200,8 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
     n = max(rollouts, knock_rollouts) if may_knock else rollouts
     losses = bot.evaluate(view, cands, n)
     order = sorted(range(len(cands)), key=lambda i: (sum(losses[cands[i]]), i))
-    moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view), Estimate.from_losses(str(cands[i]),
-                                                                                           losses[cands[i]]))
+    moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view),
+                               Estimate.from_losses(str(cands[i]), losses[cands[i]]), describe_move(cands[i], view, True))
                   for i in order)
     best = moves[0]
     knock, where, verdict = _knock_verdict(state, p, moves) if may_knock else (None, "", "")
@@ -187,14 +219,16 @@ def _explain(moves: Sequence[MoveEstimate]) -> str:
     e = best.estimate
     head = _cap(best.words)
     if len(moves) == 1:
-        return (f"{head}: it is your only sensible move (it loses {lives_text(e.expected_lives)} lives "
-                "on average).")
+        return _("{move}: it is your only sensible move (it loses {lives} lives on average).").format(
+            move=head, lives=lives_text(e.expected_lives))
     nxt = moves[1]
-    text = (f"{head}: it loses the fewest lives on average, {lives_text(e.expected_lives)} "
-            f"(95% interval {interval_text(e)}), against {lives_text(nxt.estimate.expected_lives)} "
-            f"({interval_text(nxt.estimate)}) to {nxt.words}.")
+    text = _("{move}: it loses the fewest lives on average, {lives} (95% interval {interval}), against "
+             "{other_lives} ({other_interval}) to {other}.").format(
+        move=head, lives=lives_text(e.expected_lives), interval=interval_text(e),
+        other_lives=lives_text(nxt.estimate.expected_lives), other_interval=interval_text(nxt.estimate),
+        other=nxt.words)
     if overlap(e, nxt.estimate):
-        text += " The intervals overlap: the two moves are about as good."
+        text += " " + _("The intervals overlap: the two moves are about as good.")
     return text
 
 
@@ -205,13 +239,21 @@ def situation(state: State, player: int) -> str:
     others = len(view.active) - 1
     t = view.turns
     each = t // len(view.active)
-    played = ("nobody has played yet this round" if t == 0 else
-              f"{t} turn{'s' * (t != 1)} {'have' if t != 1 else 'has'} been played this round"
-              + (f" (everyone has had at least {each})" if each >= 1 else ""))
-    who = "the other player has" if others == 1 else f"each of the {others} others has"
-    return (f"You hold {value} with {others} other player{'s' * (others != 1)} still in; {played}. "
-            f"If you knock, {who} one more turn to improve, then comes the showdown. "
-            f"{names.value_text('knocker_lowest', state.rules.knocker_lowest)}")
+    if t == 0:
+        played = _("nobody has played yet this round")
+    else:
+        played = ngettext("{n} turn has been played this round", "{n} turns have been played this round", t
+                          ).format(n=t)
+        if each >= 1:
+            played = _("{played} (everyone has had at least {each})").format(played=played, each=each)
+    held = ngettext("You hold {value} with {n} other player still in; {played}.",
+                    "You hold {value} with {n} other players still in; {played}.", others).format(
+        value=value, n=others, played=played)
+    after = (_("If you knock, the other player has one more turn to improve, then comes the showdown.")
+             if others == 1 else
+             _("If you knock, each of the {n} others has one more turn to improve, then comes the showdown."
+               ).format(n=others))
+    return f"{held} {after} {names.value_text('knocker_lowest', state.rules.knocker_lowest)}"
 
 
 def _knock_verdict(state: State, player: int, moves: Sequence[MoveEstimate]) -> tuple[KnockAdvice, str, str]:
@@ -222,26 +264,30 @@ def _knock_verdict(state: State, player: int, moves: Sequence[MoveEstimate]) -> 
     value = state.values()[player] or 0.0
     where = situation(state, player)
     if not others:  # only a knock is sensible (never with the engine's moves; kept for safety)
-        verdict = "Knocking is your only sensible move."
+        verdict = _("Knocking is your only sensible move.")
         return KnockAdvice(player, value, k.estimate, k.estimate, "knock", f"{where} {verdict}"), where, verdict
     o = others[0]
     ke, oe = k.estimate, o.estimate
-    numbers = (f"Knocking loses {lives_text(ke.expected_lives)} lives on average ({interval_text(ke)}) and "
-               f"a life {chance_text(ke.p_lose)} of the time; your best other move, {o.words}, loses "
-               f"{lives_text(oe.expected_lives)} ({interval_text(oe)}).")
+    numbers = _("Knocking loses {lives} lives on average ({interval}) and a life {chance} of the time; your best "
+                "other move, {other}, loses {other_lives} ({other_interval}).").format(
+        lives=lives_text(ke.expected_lives), interval=interval_text(ke), chance=chance_text(ke.p_lose),
+        other=o.words, other_lives=lives_text(oe.expected_lives), other_interval=interval_text(oe))
     if overlap(ke, oe):
-        verdict = f"The intervals overlap: knocking and {_gerund(o.words)} are about as good."
+        verdict = _("The intervals overlap: knocking and {other} are about as good.").format(
+            other=o.ing or _gerund(o.words))
     elif ke.expected_lives < oe.expected_lives:
-        verdict = f"Knock: it loses fewer lives than to {o.words}, and the intervals do not overlap."
+        verdict = _("Knock: it loses fewer lives than to {other}, and the intervals do not overlap.").format(
+            other=o.words)
     else:
-        verdict = f"Play on and {o.words}: it loses fewer lives than a knock, and the intervals do not overlap."
+        verdict = _("Play on and {other}: it loses fewer lives than a knock, and the intervals do not overlap."
+                    ).format(other=o.words)
     advice = "knock" if ke.expected_lives <= oe.expected_lives else "play on"
     return KnockAdvice(player, value, ke, oe, advice, f"{where} {numbers} {verdict}"), where, verdict
 
 
 def _gerund(words: str) -> str:
     """"draw from the stock" -> "drawing from the stock" (the moves' first words)."""
-    first, _, rest = words.partition(" ")
+    first, _sep, rest = words.partition(" ")
     ing = {"draw": "drawing", "take": "taking", "throw": "throwing", "swap": "swapping", "pass": "passing",
            "keep": "keeping", "exchange": "exchanging"}.get(first, first)
     return f"{ing} {rest}".strip()
@@ -275,6 +321,8 @@ class KnockRecord:
     """Its expected lives lost."""
     others: int = 0
     """Other players still in at the knock (each had one more turn)."""
+    other_ing: str = ""
+    """The best other move as a noun (``"drawing from the stock"``; see :attr:`MoveEstimate.ing`)."""
 
 
 @dataclass
@@ -324,19 +372,19 @@ class GameRecord:
                 knock.estimate.expected_lives if knock is not None else float("nan"), advice.best_move.words,
                 advice.knock_verdict or "", other.words if other is not None else "",
                 other.estimate.expected_lives if other is not None else float("nan"),
-                len(state.active) - 1))
+                len(state.active) - 1, other.ing if other is not None else ""))
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+        return self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
 
     def lives_table(self) -> tuple[list[str], list[list[str]]]:
         """Header and rows: one row per seat, its lives at the start and after each round ("out" once out)."""
-        header = ["Player", "Start"] + [f"Round {r}" for r, _, _ in self.rounds]
+        header = [_("Player"), _("Start")] + [_("Round {n}").format(n=r) for r, _l, _o in self.rounds]
         rows = []
         for s in range(len(self.start)):
             cells = [self.name(s), str(self.start[s])]
-            for _, lives, out in self.rounds:
-                cells.append("out" if out[s] else str(lives[s]))
+            for _r, lives, out in self.rounds:
+                cells.append(_("out") if out[s] else str(lives[s]))
             rows.append(cells)
         return header, rows
 
@@ -344,59 +392,72 @@ class GameRecord:
         """One sentence per knock of the learner: when, on what, what the coach said, what came of it."""
         lines = []
         for k in self.knocks:
-            numbers = (f"knocking lost {lives_text(k.knock_lives)} lives on average, {_gerund(k.other_words)} "
-                       f"{lives_text(k.other_lives)}") if k.other_words else f"knocking lost {lives_text(k.knock_lives)}"
+            other = k.other_ing or _gerund(k.other_words)
+            numbers = (_("knocking lost {lives} lives on average, {other} {other_lives}").format(
+                lives=lives_text(k.knock_lives), other=other, other_lives=lives_text(k.other_lives))
+                if k.other_words else _("knocking lost {lives}").format(lives=lives_text(k.knock_lives)))
             if not k.verdict:  # an old record: only the best move is known
-                said = "the coach agreed" if k.advised else f"the coach would rather {k.best_words}"
+                said = _("the coach agreed") if k.advised else _("the coach would rather {move}").format(
+                    move=k.best_words)
             elif k.verdict == "about as good":
-                said = (f"the coach {'rated the knock best, but ' if k.advised else 'found it '}about as good as "
-                        f"{_gerund(k.other_words)} ({numbers}; the intervals overlap)")
+                said = (_("the coach rated the knock best, but about as good as {other} ({numbers}; the intervals "
+                          "overlap)") if k.advised else
+                        _("the coach found it about as good as {other} ({numbers}; the intervals overlap)")).format(
+                    other=other, numbers=numbers)
             elif k.verdict == "knock":
-                said = f"the coach agreed ({numbers})"
+                said = _("the coach agreed ({numbers})").format(numbers=numbers)
             else:
-                said = f"the coach would rather {k.other_words} ({numbers})"
-            who = "" if not k.others else (" with the other player still to play" if k.others == 1 else
-                                            f" with {k.others} others still to play")
+                said = _("the coach would rather {move} ({numbers})").format(move=k.other_words, numbers=numbers)
+            who = "" if not k.others else (_(" with the other player still to play") if k.others == 1 else
+                                            _(" with {n} others still to play").format(n=k.others))
             lost = self.lost.get(k.round)
-            came = "" if lost is None else (" You kept every life." if lost == 0 else
-                                             f" You lost {lost} {'life' if lost == 1 else 'lives'}.")
-            lines.append(f"Round {k.round}, after {k.turns} turn{'s' * (k.turns != 1)}: you knocked on "
-                         f"{_value(k.value)}{who}; {said}.{came}")
+            came = "" if lost is None else (_("You kept every life.") if lost == 0 else
+                                             ngettext("You lost {n} life.", "You lost {n} lives.", lost).format(n=lost))
+            line = ngettext("Round {round}, after {turns} turn: you knocked on {value}{who}; {said}.",
+                            "Round {round}, after {turns} turns: you knocked on {value}{who}; {said}.",
+                            k.turns).format(round=k.round, turns=k.turns, value=_value(k.value), who=who, said=said)
+            lines.append(line + (" " + came if came else ""))
         return lines
 
     def summary(self) -> str:
         """The game in a few sentences: who won, the learner's rounds, knocks and the coach."""
         parts = []
         if self.winner is not None:
-            parts.append("You win the game!" if self.winner == self.seat else f"{self.name(self.winner)} wins the game.")
+            parts.append(_("You win the game!") if self.winner == self.seat else
+                         _("{name} wins the game.").format(name=self.name(self.winner)))
         played = len(self.rounds)
         lost = sum(1 for n in self.lost.values() if n)
-        parts.append(f"{played} round{'s' * (played != 1)} played; "
-                     + (f"you lost a life in {lost} of them." if lost else "you kept all your lives in every one."))
+        rounds = ngettext("{n} round played", "{n} rounds played", played).format(n=played)
+        parts.append((_("{rounds}; you lost a life in {lost} of them.") if lost else
+                      _("{rounds}; you kept all your lives in every one.")).format(rounds=rounds, lost=lost))
         n = len(self.knocks)
         if n:
             agreed = sum(k.advised for k in self.knocks)
             even = sum(k.verdict == "about as good" and not k.advised for k in self.knocks)
             rather = n - agreed - even
-            said = [("agreed" if n == 1 else f"agreed with {_count(agreed, n)}")] if agreed else []
+            said = [(_("agreed") if n == 1 else _("agreed with {count}").format(count=_count(agreed, n)))] \
+                if agreed else []
             if even:
-                said.append(f"found {_count(even, n)} about as good as playing on")
+                said.append(_("found it about as good as playing on") if n == 1 else
+                            _("found {count} about as good as playing on").format(count=_count(even, n)))
             if rather:
-                said.append("would rather you had played on" + ("" if n == 1 else f" for {_count(rather, n)}"))
-            parts.append(f"You knocked {_plural(n, 'time')}: the coach " + join_names(said) + ".")
+                said.append(_("would rather you had played on") if n == 1 else
+                            _("would rather you had played on for {count}").format(count=_count(rather, n)))
+            parts.append(ngettext("You knocked {n} time: the coach {said}.", "You knocked {n} times: the coach {said}.",
+                                  n).format(n=n, said=join_names(said)))
         else:
-            parts.append("You never knocked.")
+            parts.append(_("You never knocked."))
         if self.asked:
-            parts.append(f"You asked the coach {_plural(self.asked, 'time')} and played its move "
-                         f"{_plural(self.followed, 'time')}.")
+            parts.append(_("You asked the coach {asked} and played its move {followed}.").format(
+                asked=_times(self.asked), followed=_times(self.followed)))
         return " ".join(parts)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _times(n: int) -> str:
+    """``"1 time"``, ``"3 times"``."""
+    return ngettext("{n} time", "{n} times", n).format(n=n)
 
 
 def _count(k: int, n: int) -> str:
-    """``k`` of ``n`` knocks: "it" when there was one, "both", "all 3", "1"."""
-    return "it" if n == 1 else "both" if k == n == 2 else f"all {n}" if k == n else str(k)
-
+    """``k`` of ``n`` knocks (more than one): "both", "all 3", "1"."""
+    return _("both") if k == n == 2 else _("all {n}").format(n=n) if k == n else str(k)

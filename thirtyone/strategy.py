@@ -22,11 +22,12 @@ from .analysis import Z95, wilson
 from .bots import ThresholdBot
 from .cards import RANK_VALUES, Card, deck
 from .game import new_game
+from .i18n import N_
 from .policy import best_discard, keep_table
 from .rules import Rules
 from .scoring import value_table
 
-__all__ = ["Mean", "SUIT_POLICIES", "suit_study", "TakeRate", "discard_study"]
+__all__ = ["Mean", "SUIT_POLICIES", "SUIT_POLICY_NAMES", "suit_study", "TakeRate", "discard_study"]
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,15 @@ class Mean:
 
 
 SUIT_POLICIES = {
-    "one suit": "keep the cards of one suit (the bots' choice: the most points, then fewer suits)",
-    "high cards": "keep the three highest cards, whatever their suit",
+    "one suit": N_("keep the cards of one suit (the bots' choice: the most points, then fewer suits)"),
+    "high cards": N_("keep the three highest cards, whatever their suit"),
 }
-"""The two ways of throwing compared by :func:`suit_study`."""
+"""The two ways of throwing compared by :func:`suit_study` (English, marked for the catalog: a chart says
+``_(SUIT_POLICIES[p])``)."""
+
+SUIT_POLICY_NAMES = {"one suit": N_("one suit"), "high cards": N_("high cards")}
+"""Each policy's short name as a chart's legend and table show it (``_(SUIT_POLICY_NAMES[p])``); the keys are
+the study's identifiers."""
 
 
 def _throw_low(cards: Sequence[Card]) -> Card:

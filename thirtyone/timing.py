@@ -42,13 +42,14 @@ from .analysis import (
 from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
 from .game import Action, State, knock_allowed, new_game
+from .i18n import N_, _, language, ngettext
 from .rules import Rules
 from .scoring import hand_values
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
            "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "knock_turn",
            "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "Verdict",
-           "mark", "MAX_TURN", "decode_advice"]
+           "mark", "MAX_TURN", "decode_advice", "ordinal", "turn_label"]
 
 MAX_TURN = 24
 """The latest turn the advisor stages (turns played by the table before the learner's)."""
@@ -262,8 +263,26 @@ class TurnChoice:
     """The turn in words, for a menu."""
 
 
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+_ORDINALS = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}
+_NTH = N_("{n}th")
+
+
+def ordinal(k: int) -> str:
+    """``k`` as an ordinal in the language in use: ``"2nd"``, ``"11th"`` (Spanish ``"2.º"``)."""
+    return _(_NTH if 10 <= k % 100 <= 20 else _ORDINALS.get(k % 10, _NTH)).format(n=k)
+
+
+def turn_label(number: int, turns: int) -> str:
+    """One of a seat's turns in words: its ``number`` (1 for its first) and the turns played before it."""
+    nth = ordinal(number)
+    if turns == 0:
+        return (_("your {nth} turn, on the deal: nobody has moved yet") if number == 1 else
+                _("your {nth} turn: nobody has moved yet")).format(nth=nth)
+    if number == 1:
+        return ngettext("your {nth} turn, on the deal: {n} turn played before it",
+                        "your {nth} turn, on the deal: {n} turns played before it", turns).format(nth=nth, n=turns)
+    return ngettext("your {nth} turn: {n} turn played before it", "your {nth} turn: {n} turns played before it",
+                    turns).format(nth=nth, n=turns)
 
 
 def turn_choices(rules: Rules | str, players: int, seat: int, max_turn: int = MAX_TURN) -> list[TurnChoice]:
@@ -275,7 +294,8 @@ def turn_choices(rules: Rules | str, players: int, seat: int, max_turn: int = MA
     Each choice says whether the rules allow a knock then (``may_knock``)."""
     r = _rules(rules)
     if not 1 <= seat <= players:
-        raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat!r}")
+        raise ValueError(_("seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}").format(
+            players=players, seat=repr(seat)))
     out: list[TurnChoice] = []
     first_is_choice = r.family == "commerce" and r.first_choice == "left_of_dealer" and seat == 1
     number = 0
@@ -286,9 +306,8 @@ def turn_choices(rules: Rules | str, players: int, seat: int, max_turn: int = MA
         if out and r.family == "commerce" and not r.allow_pass:
             break
         may = knock_allowed(r.first_knock, turns, number > 1, seat == players, players)
-        when = (f"your {_ordinal(number)} turn" + (", on the deal" if number == 1 else "") + ": "
-                + ("nobody has moved yet" if turns == 0 else f"{turns} turn{'s' * (turns != 1)} played before it"))
-        out.append(TurnChoice(turns, number, may, when if may else when + " (no knocking yet)"))
+        when = turn_label(number, turns)
+        out.append(TurnChoice(turns, number, may, when if may else _("{turn} (no knocking yet)").format(turn=when)))
     return out
 
 
@@ -316,8 +335,8 @@ def _keep_hand_move(s: State, hand: Sequence[Card]) -> Action | str:
         return "draw stock"
     if Action("pass") in s.legal_actions():
         return "pass"
-    raise ValueError("these rules do not allow passing, so your hand cannot stay the same over several turns:"
-                     " choose an earlier turn")
+    raise ValueError(_("these rules do not allow passing, so your hand cannot stay the same over several turns:"
+                       " choose an earlier turn"))
 
 
 def _staged_move(s: State, move: Action) -> State:
@@ -347,31 +366,35 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
     """
     r = _rules(rules)
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= r.max_players:
-        raise ValueError(f"players must be 2 to {r.max_players} with the {r.deck}-card deck, not {players!r}")
+        raise ValueError(_("players must be 2 to {most} with the {deck}-card deck, not {players}").format(
+            most=r.max_players, deck=r.deck, players=repr(players)))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
-        raise ValueError(f"seat must be 1 (left of the dealer) to {players} (the dealer), not {seat!r}")
+        raise ValueError(_("seat must be 1 (left of the dealer) to {players} (the dealer), not {seat}").format(
+            players=players, seat=repr(seat)))
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= MAX_TURN:
-        raise ValueError(f"turn must be 0 (on the deal) to {MAX_TURN}, not {turn!r}")
+        raise ValueError(_("turn must be 0 (on the deal) to {most}, not {turn}").format(most=MAX_TURN, turn=repr(turn)))
     cards = parse_cards(hand, r.deck) if isinstance(hand, str) else tuple(hand)
     if len(cards) != 3:
-        raise ValueError(f"pick three cards for your hand, not {len(cards)}")
+        raise ValueError(_("pick three cards for your hand, not {n}").format(n=len(cards)))
     if len(set(cards)) != 3:
-        raise ValueError("your hand holds the same card twice")
+        raise ValueError(_("your hand holds the same card twice"))
     if any(c not in deck(r.deck) for c in cards):
-        raise ValueError(f"these rules play with {r.deck} cards (7 to ace): your hand holds a card below 7")
+        raise ValueError(_("these rules play with {deck} cards (7 to ace): your hand holds a card below 7").format(
+            deck=r.deck))
     if hand_values(r)[cards] == 31 or (r.fire and all(c.rank == 12 for c in cards)):
-        raise ValueError("this hand ends the round on the deal (31 or Fire): there is nothing to decide")
+        raise ValueError(_("this hand ends the round on the deal (31 or Fire): there is nothing to decide"))
     me = seat % players
     target = knock_turn(players, seat, turn)
     notes = []
     if target != turn:
-        notes.append(f"From seat {seat} of {players} your turn comes after {target} turn{'s' * (target != 1)}"
-                     f" of the table, not {turn}.")
+        notes.append(ngettext("From seat {seat} of {players} your turn comes after {n} turn of the table, not {turn}.",
+                              "From seat {seat} of {players} your turn comes after {n} turns of the table, not {turn}.",
+                              target).format(seat=seat, players=players, n=target, turn=turn))
     bot = GreedyBot(seed, patience=10**6)
     for attempt in range(30):
         s = _staged_deal(r, players, me, cards, seed * 1000 + attempt)
         goal = target
-        for _ in range(40 * players + 200):
+        for _move in range(40 * players + 200):
             if s.phase == "over":
                 break  # someone else reached 31 or Fire before your turn: deal the others again
             p = s.current_player
@@ -381,28 +404,29 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
                 continue
             if s.phase == "first" and s.turns >= goal:
                 goal = s.turns + players
-                notes.append("On your first turn these rules let you only keep your hand or take the center,"
-                             f" so this is your next turn, after {goal} turns.")
+                notes.append(_("On your first turn these rules let you only keep your hand or take the center,"
+                               " so this is your next turn, after {n} turns.").format(n=goal))
             if s.phase == "turn" and s.turns >= goal:
                 return Spot(s, me, seat, s.turns, " ".join(notes), seed)
             s = s.apply(_keep_hand_move(s, cards))
-    raise ValueError("could not stage this turn: the others kept ending the round first; try another seed")
+    raise ValueError(_("could not stage this turn: the others kept ending the round first; try another seed"))
 
 
 def advise(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: int, turn: int = 0,
            rollouts: int = 10_000, seed: int = 0) -> tuple[Spot, KnockAdvice]:
     """Stage the turn (:func:`staged_turn`) and ask :func:`~thirtyone.analysis.knock_advice` about it.
 
-    Both are deterministic, so the last few hundred answers are kept: going back to a hand is instant.
+    Both are deterministic, so the last few hundred answers are kept: going back to a hand is instant. They
+    hold words (the staging note, the explanation), so they are kept per language.
     """
     r = _rules(rules)
     cards = parse_cards(hand, r.deck) if isinstance(hand, str) else tuple(hand)
-    return _advise(r, cards, players, seat, turn, rollouts, seed)
+    return _advise(r, cards, players, seat, turn, rollouts, seed, language())
 
 
 @lru_cache(maxsize=256)
 def _advise(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn: int, rollouts: int,
-            seed: int) -> tuple[Spot, KnockAdvice]:
+            seed: int, lang: str = "en") -> tuple[Spot, KnockAdvice]:
     spot = staged_turn(rules, hand, players, seat, turn, seed)
     shipped = precomputed.lookup("advise", rules=rules, hand=hand, players=players, seat=seat, turn=turn,
                                  rollouts=rollouts, seed=seed)
@@ -430,17 +454,19 @@ def advice_words(advice: KnockAdvice) -> tuple[str, str]:
     """The advice as a short head ("Knock.", "Play on.", "Too close to tell.", "You may not knock now.")
     and the reason in a sentence, without numbers: the estimates are shown once, beside it."""
     if advice.knock is None:
-        why = advice.forbidden or "these rules do not allow a knock now"
-        return "You may not knock now.", f"{why[:1].upper()}{why[1:]}: play on."
+        why = advice.forbidden or _("these rules do not allow a knock now")
+        return _("You may not knock now."), _("{why}: play on.").format(why=f"{why[:1].upper()}{why[1:]}")
     if advice.close:
-        ahead = "knocking" if advice.advice == "knock" else "playing on"
-        return ("Too close to tell.", "The 95% intervals for lives lost overlap, so the simulation cannot tell the "
-                f"two choices apart: either is about as good ({ahead} is a little ahead in this run).")
+        return _("Too close to tell."), (
+            _("The 95% intervals for lives lost overlap, so the simulation cannot tell the two choices apart: either "
+              "is about as good (knocking is a little ahead in this run).") if advice.advice == "knock" else
+            _("The 95% intervals for lives lost overlap, so the simulation cannot tell the two choices apart: either "
+              "is about as good (playing on is a little ahead in this run)."))
     if advice.advice == "knock":
-        return "Knock.", ("Knocking now loses fewer lives on average than playing on, and the two 95% intervals "
-                          "for lives lost do not overlap.")
-    return "Play on.", ("Playing on loses fewer lives on average than knocking now, and the two 95% intervals "
-                        "for lives lost do not overlap.")
+        return _("Knock."), _("Knocking now loses fewer lives on average than playing on, and the two 95% intervals "
+                              "for lives lost do not overlap.")
+    return _("Play on."), _("Playing on loses fewer lives on average than knocking now, and the two 95% intervals "
+                            "for lives lost do not overlap.")
 
 
 # --------------------------------------------------------------------------------------------
@@ -455,7 +481,7 @@ def drill_spot(rules: Rules | str, rng: random.Random, max_players: int = 5) -> 
     r = _rules(rules)
     table = hand_values(r)
     cards = deck(r.deck)
-    for _ in range(200):
+    for _try in range(200):
         players = rng.randint(2, min(max_players, r.max_players))
         seat = rng.randint(1, players)
         turns = [c.turns for c in turn_choices(r, players, seat, max_turn=8) if c.may_knock]
@@ -502,11 +528,11 @@ def mark(advice: KnockAdvice, answer: str) -> Verdict:
     close = advice.close
     right = a == advice.advice or close
     if close:
-        head = "Too close to tell: either answer counts."
+        head = _("Too close to tell: either answer counts.")
     elif right:
-        head = "Right!"
+        head = _("Right!")
     else:
-        head = f"Not this time: {'knock' if advice.advice == 'knock' else 'play on'} here."
+        head = _("Not this time: knock here.") if advice.advice == "knock" else _("Not this time: play on here.")
     return Verdict(a, advice.advice, close, right, f"{head} {advice_words(advice)[1]}")
 
 

@@ -18,13 +18,14 @@ from typing import Any
 import ipywidgets as w
 
 from .. import names
-from ..analysis import Estimate, KnockAdvice
+from ..analysis import Estimate, KnockAdvice, fixed, grouped
 from ..cards import Card
 from ..coach import describe_move
 from ..game import parse_action
+from ..i18n import _, ngettext
 from ..rules import Rules
 from ..scoring import hand_value
-from ..timing import Spot, advice_words, advise, drill_spot, mark, turn_choices
+from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, turn_choices, turn_label
 from .card import CardRow
 from .picker import CardPicker
 from .ruleset import RuleEditor
@@ -49,13 +50,9 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
-
-
 def rules_name(rules: Rules) -> str:
     """A rule set as a learner calls it: the preset's name, or "your own rules"."""
-    return names.preset_name(rules.name) if rules.name in Rules.PRESET_NAMES else "your own rules"
+    return names.preset_name(rules.name) if rules.name in Rules.PRESET_NAMES else _("your own rules")
 
 
 def estimate_html(title: str, est: Estimate | None, best: bool) -> str:
@@ -63,61 +60,64 @@ def estimate_html(title: str, est: Estimate | None, best: bool) -> str:
     losing a life, each with its 95% interval."""
     cls = "to-estimate to-best" if best else "to-estimate"
     if est is None:
-        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>Not allowed now.</p></div>'
+        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>{_esc(_("Not allowed now."))}</p></div>'
     lo, hi = est.p_lose_ci
     elo, ehi = est.expected_ci
-    return (f'<div class="{cls}"><h4>{_esc(title)}{" — fewer lives lost" if best else ""}</h4>'
-            f"<p>Lives lost on average: <strong>{est.expected_lives:.2f}</strong> "
-            f"(95% interval {elo:.2f} to {ehi:.2f})</p>"
-            f"<p>Chance of losing a life: {pct(est.p_lose)} (95% interval {pct(lo)} to {pct(hi)})</p>"
-            f'<p class="to-note">{est.rollouts:,} simulated deals</p></div>')
+    head = _("{choice} — fewer lives lost").format(choice=title) if best else title
+    lives = _esc(_("Lives lost on average: {lives} (95% interval {low} to {high})")).format(
+        lives=f"<strong>{fixed(est.expected_lives)}</strong>", low=fixed(elo), high=fixed(ehi))
+    chance = _("Chance of losing a life: {chance} (95% interval {low} to {high})").format(
+        chance=pct(est.p_lose), low=pct(lo), high=pct(hi))
+    deals = ngettext("{n} simulated deal", "{n} simulated deals", est.rollouts).format(n=grouped(est.rollouts))
+    return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p>{lives}</p><p>{_esc(chance)}</p>'
+            f'<p class="to-note">{_esc(deals)}</p></div>')
 
 
 def _seat_text(seat: int, players: int) -> str:
     if seat == 1:
-        return "seat 1, left of the dealer: you play first"
+        return _("seat 1, left of the dealer: you play first")
     if seat == players:
-        return f"seat {seat}: you are the dealer and play last"
-    return f"seat {seat}: you play {_ordinal(seat)}"
+        return _("seat {seat}: you are the dealer and play last").format(seat=seat)
+    return _("seat {seat}: you play {nth}").format(seat=seat, nth=ordinal(seat))
 
 
 def _turn_text(turns: int, seat: int, players: int) -> str:
-    k = (turns - (seat - 1)) // players + 1
-    if turns == 0:
-        return "your 1st turn, on the deal: nobody has moved yet"
-    where = ", on the deal" if k == 1 else ""
-    return f"your {_ordinal(k)} turn{where}: {turns} turn{'s' * (turns != 1)} played before it"
+    return turn_label((turns - (seat - 1)) // players + 1, turns)
+
+
+def _situation_text(spot: Spot) -> str:
+    n = spot.state.players
+    return _("{rules}, {n} players; {seat}; {turn}").format(
+        rules=rules_name(spot.rules), n=n, seat=_seat_text(spot.seat, n), turn=_turn_text(spot.turns, spot.seat, n))
 
 
 def situation_html(spot: Spot, note: bool = True) -> str:
     """The situation in words: the rules, players, seat and turn (and the staging note)."""
-    n = spot.state.players
-    lines = [f"{rules_name(spot.rules)}, {n} players; {_seat_text(spot.seat, n)}; "
-             f"{_turn_text(spot.turns, spot.seat, n)}."]
+    lines = [_situation_text(spot) + "."]
     if note and spot.note:
         lines.append(spot.note)
     return '<div class="to-situation">' + "".join(f"<p>{_esc(x)}</p>" for x in lines) + "</div>"
 
 
 def _face_up_caption(rules: Rules) -> str:
-    what = "Top of the discard pile:" if rules.family == "draw" else "The center:"
-    return f'<p class="to-face-up">{what}</p>'
+    what = _("Top of the discard pile:") if rules.family == "draw" else _("The center:")
+    return f'<p class="to-face-up">{_esc(what)}</p>'
 
 
 def _play_title(advice: KnockAdvice, spot: Spot | None) -> str:
     if spot is None:
-        return "Play on"
+        return _("Play on")
     try:
         words = describe_move(parse_action(advice.play_on.action), spot.state.view(spot.player))
     except ValueError:  # pragma: no cover - the play-on move is always a move of the game
         words = advice.play_on.action
-    return f"Play on: {words}"
+    return _("Play on: {move}").format(move=words)
 
 
 def _estimates(advice: KnockAdvice, spot: Spot | None) -> str:
     knock_best = advice.knock is not None and not advice.close and advice.advice == "knock"
     play_best = not advice.close and advice.advice == "play on"
-    return ('<div class="to-estimates">' + estimate_html("Knock now", advice.knock, knock_best)
+    return ('<div class="to-estimates">' + estimate_html(_("Knock now"), advice.knock, knock_best)
             + estimate_html(_play_title(advice, spot), advice.play_on, play_best) + "</div>")
 
 
@@ -125,8 +125,12 @@ def advice_html(advice: KnockAdvice, spot: Spot | None = None) -> str:
     """The advice in words, then both estimates side by side (each number shown once)."""
     head, reason = advice_words(advice)
     return ('<div class="to-advice-box" aria-live="polite">'
-            f'<p class="to-advice to-advice-head"><strong>Advice: {_esc(head)}</strong></p>'
+            f'<p class="to-advice to-advice-head"><strong>{_esc(_("Advice: {advice}").format(advice=head))}</strong></p>'
             f'<p class="to-reason to-explanation">{_esc(reason)}</p>' + _estimates(advice, spot) + "</div>")
+
+
+def _worth_html(value: float) -> str:
+    return '<p class="to-value">' + _esc(_("Worth {value}")).format(value=f"<strong>{number(value)}</strong>") + "</p>"
 
 
 class KnockAdvisor(w.VBox):
@@ -154,16 +158,17 @@ class KnockAdvisor(w.VBox):
         """The preset menu (the editor's): choosing a preset sets every rule."""
         self.picker = CardPicker(r, seed=seed)
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 9)], value=players,
-                                       description="Players", layout=w.Layout(width="160px"))
-        self.seat_menu = w.Dropdown(description="Your seat", layout=w.Layout(width="max-content", max_width="100%"))
-        self.turn_menu = w.Dropdown(description="Your turn", layout=w.Layout(width="max-content", max_width="100%"))
+                                       description=_("Players"), layout=w.Layout(width="160px"))
+        self.seat_menu = w.Dropdown(description=_("Your seat"), layout=w.Layout(width="max-content", max_width="100%"))
+        self.turn_menu = w.Dropdown(description=_("Your turn"), layout=w.Layout(width="max-content", max_width="100%"))
         self.turn_note = w.HTML()
-        self.again_button = w.Button(description="Deal the other players again", layout=w.Layout(width="max-content"))
+        self.again_button = w.Button(description=_("Deal the other players again"),
+                                     layout=w.Layout(width="max-content"))
         self.again_button.on_click(lambda _b: self._again())
-        self.hand_row = CardRow(interactive=False, label="your hand")
+        self.hand_row = CardRow(interactive=False, label=_("your hand"))
         self.hand_text = w.HTML()
         self.situation = w.HTML()
-        self.table_row = CardRow(interactive=False, label="face up on the table")
+        self.table_row = CardRow(interactive=False, label=_("face up on the table"))
         self.table_caption = w.HTML()
         self.result = w.HTML()
         self._seat_options(seat)
@@ -173,7 +178,7 @@ class KnockAdvisor(w.VBox):
             w.HTML(STUDY_CSS + _CSS), self.rule_editor, self.picker,
             w.HBox([self.players_menu, self.seat_menu, self.turn_menu], layout=w.Layout(flex_flow="row wrap")),
             self.turn_note,
-            w.HTML("<h3>Your turn</h3>"), w.HBox([self.hand_row, self.hand_text], layout=w.Layout(align_items="center")),
+            w.HTML(f"<h3>{_esc(_('Your turn'))}</h3>"), w.HBox([self.hand_row, self.hand_text], layout=w.Layout(align_items="center")),
             self.situation, w.HBox([self.table_caption, self.table_row], layout=w.Layout(align_items="center")),
             self.again_button, self.result])
         self.add_class("to-study")
@@ -203,8 +208,9 @@ class KnockAdvisor(w.VBox):
 
     def _seat_options(self, seat: int) -> None:
         n = self.players_menu.value
-        self.seat_menu.options = [("1: left of the dealer, plays first" if s == 1 else
-                                   f"{s}: the dealer, plays last" if s == n else f"{s}: plays {_ordinal(s)}", s)
+        self.seat_menu.options = [(_("1: left of the dealer, plays first") if s == 1 else
+                                   _("{seat}: the dealer, plays last").format(seat=s) if s == n else
+                                   _("{seat}: plays {nth}").format(seat=s, nth=ordinal(s)), s)
                                   for s in range(1, n + 1)]
         self.seat_menu.value = min(max(seat, 1), n)
 
@@ -237,14 +243,15 @@ class KnockAdvisor(w.VBox):
         r, seat = self._rules, self.seat_menu.value
         notes = []
         if r.family == "commerce" and r.first_choice == "left_of_dealer" and seat == 1:
-            notes.append("With these rules your first turn in seat 1 is only the choice between your hand and the "
-                         "face-down center, so the menu starts at your 2nd turn.")
+            notes.append(_("With these rules your first turn in seat 1 is only the choice between your hand and the "
+                           "face-down center, so the menu starts at your 2nd turn."))
         if r.family == "commerce" and not r.allow_pass:
-            notes.append("These rules forbid passing, so your hand changes on every turn: the advisor asks about "
-                         "the first turn you play with these cards.")
+            notes.append(_("These rules forbid passing, so your hand changes on every turn: the advisor asks about "
+                           "the first turn you play with these cards."))
         if any(not c.may_knock for c in choices):
             why = names.value_text("first_knock", r.first_knock)
-            notes.append(f"{why} On a turn marked “no knocking yet” the advisor shows only playing on.")
+            notes.append(_("{why} On a turn marked “no knocking yet” the advisor shows only playing on.").format(
+                why=why))
         return "".join(f'<p class="to-note to-turn-note">{_esc(x)}</p>' for x in notes)
 
     def _rules_chosen(self, change: Any) -> None:
@@ -309,7 +316,7 @@ class KnockAdvisor(w.VBox):
             self.situation.value = ""
             self.table_row.show(())
             self.table_caption.value = ""
-            self._say(f"Pick three cards for your hand ({len(cards)} picked so far).")
+            self._say(_("Pick three cards for your hand ({n} picked so far).").format(n=len(cards)))
             return None
         try:
             spot, advice = advise(self._rules, cards, self.players_menu.value, self.seat_menu.value,
@@ -321,7 +328,7 @@ class KnockAdvisor(w.VBox):
             self._say(str(e)[:1].upper() + str(e)[1:] + ".")
             return None
         self.spot, self.advice = spot, advice
-        self.hand_text.value = f'<p class="to-value">Worth <strong>{number(advice.value)}</strong></p>'
+        self.hand_text.value = _worth_html(advice.value)
         self.situation.value = situation_html(spot)
         s = spot.state
         self.table_row.show(s.discard_pile[-1:] if s.rules.family == "draw" else s.center)
@@ -351,13 +358,13 @@ class KnockDrill(w.VBox):
         self.rule_editor = RuleEditor(r)
         self.rules_menu = self.rule_editor.preset_menu
         self.question = w.HTML()
-        self.hand_row = CardRow(interactive=False, label="your hand")
+        self.hand_row = CardRow(interactive=False, label=_("your hand"))
         self.hand_text = w.HTML()
-        self.table_row = CardRow(interactive=False, label="face up on the table")
+        self.table_row = CardRow(interactive=False, label=_("face up on the table"))
         self.table_caption = w.HTML()
-        self.knock_button = w.Button(description="Knock", button_style="primary")
-        self.play_button = w.Button(description="Play on", button_style="primary")
-        self.next_button = w.Button(description="Next situation", layout=w.Layout(width="max-content"))
+        self.knock_button = w.Button(description=_("Knock"), button_style="primary")
+        self.play_button = w.Button(description=_("Play on"), button_style="primary")
+        self.next_button = w.Button(description=_("Next situation"), layout=w.Layout(width="max-content"))
         self.feedback = w.HTML()
         self.tally = w.HTML()
         self.knock_button.on_click(lambda _b: self.answer("knock"))
@@ -384,10 +391,11 @@ class KnockDrill(w.VBox):
         self.advice = None
         self.answered = False
         s = spot.state
-        self.play_button.description = "Play on (draw)" if self._rules.family == "draw" else "Play on (swap or pass)"
-        self.question.value = "<p><strong>Knock or play on?</strong></p>" + situation_html(spot, note=False)
+        self.play_button.description = _("Play on (draw)") if self._rules.family == "draw" else \
+            _("Play on (swap or pass)")
+        self.question.value = f"<p><strong>{_esc(_('Knock or play on?'))}</strong></p>" + situation_html(spot, note=False)
         self.hand_row.show(spot.hand)
-        self.hand_text.value = f'<p class="to-value">Worth <strong>{number(hand_value(spot.hand, spot.rules))}</strong></p>'
+        self.hand_text.value = _worth_html(hand_value(spot.hand, spot.rules))
         self.table_row.show(s.discard_pile[-1:] if s.rules.family == "draw" else s.center)
         self.table_caption.value = _face_up_caption(s.rules)
         self.feedback.value = ""
@@ -414,10 +422,8 @@ class KnockDrill(w.VBox):
         self.asked += 1
         self.right += verdict.right
         tick = '<strong class="to-right">✔</strong> ' if verdict.right else '<strong class="to-wrong">✘</strong> '
-        n = self.spot.state.players
-        judged = (f"The simulation judged this situation: {rules_name(self.spot.rules)}, {n} players; "
-                  f"{_seat_text(self.spot.seat, n)}; {_turn_text(self.spot.turns, self.spot.seat, n)}; your hand "
-                  f"is worth {number(advice.value)}.")
+        judged = _("The simulation judged this situation: {situation}; your hand is worth {value}.").format(
+            situation=_situation_text(self.spot), value=number(advice.value))
         self.feedback.value = (f'<div role="status"><p class="to-feedback">{tick}{_esc(verdict.text)}</p>'
                                f'<p class="to-feedback">{_esc(judged)}</p>'
                                + _estimates(advice, self.spot) + "</div>")
@@ -425,4 +431,5 @@ class KnockDrill(w.VBox):
         return verdict.right
 
     def _show_tally(self) -> None:
-        self.tally.value = f'<p class="to-tally">Score: {self.right} right out of {self.asked}</p>'
+        score = _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
+        self.tally.value = f'<p class="to-tally">{_esc(score)}</p>'

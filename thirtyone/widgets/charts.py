@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import names
-from ..analysis import KnockTables, load_knock_tables
+from ..analysis import KnockTables, fixed, grouped, load_knock_tables
 from ..bots import knock_rule
+from ..i18n import N_, _, language, ngettext, number, using
 from ..rules import Rules
-from ..strategy import SUIT_POLICIES, Mean, TakeRate, discard_study, suit_study
+from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
 from ..timing import (
     CurvePoint,
     ThresholdPoint,
@@ -106,11 +107,32 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
         ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0f}%")
     elif ylim is not None:
         ax.set_ylim(*ylim)
+    point = number(0.5)[1]
+    if point != "." and not percent:  # 0,25 on a Spanish axis (English pictures stay as they were)
+        for axis in (ax.xaxis, ax.yaxis):
+            axis.set_major_formatter(_DecimalFormatter(point))
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     if len(series) > 1 or any(s.dashed for s in series):
         ax.legend(fontsize=9, frameon=False)
     return fig
+
+
+def _DecimalFormatter(point: str) -> Any:
+    """matplotlib's usual tick labels with ``point`` as the decimal sign (a class made when a figure is drawn, so
+    matplotlib is imported only then)."""
+    from matplotlib.ticker import ScalarFormatter
+
+    class Formatter(ScalarFormatter):
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return str(super().__call__(x, pos)).replace(".", point)
+
+    return Formatter()
+
+
+def _interval(low: str, high: str) -> str:
+    """A 95% interval in words: ``"0.30 to 0.40"``."""
+    return _("{low} to {high}").format(low=low, high=high)
 
 
 # -- pictures described by data: drawn once and shipped, or drawn when first asked ----------------------------
@@ -125,9 +147,13 @@ def _line_spec(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
             "ylim": list(ylim) if ylim is not None else None, "band": band}
 
 
-def _line_figure(*, series: Sequence[dict[str, Any]], ylim: Sequence[float] | None, **options: Any) -> Figure:
-    return line_chart([Series(**s) for s in series], ylim=(ylim[0], ylim[1]) if ylim is not None else None,
-                      **options)
+def _line_figure(*, series: Sequence[dict[str, Any]], ylim: Sequence[float] | None, lang: str = "en",
+                 **options: Any) -> Figure:
+    """A line chart from its spec; ``lang``: the language its words are in (the spec of a picture in another
+    language than English names it, so its digest differs from the English picture's)."""
+    with using(lang):
+        return line_chart([Series(**s) for s in series], ylim=(ylim[0], ylim[1]) if ylim is not None else None,
+                          **options)
 
 
 def _threshold_figure(*, best: float, top: float, label: str, **line: Any) -> Figure:
@@ -139,20 +165,26 @@ def _threshold_figure(*, best: float, top: float, label: str, **line: Any) -> Fi
     return fig
 
 
-def _discard_figure(*, labels: Sequence[str], rates: Sequence[Sequence[float]]) -> Figure:
+def _discard_figure(*, labels: Sequence[str], rates: Sequence[Sequence[float]], lang: str = "en") -> Figure:
     """Two bars: how often the next player took the throw, with 95% intervals (``rates``: rate, low, high,
-    throws)."""
+    throws), with words in ``lang``."""
+    with using(lang):
+        return _discard_bars(labels, rates)
+
+
+def _discard_bars(labels: Sequence[str], rates: Sequence[Sequence[float]]) -> Figure:
     fig = new_figure(7.2, 2.6)
     fig.subplots_adjust(left=0.2, right=0.97, bottom=0.2, top=0.96)
     ax = fig.add_subplot()
     for i, (rate, lo, hi, offered) in enumerate(rates):
         ax.barh(i, 100 * rate, color=COLOURS[i], hatch="//" if i else "", edgecolor="#333333")
         ax.errorbar(100 * rate, i, xerr=[[100 * (rate - lo)], [100 * (hi - rate)]], color="#000000", capsize=4)
-        ax.text(100 * hi + 1.5, i, f"{pct(rate)} of {int(offered):,}", va="center", fontsize=10)
+        ax.text(100 * hi + 1.5, i, _("{share} of {n}").format(share=pct(rate), n=grouped(int(offered))), va="center",
+                fontsize=10)
     ax.set_yticks([0, 1], list(labels))
     ax.invert_yaxis()
     ax.set_xlim(0, 110)
-    ax.set_xlabel("the next player takes the card you throw (%)")
+    ax.set_xlabel(_("the next player takes the card you throw (%)"))
     ax.spines[["top", "right"]].set_visible(False)
     return fig
 
@@ -184,7 +216,10 @@ def _shipped_pictures() -> dict[str, str]:
 
 def picture_html(kind: str, spec: dict[str, Any], alt: str, caption: str) -> str:
     """:func:`figure_html` of the picture ``DRAWERS[kind](**spec)``: the shipped PNG when it holds this very
-    picture, else drawn now."""
+    picture, else drawn now. A picture in another language than English says so in its spec (``lang``), so it
+    is kept and shipped apart from the English one."""
+    if language() != "en":
+        spec = {**spec, "lang": language()}
     if _RECORD:
         _RECORD[-1].append((kind, spec))
     png = _shipped_pictures().get(picture_key(kind, spec)) if not _RECORD else None
@@ -201,12 +236,16 @@ def shipped_tables() -> KnockTables:
     return _TABLES[0]
 
 
+def _seat_name(seat: int) -> str:
+    return _("seat {seat}").format(seat=seat)
+
+
 def _seat_label(seat: int, players: int) -> str:
     if seat == players:
-        return f"seat {seat}: the dealer, plays last"
+        return _("seat {seat}: the dealer, plays last").format(seat=seat)
     if seat == 1:
-        return "seat 1: left of the dealer, plays first"
-    return f"seat {seat}"
+        return _("seat 1: left of the dealer, plays first")
+    return _seat_name(seat)
 
 
 def _when(players: int, seat: int, turn: int) -> str:
@@ -214,12 +253,16 @@ def _when(players: int, seat: int, turn: int) -> str:
     first turn (on the deal, with the cards it was dealt) or a later one."""
     t = knock_turn(players, seat, turn)
     if t == seat - 1:
-        return "on the deal" if t == 0 else f"on the deal (its first turn, after {t} turn{'s' * (t != 1)})"
-    return f"after {t} turns played"
+        return _("on the deal") if t == 0 else ngettext("on the deal (its first turn, after {n} turn)",
+                                                        "on the deal (its first turn, after {n} turns)", t).format(n=t)
+    return ngettext("after {n} turn played", "after {n} turns played", t).format(n=t)
 
 
-OPPONENTS = {"greedy": "like beginner bots", "random": "at random"}
-"""How the other players play in the knock tables, in words."""
+OPPONENTS = {"greedy": N_("like beginner bots"), "random": N_("at random")}
+"""How the other players play in the knock tables, in words (English, marked: shown as ``_(OPPONENTS[k])``)."""
+
+_COMPARED = {"players": N_("number of players"), "seat": N_("seat"), "turn": N_("turn")}
+"""What a survival chart's lines compare, in words."""
 
 
 def _curve_series(label: str, curve: Sequence[CurvePoint], dashed: bool = False) -> Series:
@@ -246,18 +289,20 @@ class SurvivalChart(w.VBox):
         self.live_deals = live_deals
         self.live: tuple[tuple[Any, ...], list[CurvePoint]] | None = None
         self.rules_menu = w.Dropdown(options=[(names.preset_label(n), n) for n in Rules.PRESET_NAMES], value=rules,
-                                     description="Rules", layout=w.Layout(width="max-content"))
+                                     description=_("Rules"), layout=w.Layout(width="max-content"))
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
-                                       description="Players", layout=w.Layout(width="160px"))
-        self.seat_menu = w.Dropdown(description="Knocker", layout=w.Layout(width="max-content"))
-        self.turn_menu = w.Dropdown(options=[("on the deal: the first turn, with the cards dealt", 0)] +
-                                    [(f"at the first chance after {t} turn{'s' * (t > 1)} played", t)
+                                       description=_("Players"), layout=w.Layout(width="160px"))
+        self.seat_menu = w.Dropdown(description=_("Knocker"), layout=w.Layout(width="max-content"))
+        self.turn_menu = w.Dropdown(options=[(_("on the deal: the first turn, with the cards dealt"), 0)] +
+                                    [(ngettext("at the first chance after {n} turn played",
+                                               "at the first chance after {n} turns played", t).format(n=t), t)
                                      for t in (1, 2, 3)],
-                                    value=turn, description="Knock", layout=w.Layout(width="max-content"))
-        self.opponents_menu = w.Dropdown(options=[(f"{v}, never knocking first", k) for k, v in OPPONENTS.items()],
-                                         value=opponents, description="Others play",
+                                    value=turn, description=_("Knock"), layout=w.Layout(width="max-content"))
+        self.opponents_menu = w.Dropdown(options=[(_("{how}, never knocking first").format(how=_(v)), k)
+                                                  for k, v in OPPONENTS.items()],
+                                         value=opponents, description=_("Others play"),
                                          style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
-        self.live_button = w.Button(description=f"Simulate this chart now ({live_deals:,} deals)",
+        self.live_button = w.Button(description=_("Simulate this chart now ({n} deals)").format(n=grouped(live_deals)),
                                     layout=w.Layout(width="max-content"))
         self.live_button.on_click(lambda _b: self.compute_live())
         self.figure = w.HTML()
@@ -278,7 +323,7 @@ class SurvivalChart(w.VBox):
     # -- controls ---------------------------------------------------------------------------
     def _seat_options(self, seat: int) -> None:
         if self.compare == "players":
-            self.seat_menu.options = [("left of the dealer (plays first)", 1), ("the dealer (plays last)", 0)]
+            self.seat_menu.options = [(_("left of the dealer (plays first)"), 1), (_("the dealer (plays last)"), 0)]
             self.seat_menu.value = 0 if seat == 0 else 1
             return
         n = self.players_menu.value
@@ -304,10 +349,9 @@ class SurvivalChart(w.VBox):
     def _lines(self) -> list[tuple[str, tuple[str, int, int, int, str]]]:
         rules, players, seat, turn, opp = self.chosen()
         if self.compare == "players":
-            cells = [(f"{n} players", self._cell(n)) for n in range(2, 7)]
+            cells = [(_("{n} players").format(n=n), self._cell(n)) for n in range(2, 7)]
         elif self.compare == "seat":
-            cells = [(_seat_label(s, players).split(":")[0], (rules, players, s, turn, opp))
-                     for s in range(1, players + 1)]
+            cells = [(_seat_name(s), (rules, players, s, turn, opp)) for s in range(1, players + 1)]
         else:
             cells = [("", (rules, players, seat, t, opp)) for t in range(4)]
         out = []
@@ -320,7 +364,7 @@ class SurvivalChart(w.VBox):
                 seen.add(when)
                 out.append((when, cell))
             else:
-                out.append((f"{label}, {when}", cell))
+                out.append((_("{line}, {when}").format(line=label, when=when), cell))
         return out
 
     def curves(self) -> list[tuple[str, list[CurvePoint]]]:
@@ -333,8 +377,9 @@ class SurvivalChart(w.VBox):
             lines = self.curves()
         except ValueError as e:
             lines = []
-            self.message.value = (f'<p class="to-note" role="status">No chart yet: {e}'
-                                  " with the button below.</p>")
+            self.message.value = ('<p class="to-note" role="status">'
+                                  + html.escape(_("No chart yet: {why} with the button below.").format(why=e),
+                                                quote=False) + "</p>")
         else:
             self.message.value = ""
         live = self.live[1] if self.live is not None and self.live[0] == self.chosen() else None
@@ -343,64 +388,71 @@ class SurvivalChart(w.VBox):
             return
         series = [_curve_series(label, curve) for label, curve in lines]
         if live is not None:
-            series.append(_curve_series(f"simulated now ({self.live_deals:,} deals)", live, dashed=True))
-        spec = _line_spec(series, "hand value when knocking", "chance of surviving the knock", percent=True,
+            series.append(_curve_series(_("simulated now ({n} deals)").format(n=grouped(self.live_deals)), live,
+                                        dashed=True))
+        spec = _line_spec(series, _("hand value when knocking"), _("chance of surviving the knock"), percent=True,
                           reference=0.5)
         self.figure.value = picture_html("line", spec, self._alt(lines, live), self._caption(lines, live)) + \
-            details_html("The numbers behind the chart", self._numbers(lines, live))
+            details_html(_("The numbers behind the chart"), self._numbers(lines, live))
 
     def _what(self) -> str:
         rules, players, seat, turn, opp = self.chosen()
-        who = {"players": "from the " + ("dealer's seat" if self.seat_menu.value == 0 else "first seat"),
-               "seat": f"at a table of {players}", "turn": f"from {_seat_label(seat, players).split(':')[0]}"
-               f" of {players}"}[self.compare]
+        if self.compare == "players":
+            who = _("from the dealer's seat") if self.seat_menu.value == 0 else _("from the first seat")
+        elif self.compare == "seat":
+            who = _("at a table of {n}").format(n=players)
+        else:
+            who = _("from {seat} of {n}").format(seat=_seat_name(seat), n=players)
         when = "" if self.compare == "turn" else (
-            ", knocking on the deal" if turn == 0 else
-            f", knocking at the first chance after {turn} turn{'s' * (turn > 1)} played")
-        return f"{names.preset_name(rules)}, {who}{when}, the others playing {OPPONENTS[opp]}"
+            _(", knocking on the deal") if turn == 0 else
+            ngettext(", knocking at the first chance after {n} turn played",
+                     ", knocking at the first chance after {n} turns played", turn).format(n=turn))
+        return _("{rules}, {who}{when}, the others playing {how}").format(
+            rules=names.preset_name(rules), who=who, when=when, how=_(OPPONENTS[opp]))
 
     def _alt(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
-        parts = [f"Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per "
-                 f"{'number of players' if self.compare == 'players' else self.compare}; {self._what()}."]
+        parts = [_("Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per "
+                   "{compared}; {what}.").format(compared=_(_COMPARED[self.compare]), what=self._what())]
         for label, curve in lines:
             be = break_even(curve)
-            parts.append(f"{label}: more likely than not to survive from {be:g}." if be is not None
-                         else f"{label}: never more likely than not.")
+            parts.append(_("{line}: more likely than not to survive from {value}.").format(line=label, value=number(be))
+                         if be is not None else _("{line}: never more likely than not.").format(line=label))
         if live is not None:
             be = break_even(live)
-            parts.append(f"Simulated now: from {be:g}." if be is not None else "Simulated now: never.")
+            parts.append(_("Simulated now: from {value}.").format(value=number(be)) if be is not None
+                         else _("Simulated now: never."))
         return " ".join(parts)
 
     def _caption(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
         meta_deals = self.tables.meta.get("deals")
-        deals = f"{meta_deals:,}" if isinstance(meta_deals, int) else "thousands of"
-        text = (f"{self._what()}. Each point is a hand value; the bars are 95% intervals "
-                f"(from {deals} simulated deals per line; hand values with fewer than 20 knocks are left out). "
-                "The dotted line is 50%: above it a knock survives more often than not.")
+        deals = grouped(meta_deals) if isinstance(meta_deals, int) else _("thousands of")
+        text = _("{what}. Each point is a hand value; the bars are 95% intervals (from {deals} simulated deals per "
+                 "line; hand values with fewer than 20 knocks are left out). The dotted line is 50%: above it a knock "
+                 "survives more often than not.").format(what=self._what(), deals=deals)
         if live is not None:
-            text += " The dashed line was simulated just now."
+            text += " " + _("The dashed line was simulated just now.")
         return text
 
     def _numbers(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
         rows = []
-        for label, curve in list(lines) + ([("simulated now", live)] if live is not None else []):
+        for label, curve in list(lines) + ([(_("simulated now"), live)] if live is not None else []):
             for p in curve:
-                rows.append([label, f"{p.value:g}", f"{p.knocks}", pct(p.p), f"{pct(p.low)} to {pct(p.high)}"])
-        return html_table("Chance of surviving a knock", ["line", "hand value", "knocks", "survived",
-                                                          "95% interval"], rows, numeric=(1, 2, 3))
+                rows.append([label, number(p.value), f"{p.knocks}", pct(p.p), _interval(pct(p.low), pct(p.high))])
+        return html_table(_("Chance of surviving a knock"), [_("line"), _("hand value"), _("knocks"), _("survived"),
+                                                             _("95% interval")], rows, numeric=(1, 2, 3))
 
     def compute_live(self) -> list[CurvePoint]:
         """Simulate the chosen cell now and draw it dashed over the tables' lines."""
         cell = self.chosen()
         rules, players, seat, turn, opp = cell
-        self.message.value = '<p class="to-busy" role="status">Simulating…</p>'
+        self.message.value = f'<p class="to-busy" role="status">{html.escape(_("Simulating…"))}</p>'
         curve = live_curve(rules, players, seat, turn, opp, deals=self.live_deals, seed=len(str(cell)))
         self.live = (cell, curve)
         self.draw()
         be = break_even(curve)
-        self.message.value = ('<p class="to-note" role="status">Simulated now: '
-                              + (f"a knock survives more often than not from {be:g}." if be is not None
-                                 else "no value survived more often than not.") + "</p>")
+        said = (_("Simulated now: a knock survives more often than not from {value}.").format(value=number(be))
+                if be is not None else _("Simulated now: no value survived more often than not."))
+        self.message.value = f'<p class="to-note" role="status">{html.escape(said, quote=False)}</p>'
         return curve
 
 
@@ -409,14 +461,13 @@ class KnockRulesTable(w.VBox):
     :func:`thirtyone.bots.knock_rule` (the rule the bots decide by)."""
 
     def __init__(self, players: Sequence[int] = range(2, 9)) -> None:
-        kinds = (("scat", "draw and discard"), ("schwimmen", "swap with the center"))
+        kinds = (("scat", N_("draw and discard")), ("schwimmen", N_("swap with the center")))
         rows = []
         for n in players:
-            rows.append([str(n)] + [f"{knock_rule('intermediate', key, n).threshold:g}" for key, _ in kinds])
+            rows.append([str(n)] + [number(knock_rule("intermediate", key, n).threshold or 0) for key, _l in kinds])
         self.rows = rows
-        table = html_table("An intermediate bot knocks at this hand value or more, by the kind of game",
-                           ["players still in"] +
-                           [label for _k, label in kinds], rows, numeric=(1, 2))
+        table = html_table(_("An intermediate bot knocks at this hand value or more, by the kind of game"),
+                           [_("players still in")] + [_(label) for _k, label in kinds], rows, numeric=(1, 2))
         super().__init__([w.HTML(STUDY_CSS), w.HTML(table)])
         self.add_class("to-study")
         self.add_class("to-knock-rules")
@@ -434,10 +485,10 @@ class ThresholdChart(w.VBox):
         self.points: list[ThresholdPoint] = []
         self.runs = 0
         self.rules_menu = w.Dropdown(options=[(names.preset_label(n), n) for n in Rules.PRESET_NAMES], value=rules,
-                                     description="Rules", layout=w.Layout(width="max-content"))
+                                     description=_("Rules"), layout=w.Layout(width="max-content"))
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
-                                       description="Players", layout=w.Layout(width="160px"))
-        self.run_button = w.Button(description=f"Play {rounds} more rounds per threshold",
+                                       description=_("Players"), layout=w.Layout(width="160px"))
+        self.run_button = w.Button(description=_("Play {n} more rounds per threshold").format(n=grouped(rounds)),
                                    layout=w.Layout(width="max-content"))
         self.run_button.on_click(lambda _b: self.run())
         self.figure = w.HTML()
@@ -473,34 +524,39 @@ class ThresholdChart(w.VBox):
         bots = html.escape(rule.text)
         if not self.points:
             self.figure.value = ""
-            self.message.value = (f'<p class="to-note" role="status">{bots} No tournament was shipped for these '
-                                  "rules: press the button to play one.</p>")
+            self.message.value = (f'<p class="to-note" role="status">{bots} '
+                                  + html.escape(_("No tournament was shipped for these rules: press the button to "
+                                                  "play one."), quote=False) + "</p>")
             return
         best = min(self.points, key=lambda p: p.mean)
         near = [p.threshold for p in self.points if p.mean <= best.high]
         rounds = self.points[0].rounds
-        s = Series("mean lives lost per round", [p.threshold for p in self.points], [p.mean for p in self.points],
+        s = Series(_("mean lives lost per round"), [p.threshold for p in self.points], [p.mean for p in self.points],
                    [p.low for p in self.points], [p.high for p in self.points])
         low, top = min(p.low for p in self.points), max(p.high for p in self.points)
         pad = (top - low) * 0.1 + 0.005
-        spec = _line_spec([s], "knock threshold (knock at this value or more)", "lives lost per round",
+        spec = _line_spec([s], _("knock threshold (knock at this value or more)"), _("lives lost per round"),
                           ylim=(max(0.0, low - pad), top + pad))
-        spec.update(best=best.threshold, top=top + pad / 2, label=f"fewest: {best.threshold:g}")
-        alt = (f"Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, "
-               f"{rounds:,} rounds per threshold. Lowest at {best.threshold:g} ({best.mean:.2f} lives per round); "
-               f"means within its interval: {', '.join(f'{x:g}' for x in near)}.")
-        caption = (f"{names.preset_name(rules)}, {players} players, {rounds:,} rounds per threshold: one player "
-                   f"knocks at the threshold, the others play as intermediate bots (at {t:g}). Bars: 95% intervals. Fewest lives lost at "
-                   f"{best.threshold:g}; thresholds whose means lie inside its interval "
-                   f"({', '.join(f'{x:g}' for x in near)}) do about as well.")
-        rows = [[f"{p.threshold:g}", f"{p.rounds}", f"{p.mean:.3f}", f"{p.low:.3f} to {p.high:.3f}"]
+        spec.update(best=best.threshold, top=top + pad / 2, label=_("fewest: {value}").format(value=number(best.threshold)))
+        listed = ", ".join(number(x) for x in near)
+        alt = _("Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, {rounds} "
+                "rounds per threshold. Lowest at {best} ({mean} lives per round); means within its interval: "
+                "{near}.").format(players=players, rounds=grouped(rounds), best=number(best.threshold),
+                                  mean=fixed(best.mean), near=listed)
+        caption = _("{rules}, {players} players, {rounds} rounds per threshold: one player knocks at the threshold, "
+                    "the others play as intermediate bots (at {threshold}). Bars: 95% intervals. Fewest lives lost at "
+                    "{best}; thresholds whose means lie inside its interval ({near}) do about as well.").format(
+            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t),
+            best=number(best.threshold), near=listed)
+        rows = [[number(p.threshold), f"{p.rounds}", fixed(p.mean, 3), _interval(fixed(p.low, 3), fixed(p.high, 3))]
                 for p in self.points]
         self.figure.value = picture_html("threshold", spec, alt, caption) + details_html(
-            "The numbers behind the chart", html_table("Lives lost per round by threshold",
-                                                       ["threshold", "rounds", "mean", "95% interval"], rows,
-                                                       numeric=(1, 2)))
-        self.message.value = (f'<p class="to-note" role="status">{bots} In this tournament the fewest lives were '
-                              f"lost knocking at <strong>{best.threshold:g}</strong> or more.</p>")
+            _("The numbers behind the chart"), html_table(_("Lives lost per round by threshold"),
+                                                          [_("threshold"), _("rounds"), _("mean"), _("95% interval")],
+                                                          rows, numeric=(1, 2)))
+        best_at = html.escape(_("In this tournament the fewest lives were lost knocking at {value} or more."),
+                              quote=False).format(value=f"<strong>{number(best.threshold)}</strong>")
+        self.message.value = f'<p class="to-note" role="status">{bots} {best_at}</p>'
 
 
 class _GrowingStudy(w.VBox):
@@ -531,7 +587,7 @@ class SuitStudyChart(_GrowingStudy):
         self.draws = draws
         self.deals = deals
         self.sums: dict[str, list[Mean]] | None = None
-        super().__init__(f"Deal {deals} more", "to-suit-study")
+        super().__init__(_("Deal {n} more").format(n=grouped(deals)), "to-suit-study")
 
     def run(self) -> dict[str, list[Mean]]:
         """Play ``deals`` more deals with both policies and redraw."""
@@ -539,24 +595,28 @@ class SuitStudyChart(_GrowingStudy):
         self.runs += 1
         series = []
         for policy, row in sums.items():
-            series.append(Series(f"{policy}: {SUIT_POLICIES[policy]}", list(range(len(row))),
+            series.append(Series(_("{policy}: {how}").format(policy=_(SUIT_POLICY_NAMES[policy]),
+                                                              how=_(SUIT_POLICIES[policy])), list(range(len(row))),
                                  [m.mean for m in row], [m.ci[0] for m in row], [m.ci[1] for m in row]))
-        spec = _line_spec(series, "cards drawn from the stock", "hand value (mean)", band=True, ylim=(10, 26))
+        spec = _line_spec(series, _("cards drawn from the stock"), _("hand value (mean)"), band=True, ylim=(10, 26))
         one, high = sums["one suit"][-1], sums["high cards"][-1]
         n = one.n
-        alt = (f"Chart: the mean hand value after 0 to {self.draws} draws, two lines. Keeping one suit climbs "
-               f"from {sums['one suit'][0].mean:.1f} to {one.mean:.1f}; keeping the high cards of any suit "
-               f"only to {high.mean:.1f}.")
-        caption = (f"{names.preset_name(self.rules)}: one player drawing alone, {n:,} deals. After {self.draws} draws, "
-                   f"keeping one suit is worth {one.mean:.1f} on average (95% interval {one.ci[0]:.1f} to "
-                   f"{one.ci[1]:.1f}); keeping high cards {high.mean:.1f} ({high.ci[0]:.1f} to {high.ci[1]:.1f}). "
-                   "Shaded bands: 95% intervals.")
-        rows = [[p, str(t), f"{m.mean:.2f}", f"{m.ci[0]:.2f} to {m.ci[1]:.2f}"]
+        alt = _("Chart: the mean hand value after 0 to {draws} draws, two lines. Keeping one suit climbs from {start} "
+                "to {end}; keeping the high cards of any suit only to {high}.").format(
+            draws=self.draws, start=fixed(sums["one suit"][0].mean, 1), end=fixed(one.mean, 1),
+            high=fixed(high.mean, 1))
+        caption = _("{rules}: one player drawing alone, {n} deals. After {draws} draws, keeping one suit is worth "
+                    "{one} on average (95% interval {one_low} to {one_high}); keeping high cards {high} ({high_low} "
+                    "to {high_high}). Shaded bands: 95% intervals.").format(
+            rules=names.preset_name(self.rules), n=grouped(n), draws=self.draws, one=fixed(one.mean, 1),
+            one_low=fixed(one.ci[0], 1), one_high=fixed(one.ci[1], 1), high=fixed(high.mean, 1),
+            high_low=fixed(high.ci[0], 1), high_high=fixed(high.ci[1], 1))
+        rows = [[_(SUIT_POLICY_NAMES[p]), str(t), fixed(m.mean), _interval(fixed(m.ci[0]), fixed(m.ci[1]))]
                 for p, row in sums.items() for t, m in enumerate(row)]
         self.figure.value = picture_html("line", spec, alt, caption) + details_html(
-            "The numbers behind the chart", html_table("Mean hand value by draws", ["keeping", "draws", "mean",
-                                                                                      "95% interval"], rows,
-                                                       numeric=(1, 2)))
+            _("The numbers behind the chart"), html_table(_("Mean hand value by draws"),
+                                                          [_("keeping"), _("draws"), _("mean"), _("95% interval")],
+                                                          rows, numeric=(1, 2)))
         return sums
 
 
@@ -571,28 +631,31 @@ class DiscardStudyView(_GrowingStudy):
         self.players = players
         self.rounds = rounds
         self.counts: dict[str, TakeRate] | None = None
-        super().__init__(f"Play {rounds} more rounds", "to-discard-study")
+        super().__init__(_("Play {n} more rounds").format(n=grouped(rounds)), "to-discard-study")
 
     def run(self) -> dict[str, TakeRate]:
         """Play more rounds and redraw."""
         self.counts = c = discard_study(self.rules, self.players, self.rounds, seed=self.runs, previous=self.counts)
         self.runs += 1
-        labels = ["a suit they\npicked up before", "any other suit"]
+        labels = [_("a suit they\npicked up before"), _("any other suit")]
         rates = [c["their suit"], c["another suit"]]
         spec = {"labels": labels, "rates": [[r.rate, r.ci[0], r.ci[1], r.offered] for r in rates]}
         mine, other = rates
-        alt = (f"Bar chart: a thrown card of a suit the next player had picked up before was taken {pct(mine.rate)} "
-               f"of {mine.offered} times; a card of any other suit {pct(other.rate)} of {other.offered} times.")
-        caption = (f"{names.preset_name(self.rules)}, {self.players} bots, {self.runs * self.rounds} rounds. "
-                   f"Throw a card of a suit the next player has been picking up and they take it {pct(mine.rate)} "
-                   f"of the time (95% interval {pct(mine.ci[0])} to {pct(mine.ci[1])}); another suit "
-                   f"{pct(other.rate)} ({pct(other.ci[0])} to {pct(other.ci[1])}).")
+        alt = _("Bar chart: a thrown card of a suit the next player had picked up before was taken {mine} of {mine_n} "
+                "times; a card of any other suit {other} of {other_n} times.").format(
+            mine=pct(mine.rate), mine_n=mine.offered, other=pct(other.rate), other_n=other.offered)
+        caption = _("{rules}, {players} bots, {rounds} rounds. Throw a card of a suit the next player has been picking "
+                    "up and they take it {mine} of the time (95% interval {mine_low} to {mine_high}); another suit "
+                    "{other} ({other_low} to {other_high}).").format(
+            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds,
+            mine=pct(mine.rate), mine_low=pct(mine.ci[0]), mine_high=pct(mine.ci[1]), other=pct(other.rate),
+            other_low=pct(other.ci[0]), other_high=pct(other.ci[1]))
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),
-                 f"{pct(r.ci[0])} to {pct(r.ci[1])}"] for label, r in zip(labels, rates)]
+                 _interval(pct(r.ci[0]), pct(r.ci[1]))] for label, r in zip(labels, rates)]
         self.figure.value = picture_html("discard", spec, alt, caption) + details_html(
-            "The numbers behind the chart", html_table("Throws taken by the next player",
-                                                       ["suit of the card thrown", "throws", "taken", "share",
-                                                        "95% interval"], rows, numeric=(1, 2, 3)))
+            _("The numbers behind the chart"), html_table(_("Throws taken by the next player"),
+                                                          [_("suit of the card thrown"), _("throws"), _("taken"),
+                                                           _("share"), _("95% interval")], rows, numeric=(1, 2, 3)))
         return c
 
 
