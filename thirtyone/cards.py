@@ -17,6 +17,8 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
+from .i18n import N_, _, card_name
+
 __all__ = [
     "RANKS",
     "SUITS",
@@ -82,8 +84,9 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """The card's spoken name, for screen readers: ``"king of hearts"``."""
-        return f"{RANK_NAMES[self >> 2]} of {SUIT_NAMES[self & 3]}"
+        """The card's spoken name, for screen readers, in the language in use: ``"king of hearts"``
+        (``"rey de corazones"``)."""
+        return card_name(RANK_NAMES[self >> 2], SUIT_NAMES[self & 3])
 
     @property
     def is_red(self) -> bool:
@@ -151,15 +154,15 @@ def parse_cards(text: str | Iterable[Card | str], deck_size: int | None = None) 
         else:
             m = _TOKEN.match(str(token))
             if not m:
-                raise ValueError(
-                    f"cannot read {str(token)!r} as a card: write a rank "
-                    f"(2-10, T, J, Q, K, A) then a suit (♣ ♠ ♥ ♦ or C S H D), like K♥ or 10c"
-                )
+                raise ValueError(_(
+                    "cannot read {token} as a card: write a rank "
+                    "(2-10, T, J, Q, K, A) then a suit (♣ ♠ ♥ ♦ or C S H D), like K♥ or 10c").format(
+                        token=repr(str(token))))
             c = card(m.group(1), m.group(2))
         if c in cards:
-            raise ValueError(f"{c} appears twice: a deck holds each card once")
+            raise ValueError(_("{card} appears twice: a deck holds each card once").format(card=c))
         if deck_size == 32 and c.rank < 5:
-            raise ValueError(f"{c} is not in the 32-card deck, which holds 7 to A only")
+            raise ValueError(_("{card} is not in the 32-card deck, which holds 7 to A only").format(card=c))
         cards.append(c)
     return tuple(cards)
 
@@ -182,19 +185,23 @@ _RED = "color:#c62828;"
 
 def card_html(c: Card) -> str:
     """One card: ``<span role="img" aria-label="king of hearts" title="king of hearts" ...>K♥</span>``."""
-    return (f'<span class="thirtyone-card" role="img" aria-label="{c.name}" title="{c.name}" '
+    name = html.escape(c.name)
+    return (f'<span class="thirtyone-card" role="img" aria-label="{name}" title="{name}" '
             f'style="{_RED if c.is_red else ""}{_CARD_STYLE}">{c}</span>')
 
 
-FACE_DOWN_HTML = (f'<span class="thirtyone-card" role="img" aria-label="face-down card" title="face-down card" '
+_FACE_DOWN = N_("face-down card")
+FACE_DOWN_HTML = (f'<span class="thirtyone-card" role="img" aria-label="{_FACE_DOWN}" title="{_FACE_DOWN}" '
                   f'style="{_CARD_STYLE}">?</span>')
-"""A card nobody may see here."""
+"""A card nobody may see here (in English: :func:`cards_html` says it in the language in use)."""
 
 
 def cards_html(cards: Iterable[Card] | None = None, face_down: int = 0) -> str:
     """Cards side by side (:func:`card_html`), or ``face_down`` cards shown as backs; ``—`` for none."""
-    parts = [card_html(c) for c in cards or ()] + [FACE_DOWN_HTML] * face_down
-    return " ".join(parts) if parts else '<span aria-label="no cards">—</span>'
+    back = FACE_DOWN_HTML.replace(_FACE_DOWN, html.escape(_(_FACE_DOWN))) if face_down else ""
+    parts = [card_html(c) for c in cards or ()] + [back] * face_down
+    none = html.escape(_("no cards"))
+    return " ".join(parts) if parts else f'<span aria-label="{none}">—</span>'
 
 
 def html_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], kind: str,

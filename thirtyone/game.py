@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, cards_html, deck, format_cards, html_table, parse_cards
+from .i18n import N_, _, ngettext
 from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
 from .names import preset_name
 from .narration import describe as _describe  # the narration lives in narration.py
@@ -281,46 +282,66 @@ class RoundResult:
         (never the highest hand in their place: under a showdown a 32 may beat the 31 that ended it)."""
         how = self.how
         if how == "knock":
-            why = f"{_name(self.knocker, names)} knocked and everyone had one more turn."
+            why = _("{name} knocked and everyone had one more turn.").format(name=_name(self.knocker, names))
         elif how == "all_pass":
-            why = "Everyone passed in a row."
+            why = _("Everyone passed in a row.")
         elif how == "empty_stock":
-            why = "The stock ran out."
+            why = _("The stock ran out.")
         else:
-            who = _join([_name(s, names) for s in self.shown_by()])
-            after = (f" after {_name(self.knocker, names)} knocked"
-                     if self.knocker is not None and self.knocker not in self.shown_by() else "")
-            if how == "31":
-                why = f"{who} showed 31{after}." if who else f"31 was shown{after}."
+            shown = self.shown_by()
+            who = _join([_name(s, names) for s in shown])
+            after = self.knocker is not None and self.knocker not in shown
+            if how == "31" and who:  # several may show 31: the verb agrees in Spanish
+                said = (ngettext("{who} showed 31 after {knocker} knocked.",
+                                 "{who} showed 31 after {knocker} knocked.", len(shown)) if after
+                        else ngettext("{who} showed 31.", "{who} showed 31.", len(shown)))
             else:
-                why = f"{who or 'A player'} showed three aces{after}: Feuer."
+                plain = _SHOWN[how == RoundEnd.THIRTY_ONE, after] if not who else _FIRE_SHOWN[after]
+                said = _(plain)
+            why = said.format(who=who, knocker=_name(self.knocker, names))
         parts = [why]
         if self.void:
-            parts.append("Everyone left would be out, so nobody loses a life and the round is dealt again.")
+            parts.append(_("Everyone left would be out, so nobody loses a life and the round is dealt again."))
         for seat, (n, reason) in enumerate(zip(self.losses, self.reasons)):
             if n:
-                parts.append(f"{_name(seat, names)} loses {n} {'life' if n == 1 else 'lives'}: {reason}.")
+                parts.append(ngettext("{name} loses {n} life: {reason}.", "{name} loses {n} lives: {reason}.", n)
+                             .format(name=_name(seat, names), n=n, reason=reason))
         if not self.void and not any(self.losses):
-            parts.append("Nobody loses a life.")
+            parts.append(_("Nobody loses a life."))
         return " ".join(parts)
 
     def _repr_html_(self) -> str:
         """The result as a notebook shows it: every hand, its value, who loses what and why."""
         rows = []
         for seat, (hand, sc) in enumerate(zip(self.hands, self.scores)):
+            player = html.escape(_("Player {seat}").format(seat=seat))
             if hand is None or sc is None:
-                rows.append([f"Player {seat}", "—", "", "out", ""])
+                rows.append([player, "—", "", html.escape(_("out")), ""])
                 continue
             n = self.losses[seat]
-            rows.append([f"Player {seat}", cards_html(hand), _fmt(sc.value),
-                         f"{n} {'life' if n == 1 else 'lives'}" if n else "nothing", html.escape(self.reasons[seat])])
-        return html_table(f"Round {self.round}: {_HOW.get(self.how, self.how)}",
-                          ("Player", "Hand", "Value", "Loses", "Why"), rows, "result", [html.escape(self.explain())])
+            lost = ngettext("{n} life", "{n} lives", n).format(n=n) if n else _("nothing")
+            rows.append([player, cards_html(hand), _fmt(sc.value), html.escape(lost), html.escape(self.reasons[seat])])
+        how = _HOW.get(self.how)
+        caption = _("Round {round}: {how}").format(round=self.round, how=_(how) if how else self.how)
+        return html_table(caption, (_("Player"), _("Hand"), _("Value"), _("Loses"), _("Why")), rows, "result",
+                          [html.escape(self.explain())])
 
 
-_HOW = {"knock": "a knock", "all_pass": "everyone passed", "empty_stock": "the stock ran out", "31": "31 shown",
-        "fire": "Feuer (three aces)"}
-"""How a round ended, in words (a result's caption)."""
+_HOW = {"knock": N_("a knock"), "all_pass": N_("everyone passed"), "empty_stock": N_("the stock ran out"),
+        "31": N_("31 shown"), "fire": N_("Feuer (three aces)")}
+"""How a round ended, in words (a result's caption; English, translated when shown)."""
+
+_SHOWN: dict[tuple[bool, bool], str] = {
+    # (a 31, not three aces; after someone else knocked) → the sentence when nobody is named
+    (True, False): N_("31 was shown."),
+    (True, True): N_("31 was shown after {knocker} knocked."),
+    (False, False): N_("A player showed three aces: Feuer."),
+    (False, True): N_("A player showed three aces after {knocker} knocked: Feuer."),
+}
+"""Why a round ended at once when :meth:`RoundResult.explain` cannot name who did it."""
+_FIRE_SHOWN = {False: N_("{who} showed three aces: Feuer."),
+               True: N_("{who} showed three aces after {knocker} knocked: Feuer.")}
+"""Why a round ended with Feuer (one seat can hold three aces)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -500,44 +521,42 @@ class State:
             first_knock, self.turns, self.played[p], p == self.dealer, self.out.count(False))
 
     def _why_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in the language in use (an action's text stays the API's word)."""
         if self.phase == Phase.OVER:
-            return "the game is over" if self.game_over else "the round is over: the only move is 'next round'"
+            return _("the game is over") if self.game_over else _("the round is over: the only move is 'next round'")
         k = action.kind
         p = self.current_player
         fam = self.rules.family
         if k in ("swap", "swap all", "pass", "take center") and fam == "draw":
-            return f"'{k}' belongs to the commerce family; these rules are draw and discard"
+            return _("'{action}' belongs to the commerce family; these rules are draw and discard").format(action=k)
         if k in ("draw stock", "draw discard", "exchange hand", "discard") and fam == "commerce":
-            return f"'{k}' belongs to draw and discard; these rules are commerce"
+            return _("'{action}' belongs to draw and discard; these rules are commerce").format(action=k)
         if k == "next round":
-            return "the round is not over yet"
+            return _("the round is not over yet")
         if self.phase in (Phase.CHOICE, Phase.FIRST):
-            return f"Player {p} must first choose: keep their hand or take the other one"
+            return _("Player {seat} must first choose: keep their hand or take the other one").format(seat=p)
         if k in ("keep hand", "take center", "exchange hand"):
-            return f"'{k}' is a choice made only before the first turn"
+            return _("'{action}' is a choice made only before the first turn").format(action=k)
         if k == "knock":
             if self.knocker is not None:
-                return f"Player {self.knocker} has already knocked: only one knock per round"
+                return _("Player {seat} has already knocked: only one knock per round").format(seat=self.knocker)
             if self.phase == Phase.TURN:
-                return {"not_first_turn": "nobody may knock on the round's very first turn",
-                        "not_own_first_turn": "only the dealer may knock in their own first turn",
-                        "not_first_orbit": "nobody may knock until everyone has had a turn"}.get(
-                            self.rules.first_knock, "knocking is not allowed now")
+                return _(_NO_KNOCK.get(self.rules.first_knock, _NO_KNOCK_NOW))
         if self.phase == Phase.DISCARD and k != ActionKind.DISCARD:
-            return f"Player {p} has drawn and must now discard a card"
+            return _("Player {seat} has drawn and must now discard a card").format(seat=p)
         if self.phase == Phase.TURN and k == ActionKind.DISCARD:
-            return "draw first (from the stock or the discard pile), then discard"
+            return _("draw first (from the stock or the discard pile), then discard")
         if k == "discard" and action.cards and action.cards[0] == self.taken and not self.rules.discard_taken:
-            return "these rules forbid discarding the card just taken from the discard pile"
+            return _("these rules forbid discarding the card just taken from the discard pile")
         if k in ("discard", "swap") and action.cards and action.cards[0] not in self.hands[p or 0]:
-            return f"{action.cards[0]} is not in Player {p}'s hand"
+            return _("{card} is not in Player {seat}'s hand").format(card=action.cards[0], seat=p)
         if k == "swap" and len(action.cards) == 2 and action.cards[1] not in self.center:
-            return f"{action.cards[1]} is not in the center"
+            return _("{card} is not in the center").format(card=action.cards[1])
         if k == "pass" and not self.rules.allow_pass:
-            return "these rules do not allow passing"
+            return _("these rules do not allow passing")
         if k == "swap all" and not self.rules.allow_swap_all:
-            return "these rules do not allow swapping all three cards"
-        return "it is not allowed at this point"
+            return _("these rules do not allow swapping all three cards")
+        return _("it is not allowed at this point")
 
     # -- applying actions -----------------------------------------------------------------
     def apply(self, action: Action | str) -> State:
@@ -549,8 +568,9 @@ class State:
         a = action if type(action) is Action else parse_action(action)
         legal = self.__dict__.get("_legal") or self.legal_actions()
         if a not in legal:
-            shown = ", ".join(str(x) for x in legal) or "nothing (the game is over)"
-            raise IllegalActionError(f"cannot {a} now: {self._why_illegal(a)}. Legal: {shown}")
+            shown = ", ".join(str(x) for x in legal) or _("nothing (the game is over)")
+            raise IllegalActionError(_("cannot {action} now: {why}. Legal: {legal}").format(
+                action=a, why=self._why_illegal(a), legal=shown))
         if a.kind == ActionKind.NEXT_ROUND:
             return self._next_round()
         p = self.current_player
@@ -766,7 +786,7 @@ class State:
         out = list(self.out)
         swim = self.rules.swimming
         for seat, n in enumerate(losses):
-            for _ in range(n):  # decision 2: one life at a time
+            for _life in range(n):  # decision 2: one life at a time
                 if out[seat]:
                     break
                 if lives[seat] > 0:
@@ -788,8 +808,8 @@ class State:
             return self._evolve(phase=Phase.OVER, current_player=None, result=result, _log=log)
         for seat, n in enumerate(losses):
             if n:
-                log = (log, Event(self.round, "lose", seat,
-                                  note=f"loses {n} {'life' if n == 1 else 'lives'}: {reasons[seat]}"))
+                log = (log, Event(self.round, "lose", seat, note=ngettext(
+                    "loses {n} life: {reason}", "loses {n} lives: {reason}", n).format(n=n, reason=reasons[seat])))
                 if out[seat]:
                     log = (log, Event(self.round, "out", seat))
                 elif lives[seat] == 0 and self.lives[seat] > 0 and swim:
@@ -923,10 +943,10 @@ def _everyone_else_loses(scores: Sequence[Score | Ranked | None], holders: Seque
             continue
         losses[s] = 1
         if spare_31:
-            reasons[s] = "another player showed 31"
+            reasons[s] = _("another player showed 31")
         else:
-            reasons[s] = ("three aces (Feuer) beat even a 31" if sc.value == 31
-                          else "another player showed three aces (Feuer)")
+            reasons[s] = (_("three aces (Feuer) beat even a 31") if sc.value == 31
+                          else _("another player showed three aces (Feuer)"))
     return (holders[0] if len(holders) == 1 else None), (), losses, reasons
 
 
@@ -960,7 +980,7 @@ def _lowest_lose(rules: Rules, scores: Sequence[Score | Ranked | None], knocker:
         if s == knocker and s in lowest and (
                 rules.knocker_lowest == "two_lives" or (rules.knocker_lowest == "two_if_sole" and lowest == (s,))):
             lost = 2
-            why += " and they knocked, so it costs two lives"
+            why = _("{why} and they knocked, so it costs two lives").format(why=why)
         losses[s] = lost
         reasons[s] = why
     return winner, lowest, losses, reasons
@@ -972,16 +992,17 @@ def _why_lost(rules: Rules, scores: Sequence[Score | Ranked | None], keys: dict[
     value = keys[s][0]
     v = _fmt(value)
     if rules.loser == "under_21" and value < 21:
-        return f"{v} is under 21"
+        return _("{value} is under 21").format(value=v)
     if len(lowest) > 1:
-        return f"tied for the lowest hand ({v})"
+        return _("tied for the lowest hand ({value})").format(value=v)
     if not any(keys[o][0] == value for o in keys if o != s):
-        return f"the lowest hand ({v})"
+        return _("the lowest hand ({value})").format(value=v)
     if rules.knocker_wins_ties and knocker is not None and knocker != s and keys[knocker][0] == value:
-        return f"the lowest hand ({v}): tied with the knocker, who wins ties"
+        return _("the lowest hand ({value}): tied with the knocker, who wins ties").format(value=v)
     # a tie of equal value, broken by the scoring suit or a triple's rank
     triple = getattr(scores[s], "rule", "") in ("three_of_a_kind", "three_aces")
-    return f"the lowest hand ({v}): the tie is broken by {'rank' if triple else 'suit'}"
+    return (_("the lowest hand ({value}): the tie is broken by rank") if triple
+            else _("the lowest hand ({value}): the tie is broken by suit")).format(value=v)
 
 
 def _walk(log: Any, round_: int | None = None, viewer: int | None = None,
@@ -1093,8 +1114,17 @@ class PlayerView:
                           self.legal_actions, self.player)
 
 
-_DOING: dict[str, str] = {Phase.CHOICE: "chooses", Phase.FIRST: "chooses", Phase.DISCARD: "to discard"}
+_DOING: dict[str, str] = {Phase.CHOICE: N_("chooses"), Phase.FIRST: N_("chooses"), Phase.DISCARD: N_("to discard")}
 """What the player to act is doing, in a phase other than a turn (the notes of a state's table)."""
+_STATUS: dict[str, str] = {Phase.CHOICE: N_("Player {seat} chooses"), Phase.FIRST: N_("Player {seat} chooses"),
+                           Phase.DISCARD: N_("Player {seat} to discard")}
+"""The same as a state's caption says it (``"Player {seat} to play"`` in a turn)."""
+_TO_PLAY, _PLAYER_TO_PLAY = N_("to play"), N_("Player {seat} to play")
+_NO_KNOCK = {"not_first_turn": N_("nobody may knock on the round's very first turn"),
+             "not_own_first_turn": N_("only the dealer may knock in their own first turn"),
+             "not_first_orbit": N_("nobody may knock until everyone has had a turn")}
+"""Why a knock is not allowed yet, by ``Rules.first_knock``."""
+_NO_KNOCK_NOW = N_("knocking is not allowed now")
 
 
 def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], stock: int,
@@ -1106,50 +1136,55 @@ def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], 
     over = g.phase == Phase.OVER
     left = [i for i in range(n) if not g.out[i]]
     winner = left[0] if len(left) == 1 else None
-    doing = _DOING.get(g.phase, "to play")
+    doing = _(_DOING.get(g.phase, _TO_PLAY))
     if winner is not None:
-        status = f"game over: Player {winner} wins"
+        status = _("game over: Player {seat} wins").format(seat=winner)
     elif over or p is None:
-        status = "round over"
+        status = _("round over")
     else:
-        status = f"Player {p} {doing}"
-    caption = f"{preset_name(r.name)} · round {g.round} · {status}"
+        status = _(_STATUS.get(g.phase, _PLAYER_TO_PLAY)).format(seat=p)
+    caption = _("{rules} · round {round} · {status}").format(rules=preset_name(r.name), round=g.round, status=status)
     if viewer is not None:
-        caption += f" · as Player {viewer} sees it"
+        caption = _("{caption} · as Player {seat} sees it").format(caption=caption, seat=viewer)
     rows = []
     for i in range(n):
         hand = hands[i]
-        notes = [w for w, yes in (("dealer", i == g.dealer), (doing, i == p and not over), ("knocked", i == g.knocker),
-                                  ("wins the game", i == winner), ("out", g.out[i]),
-                                  ("swimming", g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
+        notes = [_(w) if w != doing else w for w, yes in (
+            (N_("dealer"), i == g.dealer), (doing, i == p and not over), (N_("knocked"), i == g.knocker),
+            (N_("wins the game"), i == winner), (N_("out"), g.out[i]),
+            (N_("swimming"), g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
         if over and g.result is not None and g.result.losses[i]:
             lost = g.result.losses[i]
-            notes.append(f"loses {lost} {'life' if lost == 1 else 'lives'}")
+            notes.append(ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost))
         if g.out[i] and not (over and g.result is not None and g.result.hands[i] is not None):
             shown, value = "—", ""
         elif hand is None:
             shown, value = cards_html(face_down=g.hand_sizes[i] if isinstance(g, PlayerView) else 3), ""
         else:
             shown, value = cards_html(hand), _fmt(hand_value(hand, r)) if hand else ""
-        head = f'<span aria-hidden="true">▶ </span>Player {i}' if i == p and not over else f"Player {i}"
+        player = html.escape(_("Player {seat}").format(seat=i))
+        head = f'<span aria-hidden="true">▶ </span>{player}' if i == p and not over else player
         rows.append([head, str(g.lives[i]), shown, value, html.escape(", ".join(notes))])
     after = []
     if r.family == "draw":
         pile = g.discard_pile
-        after.append(f"Discard pile: {cards_html(pile[-1:])} on top ({len(pile)} card{'s' * (len(pile) != 1)})"
-                     if pile else "Discard pile: empty")
+        after.append(ngettext("Discard pile: {cards} on top ({n} card)", "Discard pile: {cards} on top ({n} cards)",
+                              len(pile)).format(cards=cards_html(pile[-1:]), n=len(pile))
+                     if pile else _("Discard pile: empty"))
     elif center_up:
-        after.append(f"Center: {cards_html(center)}")
+        after.append(_("Center: {cards}").format(cards=cards_html(center)))
     else:
-        after.append(f"Center: {cards_html(center) if viewer is None else cards_html(face_down=3)} (face down)")
-    after.append(f"Stock: {stock} card{'s' * (stock != 1)}")
+        after.append(_("Center: {cards} (face down)").format(
+            cards=cards_html(center) if viewer is None else cards_html(face_down=3)))
+    after.append(ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock))
     if legal and p is not None:
-        after.append(html.escape(f"Player {p} may: " + ", ".join(str(a) for a in legal)))
+        after.append(html.escape(_("Player {seat} may: {actions}").format(
+            seat=p, actions=", ".join(str(a) for a in legal))))
     elif over and g.result is not None:
         after.append(html.escape(g.result.explain()))
         if legal:
-            after.append("Next: <code>next round</code>")
-    return html_table(caption, ("Player", "Lives", "Hand", "Value", "Notes"), rows, "state", after)
+            after.append(_("Next: {action}").format(action="<code>next round</code>"))
+    return html_table(caption, (_("Player"), _("Lives"), _("Hand"), _("Value"), _("Notes")), rows, "state", after)
 
 
 def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,

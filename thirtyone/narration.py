@@ -1,11 +1,11 @@
 """What happened in a round, in sentences: the narration a card table's log and a lesson's steps show.
 
-:func:`describe` says one :class:`~thirtyone.game.Event` as a plain English sentence; :func:`narrate` says a run
+:func:`describe` says one :class:`~thirtyone.game.Event` as a plain sentence (in the language in use); :func:`narrate` says a run
 of them, joining a draw and its discard into one sentence. A card drawn from the stock (or a face-down hand
 taken, or an exchanged hand) is named only to its player, or to everyone when no ``viewer`` is given. The game
 keeps its log as events (:mod:`thirtyone.game`), never as text, so the narration can change (or be translated)
 without touching the engine. This module sits below the game: it reads an event's fields and imports only the
-cards and the number format.
+cards, the number format and the list joiner.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import format_cards
-from .i18n import number
+from .i18n import N_, _, number
+from .names import and_join
 
 if TYPE_CHECKING:
     from .game import Event
@@ -22,25 +23,26 @@ if TYPE_CHECKING:
 __all__ = ["describe", "narrate", "player_name", "join_names"]
 
 SENTENCES: dict[str, str] = {
-    "deal": "Round {round}: {p} deals.",
-    "center": "The center is turned face up: {c}.",
-    "first discard": "The first card of the discard pile is the {c}.",
-    "draw discard": "{p} took the {c} from the discard pile.",
-    "discard": "{p} threw the {c}.",
-    "knock": "{p} knocked: everyone else has one more turn.",
-    "pass": "{p} passed.",
-    "keep hand": "{p} kept their hand.",
-    "reshuffle": "The stock is empty: the discard pile, all but its top card, is shuffled into a new stock.",
-    "new center": "Everyone passed: three new center cards are laid: {c}.",
-    "31": "{p} shows 31 ({c}): the round ends at once.",
-    "fire": "{p} shows three aces ({c}): Feuer! The round ends at once.",
-    "void": "Everyone left would be out: nobody loses a life and the round is dealt again.",
-    "lose": "{p} {note}.",
-    "swimming": "{p} has no lives left and is swimming: one more loss and they are out.",
-    "out": "{p} is out of the game.",
-    "winner": "{p} wins the game!",
+    "deal": N_("Round {round}: {p} deals."),
+    "center": N_("The center is turned face up: {c}."),
+    "first discard": N_("The first card of the discard pile is the {c}."),
+    "draw discard": N_("{p} took the {c} from the discard pile."),
+    "discard": N_("{p} threw the {c}."),
+    "knock": N_("{p} knocked: everyone else has one more turn."),
+    "pass": N_("{p} passed."),
+    "keep hand": N_("{p} kept their hand."),
+    "reshuffle": N_("The stock is empty: the discard pile, all but its top card, is shuffled into a new stock."),
+    "new center": N_("Everyone passed: three new center cards are laid: {c}."),
+    "31": N_("{p} shows 31 ({c}): the round ends at once."),
+    "fire": N_("{p} shows three aces ({c}): Feuer! The round ends at once."),
+    "void": N_("Everyone left would be out: nobody loses a life and the round is dealt again."),
+    "lose": N_("{p} {note}."),
+    "swimming": N_("{p} has no lives left and is swimming: one more loss and they are out."),
+    "out": N_("{p} is out of the game."),
+    "winner": N_("{p} wins the game!"),
 }
-"""The events whose sentence needs only the player ``{p}``, the cards everyone sees ``{c}``, the round and the note."""
+"""The events whose sentence needs only the player ``{p}``, the cards everyone sees ``{c}``, the round and the note
+(English, marked for the catalog: translated when said)."""
 
 
 def player_name(player: int | None, names: Sequence[str] | None) -> str:
@@ -49,45 +51,60 @@ def player_name(player: int | None, names: Sequence[str] | None) -> str:
         return ""
     if names is not None and player < len(names):
         return names[player]
-    return f"Player {player}"
+    return _("Player {seat}").format(seat=player)
 
 
 def join_names(words: Sequence[str]) -> str:
-    """``"Sam"``, ``"Sam and Ana"``, ``"Sam, Ana and Ben"``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """``"Sam"``, ``"Sam and Ana"``, ``"Sam, Ana and Ben"`` (``"Sam, Ana y Ben"`` in Spanish: the course's one
+    list joiner, :func:`thirtyone.names.and_join`)."""
+    return and_join(list(words))
 
 
 def _draw_stock(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return f"{p} drew the {format_cards(e.secret)} from the stock." if see else f"{p} drew from the stock."
+    if see:
+        return _("{p} drew the {cards} from the stock.").format(p=p, cards=format_cards(e.secret))
+    return _("{p} drew from the stock.").format(p=p)
 
 
 def _swap(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return f"{p} swapped the {e.cards[0]} for the {e.cards[1]} from the center."
+    return _("{p} swapped the {give} for the {take} from the center.").format(p=p, give=e.cards[0], take=e.cards[1])
 
 
 def _swap_all(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return f"{p} swapped all three cards with the center and now holds {format_cards(e.cards[3:])}."
+    return _("{p} swapped all three cards with the center and now holds {cards}.").format(
+        p=p, cards=format_cards(e.cards[3:]))
 
 
 def _take_center(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return (f"{p} took the face-down center hand" + (f" ({format_cards(e.secret)})" if see else "")
-            + f"; their old hand {format_cards(e.cards)} lies face up as the center.")
+    if see:
+        return _("{p} took the face-down center hand ({secret}); their old hand {cards} lies face up as the center."
+                 ).format(p=p, secret=format_cards(e.secret), cards=format_cards(e.cards))
+    return _("{p} took the face-down center hand; their old hand {cards} lies face up as the center.").format(
+        p=p, cards=format_cards(e.cards))
 
 
 def _exchange_hand(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return f"{p} exchanged their hand for three stock cards" + (
-        f" and now holds {format_cards(e.secret)}." if see else ".")
+    if see:
+        return _("{p} exchanged their hand for three stock cards and now holds {cards}.").format(
+            p=p, cards=format_cards(e.secret))
+    return _("{p} exchanged their hand for three stock cards.").format(p=p)
+
+
+_WHY_SHOWDOWN: dict[str, tuple[str, str]] = {
+    "knock": (N_("{p} knocked and everyone has had one more turn"), ""),
+    "all_pass": (N_("everyone passed in a row"), N_("everyone passed in a row")),
+    "empty_stock": (N_("the stock ran out"), N_("the stock ran out")),
+    "31": (N_("{p} has 31"), N_("31 was shown")),
+    "fire": (N_("{p} has three aces: Feuer"), N_("Feuer")),
+}
+"""How a round ended → why the showdown came, said with the player who ended it, and without one."""
 
 
 def _showdown(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    why = {"knock": f"{p} knocked and everyone has had one more turn",
-           "all_pass": "everyone passed in a row", "empty_stock": "the stock ran out",
-           "31": f"{p} has 31" if p else "31 was shown",
-           "fire": f"{p} has three aces: Feuer" if p else "Feuer"}.get(e.note, e.note)
+    said = _WHY_SHOWDOWN.get(e.note)
+    why = e.note if said is None else _(said[0] if p or not said[1] else said[1]).format(p=p)
     shown = ", ".join(f"{player_name(i, names)} {number(v)}" for i, v in enumerate(e.values) if v is not None)
-    return f"Showdown ({why}): {shown}."
+    return _("Showdown ({why}): {shown}.").format(why=why, shown=shown)
 
 
 SAYERS: dict[str, Callable[[Event, str, bool, Sequence[str] | None], str]] = {
@@ -95,6 +112,20 @@ SAYERS: dict[str, Callable[[Event, str, bool, Sequence[str] | None], str]] = {
     "exchange hand": _exchange_hand, "showdown": _showdown,
 }
 """The events whose sentence needs more: a secret, some of the cards, every seat's value."""
+
+
+def _drew_and_threw(draw: Event, discard: Event, names: Sequence[str] | None, viewer: int | None) -> str:
+    """A draw and the discard that followed it, one sentence: ``"Ana took the 9♥ from the discard pile and threw
+    the 4♣."`` (the card drawn from the stock named only to its player, as :func:`describe` does)."""
+    p = player_name(draw.player, names)
+    thrown = discard.cards[0]
+    if draw.kind == "draw discard":
+        return _("{p} took the {c} from the discard pile and threw the {thrown}.").format(
+            p=p, c=format_cards(draw.cards), thrown=thrown)
+    if viewer is None or viewer == draw.player:
+        return _("{p} drew the {cards} from the stock and threw the {thrown}.").format(
+            p=p, cards=format_cards(draw.secret), thrown=thrown)
+    return _("{p} drew from the stock and threw the {thrown}.").format(p=p, thrown=thrown)
 
 
 def describe(event: Event, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
@@ -105,7 +136,7 @@ def describe(event: Event, names: Sequence[str] | None = None, viewer: int | Non
     if kind in SAYERS:
         return SAYERS[kind](event, p, see, names)
     if kind in SENTENCES:
-        return SENTENCES[kind].format(p=p, c=format_cards(event.cards), round=event.round, note=event.note)
+        return _(SENTENCES[kind]).format(p=p, c=format_cards(event.cards), round=event.round, note=event.note)
     return event.note or kind
 
 
@@ -117,7 +148,7 @@ def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer:
     for e in events:
         if pending is not None:
             if e.kind == "discard" and e.player == pending.player:
-                out.append(pending.describe(names, viewer)[:-1] + f" and threw the {e.cards[0]}.")
+                out.append(_drew_and_threw(pending, e, names, viewer))
                 pending = None
                 continue
             out.append(pending.describe(names, viewer))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import names as _names
+from .i18n import N_, _, ngettext, number
 
 __all__ = ["Family", "Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
 
@@ -205,63 +206,87 @@ class Rules:
                 if getattr(self, f) != getattr(other, f)}
 
     def summary(self) -> str:
-        """A few sentences a learner can read: how this rule set plays."""
-        fam = ("Draw and discard: take the top card of the stock or the discard pile, then throw one."
-               if self.family == "draw" else
-               "Swap with the center: swap one card" + (" or all three" if self.allow_swap_all else "")
-               + " with the face-up center" + (", or pass" if self.allow_pass else "") + ".")
-        parts = [f"{self.deck}-card deck ({'7 to ace' if self.deck == 32 else '2 to ace'}). {fam}",
-                 f"{self.lives} {'life' if self.lives == 1 else 'lives'} each"
-                 + ("; lose the last one and you are swimming: the next loss puts you out." if self.swimming
-                    else "; lose the last one and you are out.")]
-        specials = []
-        if self.three_of_a_kind:
-            specials.append("three of a kind counts 30.5")
-        if self.three_aces:
-            specials.append("three aces count 32")
-        if self.fire:
-            specials.append("three aces are Feuer: they end the round at once and everyone else loses a life, "
-                            "even a player holding 31")
-        if specials:
-            parts.append(_cap("; ".join(specials)) + ".")
-        parts.append("31 ends the round at once: " + (
-            "everyone else loses a life." if self.instant_31 == "others_lose"
-            else "the lowest hand loses as usual."))
-        parts.append({
-            "lowest": "The lowest hand loses a life",
-            "under_21": "Everyone under 21 loses a life (the lowest, if nobody is under 21)",
-        }[self.loser] + ("; ties are broken by suit or rank." if self.ties == "tiebreak"
-                         else "; everyone tied for lowest loses."))
-        parts.append({
-            "two_lives": "A knocker with the lowest hand loses two lives.",
-            "two_if_sole": "A knocker who is alone with the lowest hand loses two lives.",
-            "one_life": "A knocker with the lowest hand loses one life, like anyone.",
-        }[self.knocker_lowest] + (" The knocker wins ties." if self.knocker_wins_ties else ""))
-        parts.append({
-            "anytime": "You may knock on any turn.",
-            "not_first_turn": "Nobody may knock on the round's very first turn.",
-            "not_own_first_turn": "Only the dealer may knock in their own first turn.",
-            "not_first_orbit": "Nobody may knock until everyone has had a turn.",
-        }[self.first_knock])
+        """A few sentences a learner can read, in the language in use: how this rule set plays."""
+        if self.family == "draw":
+            fam = _("Draw and discard: take the top card of the stock or the discard pile, then throw one.")
+        else:
+            fam = _(_SWAP_WAYS[bool(self.allow_swap_all), bool(self.allow_pass)])
+        swim = (ngettext("{n} life each; lose the last one and you are swimming: the next loss puts you out.",
+                         "{n} lives each; lose the last one and you are swimming: the next loss puts you out.",
+                         self.lives) if self.swimming else
+                ngettext("{n} life each; lose the last one and you are out.",
+                         "{n} lives each; lose the last one and you are out.", self.lives))
+        parts = [_("32-card deck (7 to ace).") if self.deck == 32 else _("52-card deck (2 to ace)."), fam,
+                 swim.format(n=self.lives)]
+        specials = (bool(self.three_of_a_kind), bool(self.three_aces), self.fire)
+        if any(specials):
+            parts.append(_(_SPECIALS[specials]).format(toak=number(self.three_of_a_kind or 30.5)))
+        parts.append(_("31 ends the round at once: everyone else loses a life.") if self.instant_31 == "others_lose"
+                     else _("31 ends the round at once: the lowest hand loses as usual."))
+        parts.append(_(_LOSERS[self.loser, self.ties == "tiebreak"]))
+        parts.append(_(_KNOCKER_LOWEST[self.knocker_lowest]))
+        if self.knocker_wins_ties:
+            parts.append(_("The knocker wins ties."))
+        parts.append(_(_FIRST_KNOCK[self.first_knock]))
         if self.family == "commerce":
-            parts.append("If everyone passes in a row: " + (
-                "three new center cards." if self.all_pass == "new_center" else "showdown."))
+            parts.append(_("If everyone passes in a row: three new center cards.") if self.all_pass == "new_center"
+                         else _("If everyone passes in a row: showdown."))
             if self.first_choice:
-                parts.append(("The dealer" if self.first_choice == "dealer" else
-                              "The player left of the dealer") + " may first take the face-down center hand.")
+                parts.append(_("The dealer may first take the face-down center hand.") if self.first_choice == "dealer"
+                             else _("The player left of the dealer may first take the face-down center hand."))
         else:
             if self.dealer_exchange:
-                parts.append("The dealer may swap their hand for three stock cards before play.")
+                parts.append(_("The dealer may swap their hand for three stock cards before play."))
             if not self.discard_taken:
-                parts.append("You may not throw away the card you just took from the discard pile.")
+                parts.append(_("You may not throw away the card you just took from the discard pile."))
         return " ".join(parts)
 
     def __str__(self) -> str:
         return f"Rules({self.name})"
 
 
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
+_SWAP_WAYS = {
+    # (may swap all three, may pass) → how a turn goes in commerce
+    (False, False): N_("Swap with the center: swap one card with the face-up center."),
+    (True, False): N_("Swap with the center: swap one card or all three with the face-up center."),
+    (False, True): N_("Swap with the center: swap one card with the face-up center, or pass."),
+    (True, True): N_("Swap with the center: swap one card or all three with the face-up center, or pass."),
+}
+_SPECIALS = {
+    # (three of a kind, three aces, Feuer) → the special hands, one sentence ({toak}: 30.5 as the reader writes it)
+    (True, False, False): N_("Three of a kind counts {toak}."),
+    (False, True, False): N_("Three aces count 32."),
+    (True, True, False): N_("Three of a kind counts {toak}; three aces count 32."),
+    (False, False, True): N_("Three aces are Feuer: they end the round at once and everyone else loses a life, "
+                             "even a player holding 31."),
+    (True, False, True): N_("Three of a kind counts {toak}; three aces are Feuer: they end the round at once and "
+                            "everyone else loses a life, even a player holding 31."),
+    (False, True, True): N_("Three aces count 32; three aces are Feuer: they end the round at once and everyone "
+                            "else loses a life, even a player holding 31."),
+    (True, True, True): N_("Three of a kind counts {toak}; three aces count 32; three aces are Feuer: they end the "
+                           "round at once and everyone else loses a life, even a player holding 31."),
+}
+_LOSERS = {
+    # (loser, ties broken) → who loses a showdown
+    ("lowest", True): N_("The lowest hand loses a life; ties are broken by suit or rank."),
+    ("lowest", False): N_("The lowest hand loses a life; everyone tied for lowest loses."),
+    ("under_21", True): N_("Everyone under 21 loses a life (the lowest, if nobody is under 21); "
+                           "ties are broken by suit or rank."),
+    ("under_21", False): N_("Everyone under 21 loses a life (the lowest, if nobody is under 21); "
+                            "everyone tied for lowest loses."),
+}
+_KNOCKER_LOWEST = {
+    "two_lives": N_("A knocker with the lowest hand loses two lives."),
+    "two_if_sole": N_("A knocker who is alone with the lowest hand loses two lives."),
+    "one_life": N_("A knocker with the lowest hand loses one life, like anyone."),
+}
+_FIRST_KNOCK = {
+    "anytime": N_("You may knock on any turn."),
+    "not_first_turn": N_("Nobody may knock on the round's very first turn."),
+    "not_own_first_turn": N_("Only the dealer may knock in their own first turn."),
+    "not_first_orbit": N_("Nobody may knock until everyone has had a turn."),
+}
+"""The sentences of :meth:`Rules.summary`, in English (marked for the catalog, translated when it is read)."""
 
 
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))

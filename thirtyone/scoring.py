@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
+from .i18n import N_, _, language
 from .i18n import number as _num  # a value as a learner writes it: 19, 30.5
+from .narration import join_names
 from .rules import Rules
 
 __all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score",
@@ -66,18 +68,21 @@ class Score:
 
     def _repr_html_(self) -> str:
         """The score as a notebook shows it: the hand, its value, the cards that count and why."""
-        rows = [["Hand", cards_html(self.cards)], ["Value", _num(self.value)]]
+        rows = [[_("Hand"), cards_html(self.cards)], [_("Value"), _num(self.value)]]
         if self.suit is not None:
-            rows.append(["Counts", f"{cards_html(self.counting)} ({_suit(self.suit)})"])
+            rows.append([_("Counts"), f"{cards_html(self.counting)} ({_suit(self.suit)})"])
         elif self.rule in _RULE_WORDS:
-            rows.append(["Counts", f"{cards_html(self.counting)} (all three: {_RULE_WORDS[self.rule]})"])
+            rows.append([_("Counts"), _("{cards} (all three: {rule})").format(
+                cards=cards_html(self.counting), rule=_(_RULE_WORDS[self.rule]))])
         if self.others:
-            rows.append(["Counts nothing", cards_html(self.others)])
-        rows.append(["Why", html.escape(self.explanation)])
-        return html_table(f"{format_cards(self.cards) or 'No cards'}: worth {_num(self.value)}", (), rows, "score")
+            rows.append([_("Counts nothing"), cards_html(self.others)])
+        rows.append([_("Why"), html.escape(self.explanation)])
+        caption = _("{cards}: worth {value}").format(cards=format_cards(self.cards) or _("No cards"),
+                                                      value=_num(self.value))
+        return html_table(caption, (), rows, "score")
 
 
-_RULE_WORDS = {"three_of_a_kind": "three of a kind", "three_aces": "three aces"}
+_RULE_WORDS = {"three_of_a_kind": N_("three of a kind"), "three_aces": N_("three aces")}
 
 
 
@@ -91,12 +96,13 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
         rank = cards[0] >> 2
         if rank == 12 and aces is not None:
             return Score(cards, float(aces), None, cards, (), "three_aces",
-                         f"{format_cards(cards)}: three aces count {aces}", rank)
+                         _("{cards}: three aces count {value}").format(cards=format_cards(cards), value=aces), rank)
         if toak is not None:
             return Score(cards, float(toak), None, cards, (), "three_of_a_kind",
-                         f"{format_cards(cards)}: three of a kind counts {_num(toak)}", rank)
+                         _("{cards}: three of a kind counts {value}").format(cards=format_cards(cards),
+                                                                              value=_num(toak)), rank)
     if not cards:
-        return Score(cards, 0.0, None, (), (), "suit", "no cards: worth 0", 0)
+        return Score(cards, 0.0, None, (), (), "suit", _("no cards: worth 0"), 0)
     totals = [0, 0, 0, 0]
     for c in cards:
         totals[c & 3] += RANK_VALUES[c >> 2]
@@ -109,29 +115,37 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
     others = tuple([c for c in ordered if c & 3 != suit])
     total = " + ".join([str(c) for c in counting]) + f" = {best}"
     if len(cards) > 1 and len({c & 3 for c in cards}) == len(cards):
-        text = f"all suits differ, so only the best card counts: {total}"
+        text = _("all suits differ, so only the best card counts: {total}").format(total=total)
     else:
         text = total
     if others:
-        text += "; " + _others_text(others, best)
+        text = _others_text(text, others, best)
     rule = "thirty_one" if best == 31 and len(cards) == 3 else "suit"
     if rule == "thirty_one":
-        text += ", the best a hand of one suit can be"
+        text = _("{total}, the best a hand of one suit can be").format(total=text)
     return Score(cards, float(best), suit, counting, others, rule, text, 3 - suit)
 
 
-def _others_text(others: Sequence[Card], best: int) -> str:
-    """The suits that lose, with their sums: ``"the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
+_OTHERS = {
+    (True, True): N_("{head}; the other suit makes less ({sums}) and counts nothing"),
+    (True, False): N_("{head}; the other suit makes no more ({sums}) and counts nothing"),
+    (False, True): N_("{head}; the other suits make less ({sums}) and count nothing"),
+    (False, False): N_("{head}; the other suits make no more ({sums}) and count nothing"),
+}
+"""(one other suit, all of them less) → the sentence that follows the counting cards' sum ``{head}``."""
+
+
+def _others_text(head: str, others: Sequence[Card], best: int) -> str:
+    """``head`` and the suits that lose, with their sums:
+    ``"9♥ = 9; the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
     groups: dict[int, list[Card]] = {}
     for c in others:  # high cards first already
         groups.setdefault(c & 3, []).append(c)
     # the highest sum first, equal sums in Skat order (each suit once, so the lists are never compared)
     sums = sorted([(sum([RANK_VALUES[c >> 2] for c in g]), -s, g) for s, g in groups.items()], reverse=True)
     parts = ", ".join([" + ".join([str(c) for c in g]) + f" = {t}" for t, _s, g in sums])
-    less = "less" if all(t < best for t, _s, _g in sums) else "no more"
-    if len(sums) == 1:
-        return f"the other suit makes {less} ({parts}) and counts nothing"
-    return f"the other suits make {less} ({parts}) and count nothing"
+    less = all(t < best for t, _s, _g in sums)
+    return _(_OTHERS[len(sums) == 1, less]).format(head=head, sums=parts)
 
 
 class Ranked(NamedTuple):
@@ -310,7 +324,8 @@ def _values(toak: float | None, aces: int | None) -> _Values:
 
 
 class _Book(dict[tuple[Card, ...], Score]):
-    """Sorted three-card hand → its :class:`Score` with reasons, each worked out the first time it is asked."""
+    """Sorted three-card hand → its :class:`Score` with reasons, each worked out the first time it is asked
+    (one book per scoring options and language: the reasons are sentences)."""
 
     def __init__(self, toak: float | None, aces: int | None) -> None:
         super().__init__()
@@ -321,13 +336,15 @@ class _Book(dict[tuple[Card, ...], Score]):
         return s
 
 
-_BOOKS: dict[tuple[float | None, int | None], _Book] = {}
+_BOOKS: dict[tuple[float | None, int | None, str], _Book] = {}
+"""(three of a kind, three aces, language) → its book."""
 
 
 def _book(toak: float | None, aces: int | None) -> _Book:
-    book = _BOOKS.get((toak, aces))
+    key = (toak, aces, language())
+    book = _BOOKS.get(key)
     if book is None:
-        book = _BOOKS[(toak, aces)] = _Book(toak, aces)
+        book = _BOOKS[key] = _Book(toak, aces)
     return book
 
 
@@ -502,33 +519,31 @@ def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, ob
         if len(lowest) == 1:
             s = scores[lowest[0]]
             if s.suit is None:
-                how = f"its rank ({s.cards[0].symbol}) is the lowest of the tied triples"
+                how = _("its rank ({rank}) is the lowest of the tied triples").format(rank=s.cards[0].symbol)
             else:
                 above = sorted({t.suit for t in (scores[i] for i in low_values)
                                 if t.suit is not None and t.suit != s.suit})
-                how = (f"its suit, {_suit(s.suit)}, comes below {_and([_suit(u) for u in above])} in Skat order "
-                       "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)")
-            lines.append(f"Hands {_and([str(i + 1) for i in low_values])} tie on "
-                         f"{_num(s.value)}; hand {lowest[0] + 1} loses the tie-break: {how}.")
+                how = _("its suit, {suit}, comes below {above} in Skat order "
+                        "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)").format(
+                            suit=_suit(s.suit), above=join_names([_suit(u) for u in above]))
+            lines.append(_("Hands {hands} tie on {value}; hand {hand} loses the tie-break: {how}.").format(
+                hands=join_names([str(i + 1) for i in low_values]), value=_num(s.value), hand=lowest[0] + 1, how=how))
         else:
-            lines.append(f"Hands {_and([str(i + 1) for i in lowest])} tie on value and suit: "
-                         "the tie-break cannot part them, so they all lose.")
+            lines.append(_("Hands {hands} tie on value and suit: the tie-break cannot part them, so they all lose.")
+                         .format(hands=join_names([str(i + 1) for i in lowest])))
     elif len(lowest) > 1:
-        lines.append(f"Hands {_and([str(i + 1) for i in lowest])} tie for lowest on "
-                     f"{_num(scores[lowest[0]].value)}: with these rules they all lose.")
+        lines.append(_("Hands {hands} tie for lowest on {value}: with these rules they all lose.").format(
+            hands=join_names([str(i + 1) for i in lowest]), value=_num(scores[lowest[0]].value)))
     else:
-        lines.append(f"Hand {lowest[0] + 1} is lowest with {_num(scores[lowest[0]].value)}.")
+        lines.append(_("Hand {hand} is lowest with {value}.").format(hand=lowest[0] + 1,
+                                                                     value=_num(scores[lowest[0]].value)))
     return {"scores": scores, "lowest": lowest, "highest": tops[0] if len(tops) == 1 else None,
             "explanation": " ".join(lines)}
 
 
 def _suit(suit: int) -> str:
-    return f"{SUIT_NAMES[suit]} {SUITS[suit]}"
-
-
-def _and(words: Sequence[str]) -> str:
-    """``["1", "2", "3"]`` → ``"1, 2 and 3"``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """A suit's name and sign, in the language in use: ``"hearts ♥"``, ``"corazones ♥"``."""
+    return f"{_(SUIT_NAMES[suit])} {SUITS[suit]}"
 
 
 _DEFAULT = Rules()
