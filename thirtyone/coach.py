@@ -222,9 +222,9 @@ def _explain(moves: Sequence[MoveEstimate]) -> str:
         return _("{move}: it is your only sensible move (it loses {lives} lives on average).").format(
             move=head, lives=lives_text(e.expected_lives))
     nxt = moves[1]
-    text = _("{move}: it loses the fewest lives on average, {lives} (95% interval {interval}), against "
+    text = _("{move}: it loses the fewest lives on average, {lives} ({percent} interval {interval}), against "
              "{other_lives} ({other_interval}) to {other}.").format(
-        move=head, lives=lives_text(e.expected_lives), interval=interval_text(e),
+        move=head, lives=lives_text(e.expected_lives), percent="95%", interval=interval_text(e),
         other_lives=lives_text(nxt.estimate.expected_lives), other_interval=interval_text(nxt.estimate),
         other=nxt.words)
     if overlap(e, nxt.estimate):

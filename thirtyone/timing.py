@@ -457,16 +457,17 @@ def advice_words(advice: KnockAdvice) -> tuple[str, str]:
         why = advice.forbidden or _("these rules do not allow a knock now")
         return _("You may not knock now."), _("{why}: play on.").format(why=f"{why[:1].upper()}{why[1:]}")
     if advice.close:
-        return _("Too close to tell."), (
-            _("The 95% intervals for lives lost overlap, so the simulation cannot tell the two choices apart: either "
-              "is about as good (knocking is a little ahead in this run).") if advice.advice == "knock" else
-            _("The 95% intervals for lives lost overlap, so the simulation cannot tell the two choices apart: either "
-              "is about as good (playing on is a little ahead in this run)."))
+        reason = (_("The {percent} intervals for lives lost overlap, so the simulation cannot tell the two choices "
+                    "apart: either is about as good (knocking is a little ahead in this run).")
+                  if advice.advice == "knock" else
+                  _("The {percent} intervals for lives lost overlap, so the simulation cannot tell the two choices "
+                    "apart: either is about as good (playing on is a little ahead in this run)."))
+        return _("Too close to tell."), reason.format(percent="95%")
     if advice.advice == "knock":
-        return _("Knock."), _("Knocking now loses fewer lives on average than playing on, and the two 95% intervals "
-                              "for lives lost do not overlap.")
-    return _("Play on."), _("Playing on loses fewer lives on average than knocking now, and the two 95% intervals "
-                            "for lives lost do not overlap.")
+        return _("Knock."), _("Knocking now loses fewer lives on average than playing on, and the two {percent} "
+                              "intervals for lives lost do not overlap.").format(percent="95%")
+    return _("Play on."), _("Playing on loses fewer lives on average than knocking now, and the two {percent} "
+                            "intervals for lives lost do not overlap.").format(percent="95%")
 
 
 # --------------------------------------------------------------------------------------------

@@ -60,13 +60,13 @@ def estimate_html(title: str, est: Estimate | None, best: bool) -> str:
     losing a life, each with its 95% interval."""
     cls = "to-estimate to-best" if best else "to-estimate"
     if est is None:
-        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>{_esc(_("Not allowed now."))}</p></div>'
+        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>' + _esc(_("Not allowed now.")) + "</p></div>"
     lo, hi = est.p_lose_ci
     elo, ehi = est.expected_ci
     head = _("{choice} — fewer lives lost").format(choice=title) if best else title
-    lives = _esc(_("Lives lost on average: {lives} (95% interval {low} to {high})")).format(
+    lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent="95%",
         lives=f"<strong>{fixed(est.expected_lives)}</strong>", low=fixed(elo), high=fixed(ehi))
-    chance = _("Chance of losing a life: {chance} (95% interval {low} to {high})").format(
+    chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent="95%",
         chance=pct(est.p_lose), low=pct(lo), high=pct(hi))
     deals = ngettext("{n} simulated deal", "{n} simulated deals", est.rollouts).format(n=grouped(est.rollouts))
     return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p>{lives}</p><p>{_esc(chance)}</p>'
@@ -125,7 +125,8 @@ def advice_html(advice: KnockAdvice, spot: Spot | None = None) -> str:
     """The advice in words, then both estimates side by side (each number shown once)."""
     head, reason = advice_words(advice)
     return ('<div class="to-advice-box" aria-live="polite">'
-            f'<p class="to-advice to-advice-head"><strong>{_esc(_("Advice: {advice}").format(advice=head))}</strong></p>'
+            '<p class="to-advice to-advice-head"><strong>' + _esc(_("Advice: {advice}").format(advice=head))
+            + "</strong></p>"
             f'<p class="to-reason to-explanation">{_esc(reason)}</p>' + _estimates(advice, spot) + "</div>")
 
 
@@ -178,7 +179,7 @@ class KnockAdvisor(w.VBox):
             w.HTML(STUDY_CSS + _CSS), self.rule_editor, self.picker,
             w.HBox([self.players_menu, self.seat_menu, self.turn_menu], layout=w.Layout(flex_flow="row wrap")),
             self.turn_note,
-            w.HTML(f"<h3>{_esc(_('Your turn'))}</h3>"), w.HBox([self.hand_row, self.hand_text], layout=w.Layout(align_items="center")),
+            w.HTML("<h3>" + _esc(_("Your turn")) + "</h3>"), w.HBox([self.hand_row, self.hand_text], layout=w.Layout(align_items="center")),
             self.situation, w.HBox([self.table_caption, self.table_row], layout=w.Layout(align_items="center")),
             self.again_button, self.result])
         self.add_class("to-study")
@@ -393,7 +394,8 @@ class KnockDrill(w.VBox):
         s = spot.state
         self.play_button.description = _("Play on (draw)") if self._rules.family == "draw" else \
             _("Play on (swap or pass)")
-        self.question.value = f"<p><strong>{_esc(_('Knock or play on?'))}</strong></p>" + situation_html(spot, note=False)
+        self.question.value = ("<p><strong>" + _esc(_("Knock or play on?")) + "</strong></p>"
+                               + situation_html(spot, note=False))
         self.hand_row.show(spot.hand)
         self.hand_text.value = _worth_html(hand_value(spot.hand, spot.rules))
         self.table_row.show(s.discard_pile[-1:] if s.rules.family == "draw" else s.center)

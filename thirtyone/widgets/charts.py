@@ -130,6 +130,11 @@ def _DecimalFormatter(point: str) -> Any:
     return Formatter()
 
 
+def _interval_header() -> str:
+    """A table's column of 95% intervals."""
+    return _("{percent} interval").format(percent="95%")
+
+
 def _interval(low: str, high: str) -> str:
     """A 95% interval in words: ``"0.30 to 0.40"``."""
     return _("{low} to {high}").format(low=low, high=high)
@@ -426,9 +431,9 @@ class SurvivalChart(w.VBox):
     def _caption(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
         meta_deals = self.tables.meta.get("deals")
         deals = grouped(meta_deals) if isinstance(meta_deals, int) else _("thousands of")
-        text = _("{what}. Each point is a hand value; the bars are 95% intervals (from {deals} simulated deals per "
+        text = _("{what}. Each point is a hand value; the bars are {percent} intervals (from {deals} simulated deals per "
                  "line; hand values with fewer than 20 knocks are left out). The dotted line is 50%: above it a knock "
-                 "survives more often than not.").format(what=self._what(), deals=deals)
+                 "survives more often than not.").format(what=self._what(), percent="95%", deals=deals)
         if live is not None:
             text += " " + _("The dashed line was simulated just now.")
         return text
@@ -439,13 +444,13 @@ class SurvivalChart(w.VBox):
             for p in curve:
                 rows.append([label, number(p.value), f"{p.knocks}", pct(p.p), _interval(pct(p.low), pct(p.high))])
         return html_table(_("Chance of surviving a knock"), [_("line"), _("hand value"), _("knocks"), _("survived"),
-                                                             _("95% interval")], rows, numeric=(1, 2, 3))
+                                                             _interval_header()], rows, numeric=(1, 2, 3))
 
     def compute_live(self) -> list[CurvePoint]:
         """Simulate the chosen cell now and draw it dashed over the tables' lines."""
         cell = self.chosen()
         rules, players, seat, turn, opp = cell
-        self.message.value = f'<p class="to-busy" role="status">{html.escape(_("Simulating…"))}</p>'
+        self.message.value = '<p class="to-busy" role="status">' + html.escape(_("Simulating…")) + "</p>"
         curve = live_curve(rules, players, seat, turn, opp, deals=self.live_deals, seed=len(str(cell)))
         self.live = (cell, curve)
         self.draw()
@@ -544,15 +549,15 @@ class ThresholdChart(w.VBox):
                 "{near}.").format(players=players, rounds=grouped(rounds), best=number(best.threshold),
                                   mean=fixed(best.mean), near=listed)
         caption = _("{rules}, {players} players, {rounds} rounds per threshold: one player knocks at the threshold, "
-                    "the others play as intermediate bots (at {threshold}). Bars: 95% intervals. Fewest lives lost at "
+                    "the others play as intermediate bots (at {threshold}). Bars: {percent} intervals. Fewest lives lost at "
                     "{best}; thresholds whose means lie inside its interval ({near}) do about as well.").format(
-            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t),
+            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t), percent="95%",
             best=number(best.threshold), near=listed)
         rows = [[number(p.threshold), f"{p.rounds}", fixed(p.mean, 3), _interval(fixed(p.low, 3), fixed(p.high, 3))]
                 for p in self.points]
         self.figure.value = picture_html("threshold", spec, alt, caption) + details_html(
             _("The numbers behind the chart"), html_table(_("Lives lost per round by threshold"),
-                                                          [_("threshold"), _("rounds"), _("mean"), _("95% interval")],
+                                                          [_("threshold"), _("rounds"), _("mean"), _interval_header()],
                                                           rows, numeric=(1, 2)))
         best_at = html.escape(_("In this tournament the fewest lives were lost knocking at {value} or more."),
                               quote=False).format(value=f"<strong>{number(best.threshold)}</strong>")
@@ -606,8 +611,8 @@ class SuitStudyChart(_GrowingStudy):
             draws=self.draws, start=fixed(sums["one suit"][0].mean, 1), end=fixed(one.mean, 1),
             high=fixed(high.mean, 1))
         caption = _("{rules}: one player drawing alone, {n} deals. After {draws} draws, keeping one suit is worth "
-                    "{one} on average (95% interval {one_low} to {one_high}); keeping high cards {high} ({high_low} "
-                    "to {high_high}). Shaded bands: 95% intervals.").format(
+                    "{one} on average ({percent} interval {one_low} to {one_high}); keeping high cards {high} ({high_low} "
+                    "to {high_high}). Shaded bands: {percent} intervals.").format(percent="95%",
             rules=names.preset_name(self.rules), n=grouped(n), draws=self.draws, one=fixed(one.mean, 1),
             one_low=fixed(one.ci[0], 1), one_high=fixed(one.ci[1], 1), high=fixed(high.mean, 1),
             high_low=fixed(high.ci[0], 1), high_high=fixed(high.ci[1], 1))
@@ -615,7 +620,7 @@ class SuitStudyChart(_GrowingStudy):
                 for p, row in sums.items() for t, m in enumerate(row)]
         self.figure.value = picture_html("line", spec, alt, caption) + details_html(
             _("The numbers behind the chart"), html_table(_("Mean hand value by draws"),
-                                                          [_("keeping"), _("draws"), _("mean"), _("95% interval")],
+                                                          [_("keeping"), _("draws"), _("mean"), _interval_header()],
                                                           rows, numeric=(1, 2)))
         return sums
 
@@ -645,9 +650,9 @@ class DiscardStudyView(_GrowingStudy):
                 "times; a card of any other suit {other} of {other_n} times.").format(
             mine=pct(mine.rate), mine_n=mine.offered, other=pct(other.rate), other_n=other.offered)
         caption = _("{rules}, {players} bots, {rounds} rounds. Throw a card of a suit the next player has been picking "
-                    "up and they take it {mine} of the time (95% interval {mine_low} to {mine_high}); another suit "
+                    "up and they take it {mine} of the time ({percent} interval {mine_low} to {mine_high}); another suit "
                     "{other} ({other_low} to {other_high}).").format(
-            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds,
+            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds, percent="95%",
             mine=pct(mine.rate), mine_low=pct(mine.ci[0]), mine_high=pct(mine.ci[1]), other=pct(other.rate),
             other_low=pct(other.ci[0]), other_high=pct(other.ci[1]))
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),
@@ -655,7 +660,7 @@ class DiscardStudyView(_GrowingStudy):
         self.figure.value = picture_html("discard", spec, alt, caption) + details_html(
             _("The numbers behind the chart"), html_table(_("Throws taken by the next player"),
                                                           [_("suit of the card thrown"), _("throws"), _("taken"),
-                                                           _("share"), _("95% interval")], rows, numeric=(1, 2, 3)))
+                                                           _("share"), _interval_header()], rows, numeric=(1, 2, 3)))
         return c
 
 

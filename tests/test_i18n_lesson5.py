@@ -1,0 +1,360 @@
+"""Lesson 5 and the coach in the course's languages (issue 13): the bots' knock rules, the advisor, the drill,
+every chart (its HTML, alt text, caption and table, and the words matplotlib draws into the picture) and the
+coach's sentences and game record.
+
+* Under the pseudo-locale every word these show is inside ``⟦…⟧`` markers (a word outside them is a string
+  nobody wrapped in ``_()``), once card codes, numbers, the players' names and the text of the engine modules
+  another part of issue 13 translates (rule summaries, why a knock is not allowed) are taken out.
+* In Spanish: the knock rules are the very sentences the Spanish lesson 5 prints, numbers are written 30,5 and
+  10.000, and a chart's picture is drawn (and kept) apart from the English one.
+* English is unchanged: tests/test_advisor.py, test_coach.py, test_course_claims.py, test_bots.py and
+  test_analysis.py check the English words.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pytest
+from test_i18n import _unmarked, _visible, _walk
+
+from thirtyone import i18n
+from thirtyone.bots import KNOCK_RULES, PATIENCE, knock_rule
+from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
+from thirtyone.game import new_game
+from thirtyone.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+ES_LESSON = ROOT / "tools" / "lessons" / "es" / "05-knock-timing.md"
+
+
+# -- what a person reads: test_i18n.py's own reading of a widget tree (descriptions, tooltips, labels, menu
+# labels, HTML text and accessible attributes) and its check of the markers ----------------------------------
+def _engine_texts(widget: Any) -> list[str]:
+    """What a lesson-5 widget quotes from the engine modules translated elsewhere in issue 13 (rules, game):
+    the rule summary of its rule editor, and why a knock is not allowed (``KnockAdvice.forbidden``)."""
+    out: list[str] = []
+    for x in _walk(widget):
+        rules = getattr(x, "rules", None)
+        if isinstance(rules, Rules):
+            out.append(rules.summary())
+        why = str(getattr(getattr(x, "advice", None), "forbidden", None) or "")
+        if why:
+            out += [why, why[:1].upper() + why[1:]]
+    return out
+
+
+def _figure_texts(kind: str, spec: dict[str, Any]) -> list[str]:
+    """The words matplotlib draws into a chart: axis titles, legend, annotations, bar notes, tick labels."""
+    from thirtyone.widgets import charts
+
+    fig = charts.DRAWERS[kind](**spec)
+    fig.canvas.draw()
+    out: list[str] = []
+    for ax in fig.axes:
+        out += [ax.get_xlabel(), ax.get_ylabel(), ax.get_title()]
+        out += [t.get_text() for t in ax.texts]
+        out += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+        legend = ax.get_legend()
+        if legend is not None:
+            out += [t.get_text() for t in legend.get_texts()]
+    return [t for t in out if t]
+
+
+def _coach_texts(advice: Advice) -> list[str]:
+    out = [advice.explanation, advice.situation, advice.verdict_text, *(m.words for m in advice.moves),
+           *(m.ing for m in advice.moves)]
+    if advice.knock is not None:
+        out.append(advice.knock.explanation)
+    return out
+
+
+def _coached_game(preset: str, seed: int) -> list[str]:
+    """A game of three where seat 0 asks the coach and knocks now and then: everything the coach said."""
+    s = new_game(preset, 3, seed=seed)
+    record = GameRecord(0, ("Sam", "Ana", "Ben"), rollouts=20)
+    said: list[str] = []
+    for i in range(60):
+        if s.game_over:
+            break
+        record.observe(s)
+        if s.round_over:
+            s = s.apply("next round")
+            continue
+        if s.current_player == 0:
+            advice = coach(s, rollouts=20, knock_rollouts=20, seed=seed)
+            said += _coach_texts(advice)
+            knock = next((a for a in s.legal_actions() if a.kind == "knock"), None)
+            move = knock if knock is not None and i % 3 == 0 else advice.best
+            record.note_move(s, move, advice if i % 2 else None)
+            s = s.apply(move)
+        else:
+            s = s.apply(s.legal_actions()[0])
+    record.observe(s)
+    header, rows = record.lives_table()
+    return said + [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r)]
+
+
+def _records() -> list[str]:
+    """Game records made by hand, so every kind of sentence the record has is said (knocks the coach agreed with,
+    found about as good, would rather not have made; one knock, two, four; an old record without verdicts)."""
+    draw, drawing = i18n._("draw from the stock"), i18n._("drawing from the stock")
+    knock = i18n._("knock")
+    kinds = [KnockRecord(1, 5, 24.0, True, 0.20, knock, "about as good", draw, 0.25, 2, drawing),
+             KnockRecord(2, 7, 25.0, False, 0.30, draw, "about as good", draw, 0.25, 2, drawing),
+             KnockRecord(3, 2, 19.0, False, 1.80, draw, "play on", draw, 0.10, 2, drawing),
+             KnockRecord(4, 1, 29.5, True, 0.05, knock, "knock", draw, 0.40, 1, drawing),
+             KnockRecord(5, 3, 20.0, False, 0.50, draw),  # an old record: only the best move
+             KnockRecord(6, 3, 20.0, True, 0.10, knock)]
+    out: list[str] = []
+    for knocks, winner in ((kinds, 0), (kinds[3:4] * 2, 1), (kinds[3:4] * 4, 1), (kinds[1:2], None), (kinds[2:3], 2),
+                           ([], None)):
+        record = GameRecord(0, ("Sam", "Ana", "Ben"), start=(3, 3, 3), rounds=[(1, (2, 3, 3), (False,) * 3),
+                                                                               (2, (2, 0, 3), (False, True, False))],
+                            knocks=list(knocks), asked=3, followed=1, lost={1: 1, 2: 0, 3: 2}, winner=winner)
+        header, rows = record.lives_table()
+        out += [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r), record.name(5)]
+    return out
+
+
+# -- every lesson-5 widget, made and driven under the pseudo-locale ---------------------------------------
+def _pseudo_views() -> list[tuple[str, list[str], list[str]]]:
+    from thirtyone.widgets import charts
+    from thirtyone.widgets.advisor import KnockAdvisor, KnockDrill
+    from thirtyone.widgets.charts import (
+        DiscardStudyView,
+        KnockRulesTable,
+        SuitStudyChart,
+        SurvivalChart,
+        ThresholdChart,
+    )
+
+    made: list[tuple[str, list[str], list[str]]] = []
+
+    def add(name: str, widget: Any) -> None:
+        made.append((name, _visible(widget), _engine_texts(widget)))
+
+    charts._RECORD.append([])  # every picture drawn now, not read from the shipped file: its words are read below
+    try:
+        a = KnockAdvisor(rollouts=200)
+        add("KnockAdvisor", a)
+        a.choose(rules="schwimmen", hand="K♥ K♠ K♣", players=3, seat=3)  # 30.5: three of a kind
+        add("KnockAdvisor schwimmen", a)
+        a.choose(rules="bga-commerce", hand="A♥ K♥ 7♣", players=4, seat=1)  # no knocking on some turns
+        add("KnockAdvisor bga", a)
+        a.turn_menu.value = a.turn_menu.options[0][1]
+        add("KnockAdvisor a turn with no knocking", a)
+        a.picker.pick("A♥")
+        add("KnockAdvisor too few cards", a)
+        a.choose(rules="scat", hand="A♥ K♥ Q♥", players=2, seat=2)  # 31 on the deal: a message
+        add("KnockAdvisor a hand that ends the round", a)
+        a.choose(rules="widow", hand="A♥ K♥ 7♣", players=5, seat=1)
+        add("KnockAdvisor widow", a)
+        a.rule_editor.set("allow_pass", False)
+        add("KnockAdvisor own rules", a)
+        d = KnockDrill(seed=3, rollouts=200)
+        add("KnockDrill", d)
+        for answer in ("knock", "play on", "knock"):
+            d.answer(answer)
+            add(f"KnockDrill answered {answer}", d)
+            d.next_situation()
+        d.rule_editor.choose("schwimmen")
+        d.answer("play on")
+        add("KnockDrill schwimmen", d)
+        for compare in ("players", "seat", "turn"):
+            chart = SurvivalChart(compare=compare, players=4, seat=2, live_deals=100)
+            add(f"SurvivalChart {compare}", chart)
+            chart.compute_live()
+            add(f"SurvivalChart {compare} live", chart)
+        chart = SurvivalChart(compare="players", seat=0, turn=0, opponents="random")
+        add("SurvivalChart dealer, random", chart)
+        t = ThresholdChart("schwimmen", 3, rounds=5)
+        add("ThresholdChart", t)
+        t.run()
+        add("ThresholdChart run", t)
+        t.rules_menu.value = "bga-draw"  # simulated when chosen
+        add("ThresholdChart bga-draw", t)
+        t.points = []  # nothing to show: a message
+        t.draw()
+        add("ThresholdChart no points", t)
+        s = SuitStudyChart(deals=50)
+        s.run()
+        add("SuitStudyChart", s)
+        v = DiscardStudyView(rounds=6)
+        add("DiscardStudyView", v)
+        add("KnockRulesTable", KnockRulesTable())
+        pictures = charts._RECORD[-1]
+    finally:
+        charts._RECORD.pop()
+    drawn: dict[str, int] = {}
+    for kind, spec in pictures:  # a few pictures of each kind (drawing is what takes the time)
+        drawn[kind] = drawn.get(kind, 0) + 1
+        if drawn[kind] <= 4:
+            made.append((f"picture {kind} {drawn[kind]}", _figure_texts(kind, spec), []))
+    assert set(drawn) == {"line", "threshold", "discard"}
+    made.append(("knock rules", list(KNOCK_RULES.values()), []))
+    made.append(("knock rule per table", [knock_rule(level, preset, n).text for level in ("beginner", "intermediate",
+                                                                                        "expert")
+                                          for preset in ("scat", "schwimmen") for n in (2, 5)], []))
+    made.append(("game records", _records(), []))
+    for preset, seed in (("schwimmen", 1), ("scat", 2), ("widow", 3)):
+        made.append((f"coach {preset}", _coached_game(preset, seed), []))
+    return made
+
+
+@pytest.fixture(scope="module")
+def pseudo_views() -> Any:
+    with i18n.using(i18n.PSEUDO):  # made and read under the pseudo-locale; the tests after it run in English
+        return _pseudo_views()
+
+
+def test_every_word_of_lesson_5_and_the_coach_is_in_the_markers(pseudo_views: Any) -> None:
+    bad = []
+    for name, shown, foreign in pseudo_views:
+        bad += [f"{name}: {b}" for b in _unmarked(shown, foreign)]
+    assert bad == [], "\n".join(bad[:40])
+
+
+def test_the_pseudo_walk_saw_every_kind_of_text(pseudo_views: Any) -> None:
+    """The walk reached what it means to check: advice, staging notes, messages, alt texts, pictures' words."""
+    everything = " ".join(t for _n, shown, _f in pseudo_views for t in shown)
+    for words in ("Advice: ", "no knocking yet", "Pick three cards", "31 or Fire", "The simulation judged",
+                  "Chart: the chance of surviving", "No tournament was shipped", "the next player takes the card",
+                  "knock threshold", "fewest: ", "You knocked", "If you knock", "Knocking loses", "Round ",
+                  "both", "all 4", "found it about as good", "the coach would rather", "You win the game!",
+                  "Ana wins the game.", "You never knocked.", "Player 6"):
+        assert words in everything, words
+    assert len(pseudo_views) >= 40
+
+
+def test_the_check_finds_a_word_outside_the_markers() -> None:
+    with i18n.using(i18n.PSEUDO):
+        box = w.VBox([w.Button(description=i18n._("Knock now")), w.HTML("<p>⟦Worth⟧ 30,5: K♥ K♠ K♣, Sam</p>")])
+        assert _unmarked(_visible(box), []) == []
+        box.children = [*box.children, w.HTML('<img alt="Chart: lives lost">')]
+        assert len(_unmarked(_visible(box), [])) == 1
+        assert len(_unmarked(["⟦seat 1⟧, after 4 turns"], [])) == 1
+
+
+# -- Spanish -------------------------------------------------------------------------------------------
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_spanish_lesson_quotes_the_rule_the_bots_follow() -> None:
+    """The claim test_course_claims.py checks in English, in Spanish: lesson 5's Spanish page prints the bots'
+    own knock rules, word for word."""
+    text = _one_line(ES_LESSON.read_text(encoding="utf-8"))
+    with i18n.using("es"):
+        rules = dict(KNOCK_RULES)
+    assert set(rules) == {"beginner", "intermediate", "expert", "all"}
+    for level, sentence in rules.items():
+        assert _one_line(sentence) in text, f"the Spanish lesson 5 must say, for {level}: {sentence}"
+    assert f"ha tenido {PATIENCE} turnos" in rules["beginner"]
+    assert f"ha tenido {2 * PATIENCE} turnos" in rules["expert"]
+    assert KNOCK_RULES["all"].startswith("No bot knocks")  # the mapping reads the language in use: English again
+
+
+def test_a_level_s_knock_rule_in_spanish_names_the_table_s_numbers() -> None:
+    rule = knock_rule("intermediate", "scat", 4)
+    with i18n.using("es"):
+        text = rule.text
+    assert text.startswith("Con 4 jugadores en juego, un bot intermedio golpea en cuanto su mano vale ")
+    assert f"vale {i18n.number(rule.threshold or 0)} o más" in text
+    assert f"({rule.patience * 4} turnos con 4 jugadores)" in text
+    with i18n.using("es"):
+        expert = knock_rule("expert", "scat", 3).text
+    assert expert.startswith("Un bot experto golpea cuando su simulación dice") and "(24 turnos con 3 jugadores)" in expert
+
+
+def test_the_advisor_answers_in_spanish_with_decimal_commas() -> None:
+    from thirtyone.widgets.advisor import KnockAdvisor
+
+    with i18n.using("es"):
+        a = KnockAdvisor("schwimmen", "K♥ K♠ K♣", players=3, seat=2, turn=1, rollouts=400)
+        assert a.advice is not None
+        assert "Vale <strong>30,5</strong>" in a.hand_text.value  # three of a kind in Schwimmen
+        html = a.result.value
+        assert "<strong>Consejo: " in html and "Golpear ahora" in html and "Seguir jugando: " in html
+        assert re.search(r"Vidas perdidas de media: <strong>\d,\d\d</strong> \(intervalo del 95%: \d,\d\d a \d,\d\d\)",
+                         html), html
+        assert "200 repartos simulados" in html
+        assert "Schwimmen, 3 jugadores; asiento 2: juegas en 2.º lugar; tu turno " in a.situation.value
+        assert [label for label, _v in a.seat_menu.options][-1] == "3: el repartidor, juega el último"
+        a.picker.pick("A♥")
+        assert "Elige tres cartas para tu mano (llevas 1)." in a.result.value
+    assert a.players_menu.description == "Jugadores"  # drawn in Spanish, kept as drawn
+
+
+def test_the_drill_marks_in_spanish() -> None:
+    from thirtyone.widgets.advisor import KnockDrill
+
+    with i18n.using("es"):
+        d = KnockDrill(seed=5, rollouts=200)
+        assert "¿Golpear o seguir jugando?" in d.question.value
+        assert d.knock_button.description == "Golpear" and d.play_button.description.startswith("Seguir jugando (")
+        d.answer("knock")
+        assert "La simulación ha juzgado esta situación: Scat, " in d.feedback.value
+        assert re.search(r"(¡Bien!|Esta vez no: aquí conviene|Demasiado igualado para decirlo)", d.feedback.value)
+        assert "Puntuación: " in d.tally.value
+
+
+def test_a_chart_in_spanish_has_spanish_words_and_a_picture_of_its_own() -> None:
+    from thirtyone.widgets import charts
+    from thirtyone.widgets.charts import SurvivalChart, ThresholdChart
+
+    english = SurvivalChart(compare="players")
+    with i18n.using("es"):
+        chart = SurvivalChart(compare="players")
+        threshold = ThresholdChart("schwimmen", 3)
+        charts._RECORD.append([])
+        try:
+            SurvivalChart(compare="players")
+            ThresholdChart("schwimmen", 3)
+            drawn = charts._RECORD[-1]
+        finally:
+            charts._RECORD.pop()
+    assert 'alt="Gráfico: la probabilidad de sobrevivir a un golpe (del 0 al 100%) según el valor de la mano' \
+        in chart.figure.value
+    assert "<summary>Los números del gráfico</summary>" in chart.figure.value
+    assert "3.000 repartos simulados por línea" in chart.figure.value
+    assert chart.rules_menu.description == "Reglas" and chart.seat_menu.description == "Quién golpea"
+    assert english.figure.value.split('alt="')[0] != chart.figure.value.split('alt="')[0]  # another PNG
+    assert "En este torneo se perdieron menos vidas golpeando con <strong>" in threshold.message.value
+    assert re.search(r"\(\d,\d\d vidas por ronda\)", threshold.figure.value)
+    survival_spec, threshold_spec = (spec for kind, spec in drawn)
+    assert survival_spec["lang"] == threshold_spec["lang"] == "es"  # kept apart from the English pictures
+    assert "valor de la mano al golpear" in _figure_texts("line", survival_spec)
+    words = _figure_texts("threshold", threshold_spec)
+    assert "umbral de golpe (golpear con este valor o más)" in words and any(w.startswith("menos: ") for w in words)
+    assert any(re.fullmatch(r"0,\d+", t) for t in words), words  # the axis writes 0,30 in Spanish
+    assert not any(re.fullmatch(r"0\.\d+", t) for t in words), words
+
+
+def test_the_coach_speaks_spanish() -> None:
+    s = new_game("scat", 3, seed=4)
+    with i18n.using("es"):
+        advice = coach(s, rollouts=40)
+        record = GameRecord(0, ("Sam", "Ana", "Ben"))
+        record.observe(s)
+        header, _rows = record.lives_table()
+    assert re.search(r"es lo que menos vidas pierde de media, \d,\d\d \(intervalo del 95%: \d,\d\d a \d,\d\d\)",
+                     advice.explanation), advice.explanation
+    assert advice.best_move.words.startswith(("robar del mazo", "coger el", "coger la", "descartar"))
+    assert header == ["Jugador", "Inicio"]
+
+
+def test_the_knock_advice_is_kept_per_language() -> None:
+    """timing.advise keeps its answers (the staging note and the explanation hold words): one per language."""
+    from thirtyone.timing import advise
+
+    english = advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7)
+    with i18n.using("es"):
+        spanish = advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7)
+    assert english[0].note.startswith("From seat 3 of 4 your turn comes after 2 turns")
+    assert spanish[0].note.startswith("Desde el asiento 3 de 4, tu turno llega después de 2 turnos")
+    assert english[1].explanation.startswith("With ") and spanish[1].explanation.startswith("Con ")
+    assert advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7) == english
