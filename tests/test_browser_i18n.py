@@ -1,0 +1,358 @@
+"""The course in other languages, in Chromium against a real Voilà server (issue 13).
+
+* The pseudo-locale walk: every English page written with ``use("pseudo")`` (tools/make_notebooks.py,
+  ``write_pseudo``), where every message that went through :mod:`thirtyone.i18n` is wrapped in ``⟦…⟧``.
+  Each page is opened, its widgets driven a little (its buttons clicked, its menus changed), and every word
+  its outputs show (widgets and printed text, not the Markdown prose, which is translated as whole texts)
+  and every ``aria-label``, ``title`` and ``alt`` in them must be inside the markers, once card codes
+  (``K♥``), numbers and the players' names are taken out. A word outside them is a string nobody passed
+  through ``_()``: all of them are reported at once, page by page.
+* The Spanish walk: from ``es/index.ipynb`` by the course bar's Next links through every Spanish page, at
+  390 and 1280 px, with everything the English walk checks (tests/test_browser_course.py: course bar, no
+  internal words, no sideways scrolling at 390 px, no console errors) and: ``<html lang="es">``, the language
+  switch linking to the English twin page, axe-core finds nothing serious or critical, and a widget answers
+  a click. Screenshots: ``test-artifacts/course-es-<page>-<width>.png``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila
+from test_browser_course import NEXT, PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, _generator
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
+"""The players' names (thirtyone.names): names, in every language."""
+
+
+# -- words outside the markers ------------------------------------------------------------------------
+_MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+_CARD = re.compile(r"(?<!\w)(?:10|[2-9AKQJ])[♣♠♥♦]")
+_PLAYER = re.compile(r"(?<!\w)(?:" + "|".join(PLAYERS) + r")(?!\w)")
+_WORD = re.compile(r"[^\W\d_]+")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def unmarked_texts(text: str) -> list[str]:
+    """The runs of ``text`` outside ``⟦…⟧`` that hold a word (markers nest: ``⟦⟦king⟧ of ⟦hearts⟧⟧``), card
+    codes, numbers and players' names taken out first; one line of text at a time."""
+    before = None
+    while before != text:  # innermost markers first
+        before, text = text, _MARKED.sub("\n", text)
+    runs = []
+    for line in text.split("\n"):
+        if _WORD.search(_PLAYER.sub(" ", _CARD.sub(" ", line))):
+            runs.append(" ".join(line.split()))
+    return runs
+
+
+def unmarked_words(text: str) -> list[str]:
+    """The words of ``text`` outside ``⟦…⟧``, card codes, numbers and players' names taken out."""
+    return [w for run in unmarked_texts(text) for w in _WORD.findall(_PLAYER.sub(" ", _CARD.sub(" ", run)))]
+
+
+def test_unmarked_words_sees_what_nobody_translated() -> None:
+    """The matching itself (no browser needed)."""
+    assert unmarked_words("⟦⟦king⟧ of ⟦hearts⟧⟧ · K♥ 9♥ 10♦ · 30,5 · Sam, Hana") == []
+    assert unmarked_words("⟦{name} knocked.⟧".format(name="Cleo")) == []
+    assert unmarked_words("⟦Worth⟧ 19: K♥ + 9♥ = 19; 4♣ is another suit") == ["is", "another", "suit"]
+    assert unmarked_words("Knock ⟦Pass⟧") == ["Knock"]
+    assert unmarked_words("⟦golpe⟧ Samuel") == ["Samuel"]
+    assert unmarked_words("⟦a⟦b⟧c⟧ d ⟦e⟧") == ["d"]
+    assert unmarked_texts("⟦Worth⟧ 19\nK♥ + 9♥ = 19; 4♣ is another  suit ⟦and⟧ 9♥\n") == ["K♥ + 9♥ = 19; 4♣ is another suit"]
+
+
+# -- the pseudo-locale pages ----------------------------------------------------------------------------
+@pytest.fixture
+def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà with the repo's config on every page written in the pseudo-locale (no preheated kernels:
+    each page is opened once)."""
+    folder = tmp_path_factory.mktemp("pseudo")
+    _generator().write_pseudo(folder)
+    config = (NOTEBOOKS / "voila.py").read_text(encoding="utf-8")
+    (folder / "voila.py").write_text(
+        config + '\nc.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0}}\n', encoding="utf-8")
+    for picture in [*NOTEBOOKS.glob("*.png"), *NOTEBOOKS.glob("*.svg"), *NOTEBOOKS.glob("*.jpg")]:
+        shutil.copy(picture, folder / picture.name)
+    server = start_voila(Path(sys.executable).parent, ARTIFACTS / "voila-pseudo.log", cwd=folder)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+OUTPUT_TEXT = """() => {
+  const rc = document.querySelector('#rendered_cells');
+  rc.querySelectorAll('details').forEach(d => { d.open = true; });
+  // a card's corners (K, 9: its code, drawn) are not words; the card is read by its name, below
+  const hide = document.createElement('style');
+  hide.textContent = '.to-card .to-corner { display: none !important; }';
+  document.head.appendChild(hide);
+  const parts = [];
+  const desc = e => e.tagName.toLowerCase() + [...e.classList].filter(c => !c.startsWith('lm-')).slice(0, 3)
+    .map(c => '.' + c).join('');
+  try {
+    for (const o of rc.querySelectorAll('.jp-OutputArea-output')) {
+      parts.push([o.innerText, '']);
+      for (const e of o.querySelectorAll('[aria-label], [title], [alt]')) {
+        if (!e.getClientRects().length) continue;  // a hidden label nobody reads or hovers
+        for (const a of ['aria-label', 'title', 'alt'])
+          if (e.getAttribute(a)) parts.push([e.getAttribute(a), `${a} of ${desc(e)}`]);
+      }
+      for (const t of o.querySelectorAll('svg title, svg desc')) parts.push([t.textContent, `${desc(t)}`]);
+    }
+  } finally { hide.remove(); }
+  return parts;
+}"""
+"""Every text of the page's outputs (folded parts opened) and the names and tooltips in them, each with
+where it stands ('' for the text shown, ``"title of button.to-x"`` for an attribute)."""
+
+BUTTONS = """() => (document.querySelectorAll('[data-thirtyone-click]')
+    .forEach(e => { delete e.dataset.thirtyoneClick; }), [...document.querySelectorAll('#rendered_cells .jp-OutputArea-output button')]
+  .filter(b => b.getClientRects().length && !b.disabled && b.getAttribute('aria-disabled') !== 'true'
+               && !b.classList.contains('to-card'))
+  .map((b, i) => { b.dataset.thirtyoneClick = String(i); return (b.innerText || b.getAttribute('aria-label') || '').trim(); }))"""
+"""Marks the page's enabled, visible buttons (not cards) with their order; returns their texts."""
+
+
+def settle(page: Any, limit: float = 4.0) -> None:
+    """Wait until the cells stop changing (at most ``limit`` seconds)."""
+    shape = ""
+    for _ in range(int(limit / 0.3)):
+        now = page.evaluate(SHAPE)
+        if now == shape:
+            return
+        shape = now
+        page.wait_for_timeout(300)
+
+
+class PseudoWalk:
+    """Opens every pseudo-locale page, drives it, and keeps each word outside the markers with an example."""
+
+    CLICKS = 24
+    """Buttons clicked per page: each time the first of those clicked least (at most :data:`AGAIN` times
+    each), the list read again after every click (a walkthrough's Next goes a few steps on)."""
+    AGAIN = 3
+
+    def __init__(self, page: Any, server: Any) -> None:
+        self.page, self.server = page, server
+        self.name = "(before the first page)"
+        self.words: dict[str, dict[str, None]] = {}  # page -> the texts outside the markers, in order seen
+        self.problems: dict[str, list[str]] = {}
+        self.keys: set[str] = set()
+        page.on("console", lambda m: self.problem(f"console error: {m.text[:200]}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.problem(f"page error: {str(e)[:200]}"))
+
+    def problem(self, what: str) -> None:
+        found = self.problems.setdefault(self.name, [])
+        if what not in found:
+            found.append(what)
+
+    def read(self) -> None:
+        """Every word outside the markers on the page as it is now."""
+        for text, where in self.page.evaluate(OUTPUT_TEXT):
+            seen = self.words.setdefault(self.name, {})
+            for run in unmarked_texts(text):
+                # a table's rows differ in their numbers only: each text once
+                key = f"{self.name}\n{where}\n{_NUMBER.sub('#', run)}"
+                if key not in self.keys:
+                    self.keys.add(key)
+                    seen[run[:200] + (f"   [{where}]" if where else "")] = None
+
+    def drive(self) -> None:
+        """Click the page's buttons, one after another, and pick the last choice of every menu."""
+        clicked: dict[str, int] = {}
+        for _ in range(self.CLICKS):
+            texts = self.page.evaluate(BUTTONS)
+            todo = sorted((clicked.get(t, 0), i) for i, t in enumerate(texts) if clicked.get(t, 0) < self.AGAIN)
+            if not todo:
+                break
+            i = todo[0][1]
+            clicked[texts[i]] = clicked.get(texts[i], 0) + 1
+            try:
+                self.page.locator(f'[data-thirtyone-click="{i}"]').click(timeout=3_000)
+            except Exception:  # noqa: BLE001 - a button that went away while we looked: the next one
+                continue
+            settle(self.page)
+            self.read()
+        menus = self.page.locator("#rendered_cells .jp-OutputArea-output select")
+        for k in range(min(menus.count(), 6)):
+            menu = menus.nth(k)
+            try:
+                values = menu.evaluate("s => [...s.options].map(o => o.value)")
+                if len(values) > 1 and menu.is_visible() and menu.is_enabled():
+                    menu.select_option(values[-1], timeout=3_000)
+                    settle(self.page)
+                    self.read()
+            except Exception:  # noqa: BLE001 - a menu redrawn meanwhile
+                continue
+
+    def walk(self) -> None:
+        self.page.set_viewport_size({"width": WIDE, "height": 900})
+        for name in PAGES:
+            self.name = name
+            self.page.goto(self.server.url(f"voila/render/{name}.ipynb"))
+            try:
+                self.page.wait_for_function(READY, timeout=90_000, polling=200)
+            except Exception as exc:  # noqa: BLE001 - reported with the rest
+                self.problem(f"did not finish drawing ({type(exc).__name__})")
+                continue
+            settle(self.page, 5)
+            self.read()
+            if name not in WITHOUT_WIDGETS:
+                self.drive()
+            # Voilà's lab layout scrolls inside #rendered_cells: the window grows to hold the page
+            height = int(self.page.evaluate("document.querySelector('#rendered_cells').scrollHeight"))
+            self.page.set_viewport_size({"width": WIDE, "height": max(900, min(height, 100_000))})
+            self.page.screenshot(path=str(ARTIFACTS / f"pseudo-{name}.png"), full_page=True)
+            self.page.set_viewport_size({"width": WIDE, "height": 900})
+
+    def report(self) -> str:
+        lines = []
+        for name in PAGES:
+            texts = list(self.words.get(name, {}))
+            problems = self.problems.get(name, [])
+            if not texts and not problems:
+                continue
+            words = sorted({w for t in texts for w in unmarked_words(t.split("   [")[0])}, key=str.lower)
+            lines.append(f"{name}: {len(texts)} texts outside ⟦…⟧ ({len(words)} words: {', '.join(words)})")
+            lines += [f"    {t}" for t in texts]
+            lines += [f"    {p}" for p in problems]
+        return ("Texts the pseudo-locale pages show outside ⟦…⟧ (strings nobody passed through _()), "
+                "by page (screenshots: test-artifacts/pseudo-*.png):\n" + "\n".join(lines))
+
+
+@pytest.mark.slow
+def test_every_word_a_widget_shows_went_through_the_catalog(page: Any, pseudo_server: Server) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    walk = PseudoWalk(page, pseudo_server)
+    walk.walk()
+    (ARTIFACTS / "pseudo-words.txt").write_text(walk.report() + "\n", encoding="utf-8")
+    if walk.words or walk.problems:
+        pytest.fail(walk.report(), pytrace=False)
+
+
+# -- the Spanish pages ----------------------------------------------------------------------------------
+LANG = "es"
+
+SWITCH = """() => [...document.querySelectorAll('#rendered_cells nav.to-language')].map(nav => {
+  const a = nav.querySelector('a[hreflang="en"]');
+  return a ? a.href : null; })"""
+"""Each language switch on the page: where its English link leads (null: no English link)."""
+
+CLICK_ONE = """() => {
+  const usable = b => b.getClientRects().length && !b.disabled && b.getAttribute('aria-disabled') !== 'true';
+  const outs = '#rendered_cells .jp-OutputArea-output ';
+  const all = [...document.querySelectorAll(outs + 'button')].filter(usable);
+  const b = all.find(b => !b.classList.contains('to-card')) || all[0]
+    || [...document.querySelectorAll(outs + 'input[type=checkbox], ' + outs + 'select')].filter(usable)[0];
+  if (!b) return null;
+  b.dataset.thirtyoneAnswer = 'yes';
+  const what = b.tagName === 'SELECT' ? 'menu' : b.tagName === 'INPUT' ? 'checkbox' : 'button';
+  const name = b.innerText || b.getAttribute('aria-label') || (b.labels && b.labels[0] && b.labels[0].innerText) || '';
+  return [what, name.trim()];
+}"""
+"""Marks the first control of a widget: a button that is not a card if there is one, else a card, else a
+checkbox or a menu; returns what it is and its name."""
+
+CELL_OF_CLICKED = """() => { const b = document.querySelector('[data-thirtyone-answer]');
+  const cell = b && (b.closest('.jp-OutputArea') || b.closest('.jp-Cell'));
+  return cell ? cell.innerHTML : ''; }"""
+
+
+class SpanishWalk(Walk):
+    """The English walk of tests/test_browser_course.py on the Spanish pages, plus what a translated page
+    must be (its language said, its switch to English, axe, a widget that answers)."""
+
+    def url(self, name: str) -> str:
+        return self.server.url(f"voila/render/{LANG}/{name}.ipynb")
+
+    def check(self, name: str, width: int) -> None:
+        super().check(name, width)
+        if not self.page.evaluate(READY):  # reported by the English walk's check
+            return
+        lang = self.page.evaluate("document.documentElement.lang")
+        if lang != LANG:
+            self.fail(f'<html lang="{lang}">, not lang="{LANG}"')
+        switches = self.page.evaluate(SWITCH)
+        twin = self.server.url(f"voila/render/{name}.ipynb")
+        if not switches:
+            self.fail("has no language switch (nav.to-language)")
+        for href in switches:
+            if href != twin:
+                self.fail(f"its language switch's English link leads to {href!r}, not the English page {twin}")
+        self.axe()
+        if width == WIDE and name not in WITHOUT_WIDGETS:
+            self.answers_a_click()
+
+    def axe(self) -> None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        results = Axe().run(self.page)
+        for v in results.response["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                self.fail(f"axe: {v['id']} ({v['impact']}): {v['help']}",
+                          str([n["target"] for n in v["nodes"]][:5]))
+
+    def answers_a_click(self) -> None:
+        """The first control of the page's widgets, clicked (a menu: its last choice picked), changes what
+        its widget shows: the page's kernel is there and answers."""
+        control = self.page.evaluate(CLICK_ONE)
+        if control is None:
+            self.fail("has widgets but no button, checkbox or menu to use")
+            return
+        what, label = control
+        before = self.page.evaluate(CELL_OF_CLICKED)
+        target = self.page.locator("[data-thirtyone-answer]").first
+        if what == "menu":
+            target.select_option(target.evaluate("s => s.options[s.options.length - 1].value"))
+        else:
+            target.click()
+        try:
+            self.page.wait_for_function(f"() => ({CELL_OF_CLICKED})() !== {before!r}", timeout=15_000, polling=200)
+        except Exception:  # noqa: BLE001 - reported with the rest
+            self.fail(f"its widget did not answer the {what} {label!r} within 15 s")
+
+    def screenshot(self, name: str, width: int) -> None:
+        super().screenshot(f"{LANG}-{name}", width)  # test-artifacts/course-es-<page>-<width>.png
+
+    def follow_next(self, name: str) -> bool:
+        """The English walk's, to the Spanish page (Walk.follow_next checks for the English address)."""
+        target = NEXT[name]
+        link = self.page.locator("#rendered_cells nav.to-course-bar a[rel=next]").last
+        if not link.count():
+            return False
+        try:
+            with self.page.expect_navigation(timeout=30_000):
+                link.click()
+        except Exception as exc:  # noqa: BLE001 - reported with the others
+            self.fail(f"clicking Next did not open a page ({type(exc).__name__})")
+            return False
+        if not self.page.url.split("?")[0].endswith(f"/voila/render/{LANG}/{target}.ipynb"):
+            self.fail(f"Next led to {self.page.url}, not {LANG}/{target}.ipynb")
+            return False
+        return True
+
+
+def test_every_page_has_its_spanish_twin() -> None:
+    """The Spanish walk below covers the whole course: every page is there in Spanish."""
+    assert sorted(_generator().pages(LANG)) == sorted(PAGES)
+    assert sorted(p.stem for p in (NOTEBOOKS / LANG).glob("*.ipynb")) == sorted(PAGES)
+
+
+@pytest.mark.slow
+def test_the_spanish_course_reads_at_1280_and_390_px(page: Any, voila_server: Server) -> None:
+    walk = SpanishWalk(page, voila_server)
+    walk.walk()
+    walk.name = "(after the walk)"
+    if walk.found:
+        pytest.fail(walk.report().replace("course-*.png", f"course-{LANG}-*.png"), pytrace=False)
+
