@@ -358,3 +358,17 @@ def test_the_knock_advice_is_kept_per_language() -> None:
     assert spanish[0].note.startswith("Desde el asiento 3 de 4, tu turno llega después de 2 turnos")
     assert english[1].explanation.startswith("With ") and spanish[1].explanation.startswith("Con ")
     assert advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7) == english
+
+
+def test_the_shipped_first_advice_is_said_in_spanish_too() -> None:
+    """Lesson 5's first advice is shipped (computed once, in English words): on the Spanish page the same numbers
+    come with Spanish words."""
+    from thirtyone.timing import advise
+
+    english = advise("scat", "K♥ Q♥ 7♣", 4, 2, 5, rollouts=10_000, seed=0)[1]
+    with i18n.using("es"):
+        spanish = advise("scat", "K♥ Q♥ 7♣", 4, 2, 5, rollouts=10_000, seed=0)[1]
+    assert (spanish.knock, spanish.play_on, spanish.advice) == (english.knock, english.play_on, english.advice)
+    assert english.explanation.startswith("With 20 against 3 other players, knocking now loses a life ")
+    assert spanish.explanation.startswith("Con 20 contra otros 3 jugadores, golpear ahora pierde una vida ")
+    assert re.search(r"unas \d,\d\d vidas de media", spanish.explanation)

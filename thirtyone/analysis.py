@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
-           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "fixed", "grouped"]
+           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "fixed", "grouped", "advice_text"]
 
 Z95 = 1.959963984540054
 
@@ -245,25 +245,32 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     play_on = Estimate.from_losses(str(alternative), play_losses)
     knock = Estimate.from_losses("knock", knock_losses) if knock_losses is not None else None
     value = hand_values(rules)[view.hand]
+    advice = "play on" if knock is None or knock.expected_lives > play_on.expected_lives else "knock"
+    return KnockAdvice(p, value, knock, play_on, advice, *advice_text(state, p, value, knock, play_on))
+
+
+def advice_text(state: State, player: int, value: float, knock: Estimate | None, play_on: Estimate
+                ) -> tuple[str, str]:
+    """:func:`knock_advice`'s sentence and why knocking is not allowed (``""`` when it is), in the language in
+    use: for ``player`` in ``state`` with a hand worth ``value``, from the two estimates."""
     shown = _fmt(value)
-    why = ""
+    alternative = play_on.action
     if knock is None:
-        advice = "play on"
         why = state._why_illegal(Action("knock")) or _("knocking is not allowed now")
         text = _("You may not knock now ({why}). Playing on ({move}) with {value} loses a life {chance} of the time."
                  ).format(why=why, move=alternative, value=shown, chance=_pct(play_on.p_lose))
-    else:
-        advice = "knock" if knock.expected_lives <= play_on.expected_lives else "play on"
-        text = ngettext("With {value} against {n} other player, knocking now loses a life {chance} of the time "
-                        "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
-                        "({other_lives} lives).",
-                        "With {value} against {n} other players, knocking now loses a life {chance} of the time "
-                        "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
-                        "({other_lives} lives).", n_active - 1).format(
-            value=shown, n=n_active - 1, chance=_pct(knock.p_lose), lives=fixed(knock.expected_lives),
-            move=alternative, other_chance=_pct(play_on.p_lose), other_lives=fixed(play_on.expected_lives))
-        text += " " + (_("Knock.") if advice == "knock" else _("Play on."))
-    return KnockAdvice(p, value, knock, play_on, advice, text, "" if knock is not None else why)
+        return text, why
+    others = len(state.view(player).active) - 1
+    text = ngettext("With {value} against {n} other player, knocking now loses a life {chance} of the time "
+                    "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
+                    "({other_lives} lives).",
+                    "With {value} against {n} other players, knocking now loses a life {chance} of the time "
+                    "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
+                    "({other_lives} lives).", others).format(
+        value=shown, n=others, chance=_pct(knock.p_lose), lives=fixed(knock.expected_lives),
+        move=alternative, other_chance=_pct(play_on.p_lose), other_lives=fixed(play_on.expected_lives))
+    knocks = knock.expected_lives <= play_on.expected_lives
+    return text + " " + (_("Knock.") if knocks else _("Play on.")), ""
 
 
 def _pct(x: float) -> str:

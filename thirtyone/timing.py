@@ -19,6 +19,7 @@ Every number comes from :mod:`thirtyone.analysis`; this module only sets up situ
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -34,6 +35,7 @@ from .analysis import (
     Estimate,
     KnockAdvice,
     KnockTables,
+    advice_text,
     knock_advice,
     knock_survival,
     threshold_tournament,
@@ -431,7 +433,11 @@ def _advise(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn:
     shipped = precomputed.lookup("advise", rules=rules, hand=hand, players=players, seat=seat, turn=turn,
                                  rollouts=rollouts, seed=seed)
     if shipped is not None:  # the advisor's first advice in lesson 5: computed once (thirtyone/precomputed.py)
-        return spot, decode_advice(shipped)
+        advice = decode_advice(shipped)
+        if lang != "en":  # the shipped words are English: the same numbers, said in the language in use
+            text, why = advice_text(spot.state, spot.player, advice.value, advice.knock, advice.play_on)
+            advice = dataclasses.replace(advice, explanation=text, forbidden=why)
+        return spot, advice
     return spot, knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed)
 
 
