@@ -28,7 +28,7 @@ import ipywidgets as w
 from .. import names
 from ..analysis import KnockTables, fixed, grouped, load_knock_tables
 from ..bots import knock_rule
-from ..i18n import N_, _, language, ngettext, number, using
+from ..i18n import LANGUAGES, N_, _, language, ngettext, number, using
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
 from ..timing import (
@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
            "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable",
-           "new_figure", "picture_html", "DRAWERS", "PICTURES", "LESSON_VIEWS", "build_pictures", "picture_key"]
+           "new_figure", "picture_html", "DRAWERS", "PICTURES", "LESSON_VIEWS", "build_pictures", "build_all_pictures", "picture_key"]
 
 
 @dataclass(frozen=True)
@@ -687,7 +687,17 @@ def build_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -> di
     return {picture_key(kind, spec): figure_png(DRAWERS[kind](**spec)) for kind, spec in drawn}
 
 
+def build_all_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -> dict[str, str]:
+    """:func:`build_pictures` in every language of the course (a picture's words are part of its key, so an
+    English and a Spanish page each find their own)."""
+    pictures: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with using(lang):
+            pictures.update(build_pictures(views))
+    return pictures
+
+
 if __name__ == "__main__":  # pragma: no cover - writes the shipped pictures
-    pictures = build_pictures()
+    pictures = build_all_pictures()
     PICTURES.write_text(json.dumps({"pictures": pictures}, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {len(pictures)} pictures to {PICTURES}")
