@@ -27,8 +27,6 @@ import pytest
 from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila
 from test_browser_course import NEXT, PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, _generator
 
-pytestmark = pytest.mark.browser
-
 PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """The players' names (thirtyone.names): names, in every language."""
 
@@ -230,6 +228,7 @@ class PseudoWalk:
                 "by page (screenshots: test-artifacts/pseudo-*.png):\n" + "\n".join(lines))
 
 
+@pytest.mark.browser
 @pytest.mark.slow
 def test_every_word_a_widget_shows_went_through_the_catalog(page: Any, pseudo_server: Server) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
@@ -263,6 +262,20 @@ CLICK_ONE = """() => {
 """Marks the first control of a widget: a button that is not a card if there is one, else a card, else a
 checkbox or a menu; returns what it is and its name."""
 
+CARD_NAMES = """() => [...document.querySelectorAll('#rendered_cells .to-card')]
+  .map(e => [e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])"""
+"""Each drawn card's accessible name and tooltip."""
+
+SPANISH_CARD = re.compile(r"(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|jota|reina|rey|as) de "
+                          r"(?:tréboles|picas|corazones|diamantes)|carta boca abajo")
+"""A card's name on a Spanish page (thirtyone.i18n.card_name; widgets/card.py's card_words)."""
+
+CUT_OFF = """() => [...document.querySelectorAll(
+    '#rendered_cells .jp-OutputArea-output :is(button, label, .widget-label, .widget-label-basic)')]
+  .filter(e => e.getClientRects().length && !e.closest('.to-card') && e.scrollWidth > e.clientWidth + 1)
+  .map(e => `"${e.innerText.trim().slice(0, 60)}": ${e.scrollWidth} px of text in ${e.clientWidth} px`)"""
+"""Buttons and labels whose words do not fit them (cut off, or "…"): Spanish runs longer than English."""
+
 CELL_OF_CLICKED = """() => { const b = document.querySelector('[data-thirtyone-answer]');
   const cell = b && (b.closest('.jp-OutputArea') || b.closest('.jp-Cell'));
   return cell ? cell.innerHTML : ''; }"""
@@ -289,6 +302,14 @@ class SpanishWalk(Walk):
         for href in switches:
             if href != twin:
                 self.fail(f"its language switch's English link leads to {href!r}, not the English page {twin}")
+        for label, title in self.page.evaluate(CARD_NAMES):
+            if not SPANISH_CARD.fullmatch(label):
+                self.fail("a card's accessible name is not Spanish", repr(label))
+            if title and title != "cuenta":
+                self.fail("a card's tooltip is not Spanish", repr(title))
+        if width == WIDE:  # (at 390 px the English walk's check says so)
+            for cut in self.page.evaluate(CUT_OFF):
+                self.fail("a button's or label's words do not fit it", cut)
         self.axe()
         if width == WIDE and name not in WITHOUT_WIDGETS:
             self.answers_a_click()
@@ -348,6 +369,7 @@ def test_every_page_has_its_spanish_twin() -> None:
     assert sorted(p.stem for p in (NOTEBOOKS / LANG).glob("*.ipynb")) == sorted(PAGES)
 
 
+@pytest.mark.browser
 @pytest.mark.slow
 def test_the_spanish_course_reads_at_1280_and_390_px(page: Any, voila_server: Server) -> None:
     walk = SpanishWalk(page, voila_server)
