@@ -1149,10 +1149,10 @@ def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], 
     rows = []
     for i in range(n):
         hand = hands[i]
-        notes = [_(w) if w != doing else w for w, yes in (
-            (N_("dealer"), i == g.dealer), (doing, i == p and not over), (N_("knocked"), i == g.knocker),
-            (N_("wins the game"), i == winner), (N_("out"), g.out[i]),
-            (N_("swimming"), g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
+        notes = [w for w, yes in ((_("dealer"), i == g.dealer), (doing, i == p and not over),
+                                  (_("knocked"), i == g.knocker), (_("wins the game"), i == winner),
+                                  (_("out"), g.out[i]),
+                                  (_("swimming"), g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
         if over and g.result is not None and g.result.losses[i]:
             lost = g.result.losses[i]
             notes.append(ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost))
