@@ -2,10 +2,10 @@
 numbers read as each language writes them, and under the pseudo-locale every word the translated widgets
 show is inside ``⟦…⟧`` markers (a word outside them is a string nobody wrapped in ``_()``).
 
-Text that comes from modules that do not speak through :mod:`thirtyone.i18n` yet is taken out before the
-check, by asking those modules for it (see :data:`NOT_YET`): the engine's score explanations and round
-accounts (``scoring``, ``game``), rule summaries (``rules``), the bots' knock rules (``bots``), the coach
-(``coach``) and card names drawn by ``static/card.js``.
+Every module that shows words speaks through :mod:`thirtyone.i18n`, so nothing is taken out before the check:
+the engine's score explanations and round accounts, rule summaries, the bots' knock rules and the coach are
+checked as the widgets show them (``tests/test_i18n_engine.py`` and ``tests/test_i18n_lesson5.py`` check those
+modules on their own too).
 """
 
 from __future__ import annotations
@@ -28,12 +28,6 @@ from thirtyone.i18n import _
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "thirtyone" / "locale" / "messages.pot"
 ES = ROOT / "thirtyone" / "locale" / "es" / "LC_MESSAGES" / "thirtyone.po"
-
-NOT_YET = ("thirtyone.scoring", "thirtyone.game", "thirtyone.rules", "thirtyone.bots", "thirtyone.coach",
-           "thirtyone.cards (card names in card.js)", "thirtyone.timing", "thirtyone.analysis",
-           "thirtyone.widgets.advisor", "thirtyone.widgets.study", "thirtyone.widgets.charts")
-"""Modules whose words are not translated yet (issue 13 goes on with them)."""
-
 
 def _catalog(path: Path) -> Any:
     with path.open("rb") as f:
@@ -222,53 +216,6 @@ def _unmarked(texts: list[str], foreign: list[str]) -> list[str]:
     return bad
 
 
-def _engine_texts(widget: Any) -> list[str]:
-    """What a widget quotes from modules that do not translate yet (see :data:`NOT_YET`)."""
-    from thirtyone.game import narrate
-    from thirtyone.widgets.views import sentence
-
-    out: list[str] = []
-    for x in _walk(widget):
-        score = getattr(x, "score", None)
-        if score is not None and hasattr(score, "explanation") and not callable(score):
-            out += [score.explanation, sentence(score.explanation)]
-        if hasattr(x, "outcome") and x.outcome:
-            out += [str(x.outcome["explanation"]), *(str(s) for s in x.outcome["scores"])]
-        if hasattr(x, "hands") and isinstance(getattr(x, "hands", None), tuple) and hasattr(x, "loser"):
-            from thirtyone.scoring import compare_hands
-            out.append(str(compare_hands(x.hands, x.rules)["explanation"]))
-        rules = getattr(x, "rules", None)
-        if rules is not None and hasattr(rules, "summary"):
-            out.append(rules.summary())
-        state = getattr(x, "state", None)
-        labels = getattr(x, "labels", None)
-        if state is not None and hasattr(state, "round_events") and labels is not None:
-            for s in [state, *getattr(x, "history", [])]:
-                out += narrate(s.round_events(), labels, None)
-                out += narrate(s.view(x.seat or 0).round_events(), labels, x.seat or 0)
-                if s.result is not None:
-                    out += [s.result.explain(labels), *s.result.reasons,
-                            *(sc.explanation for sc in s.result.scores if sc is not None)]
-        if hasattr(x, "level_menu") and hasattr(x, "players") and hasattr(x, "seed_box"):  # a GameSetup
-            from thirtyone.bots import KNOCK_RULES, knock_rule
-
-            out += [knock_rule(x.level_menu.value, x.rules, n).text for n in range(2, x.players + 1)]
-            out += list(KNOCK_RULES.values())
-        record = getattr(x, "record", None)
-        if record is not None and hasattr(record, "knock_lines"):  # a PlayGame: the coach's record
-            header, rows = record.lives_table()
-            out += [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r),
-                    *x.results.values()]
-        for rp in getattr(x, "replays", ()) or ():
-            names = x.names
-            out += [rp.explain(names), *rp.moves(names)]
-            if rp.end is not None:
-                out += [e.describe(names) for e in rp.end.round_events()]
-                if rp.result is not None:
-                    out.append(rp.result.explain(names))
-    return out
-
-
 def _walk(widget: Any) -> list[Any]:
     out, stack = [], [widget]
     while stack:
@@ -280,7 +227,7 @@ def _walk(widget: Any) -> list[Any]:
 
 def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
     """Each translated widget made and driven under the pseudo-locale: what it shows at each step, with the
-    foreign text it may quote."""
+    names it may quote that are not words (none but the given ones)."""
     from thirtyone.rules import Rules
     from thirtyone.variants import SITUATIONS
     from thirtyone.widgets.guide import TOURS, Walkthrough
@@ -295,7 +242,7 @@ def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
     made: list[tuple[str, Any, list[str]]] = []
 
     def add(name: str, widget: Any, foreign: tuple[str, ...] = ()) -> None:
-        made.append((name, _visible(widget), _engine_texts(widget) + list(foreign)))  # as shown now
+        made.append((name, _visible(widget), list(foreign)))  # as shown now
 
     add("ScoreView", ScoreView("K♥ 9♥", deal_button=True))
     cv = CardValues()

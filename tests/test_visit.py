@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from thirtyone import precomputed
-from thirtyone.i18n import LANGUAGES
 from thirtyone.cli import build_precomputed
+from thirtyone.i18n import LANGUAGES
 from thirtyone.rules import Rules
 from thirtyone.strategy import discard_study, suit_study
 from thirtyone.timing import advise
