@@ -395,3 +395,14 @@ def test_a_missing_table_file_is_worked_out_instead(monkeypatch, tmp_path) -> No
     monkeypatch.setattr(scoring, "_MAPPED", [])
     values, extra = scoring.hand_table_blocks()
     assert bytes(values) + bytes(extra) == scoring.hand_table_bytes()
+
+
+def test_a_preset_name_is_as_good_as_its_rules_and_anything_else_says_what_is_allowed():
+    schwimmen = Rules.preset("schwimmen")
+    assert score("10♠ 10♥ 10♦", "schwimmen") == score("10♠ 10♥ 10♦", schwimmen)
+    assert hand_value(parse_cards("10♠ 10♥ 10♦"), "schwimmen") == 30.5
+    assert hand_value(parse_cards("10♠ 10♥ 10♦"), "scat") == 10
+    with pytest.raises(ValueError, match="scat"):
+        score("K♥ 9♥ 4♣", "scot")
+    with pytest.raises(TypeError, match="rules must be a Rules or a preset name"):
+        score("K♥ 9♥ 4♣", 31)  # type: ignore[arg-type]

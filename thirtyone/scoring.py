@@ -445,7 +445,7 @@ _LAST: tuple[object, _Rows] = (object(), _Rows(None, None))
 """The rules object hand_value was last called with (``None`` too: the default), and its table."""
 
 
-def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
+def hand_value(cards: Sequence[Card], rules: Rules | str | None = None) -> float:
     """What a hand is worth: ``hand_value(parse_cards("K♥ 9♥ 4♣"), rules) == 19``.
 
     Three cards (Card objects, or their ints 0..51) are one table look-up. Other counts (a four-card hand
@@ -463,10 +463,10 @@ def hand_value(cards: Sequence[Card], rules: Rules | None = None) -> float:
     return _hand_value(cards, rules)
 
 
-def _hand_value(cards: Sequence[Card], rules: Rules | None) -> float:
+def _hand_value(cards: Sequence[Card], rules: Rules | str | None) -> float:
     """:func:`hand_value` the slow way: find (and remember) the rule set's table, fill the hand's row."""
     global _LAST
-    r = rules if rules is not None else _DEFAULT
+    r = rules if isinstance(rules, Rules) else _DEFAULT if rules is None else Rules.coerce(rules)
     key = (r.three_of_a_kind, r.three_aces)
     table = _ROWS.get(key)
     if table is None:
@@ -482,11 +482,12 @@ def _hand_value(cards: Sequence[Card], rules: Rules | None) -> float:
     return score(cards, r).value
 
 
-def score(cards: Iterable[Card] | str, rules: Rules | None = None) -> Score:
-    """The value of a hand with its reasons (see :class:`Score`). Accepts text like ``"K♥ 9♥ 4♣"``."""
+def score(cards: Iterable[Card] | str, rules: Rules | str | None = None) -> Score:
+    """The value of a hand with its reasons (see :class:`Score`). Accepts text like ``"K♥ 9♥ 4♣"``, and a
+    rule set or a preset's name (``"schwimmen"``)."""
     from .cards import parse_cards
 
-    r = rules if rules is not None else _DEFAULT
+    r = rules if isinstance(rules, Rules) else _DEFAULT if rules is None else Rules.coerce(rules)
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
         return _as_held(_book(r.three_of_a_kind, r.three_aces)[tuple(sorted(hand))], hand)
