@@ -88,7 +88,7 @@ mutate: $(STAMP)
 ## catalog: extract the messages the code shows into thirtyone/locale/messages.pot and update each language's .po
 catalog: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width=120 --project=thirtyone --copyright-holder="the thirtyone authors" -o thirtyone/locale/messages.pot .
-	$(BIN)/pybabel update -D thirtyone -i thirtyone/locale/messages.pot -d thirtyone/locale --no-fuzzy-matching --width=120
+	$(BIN)/pybabel update -D thirtyone -i thirtyone/locale/messages.pot -d thirtyone/locale --no-fuzzy-matching --ignore-obsolete --width=120
 
 lint: $(STAMP)
 	$(BIN)/ruff check thirtyone tests benchmarks tools

@@ -42,10 +42,12 @@ def _code_messages() -> set[str]:
     found: set[str] = set()
     for name in files:
         for node in ast.walk(ast.parse((ROOT / name).read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("_", "N_", "ngettext") and node.args
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                found.add(node.args[0].value)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            at = {"_": 0, "N_": 0, "ngettext": 0, "pgettext": 1, "npgettext": 1}.get(node.func.id)  # the msgid
+            if (at is not None and len(node.args) > at and isinstance(node.args[at], ast.Constant)
+                    and isinstance(node.args[at].value, str)):
+                found.add(node.args[at].value)
     return found
 
 
@@ -109,14 +111,14 @@ def test_the_spanish_catalog_is_complete_and_compiles():
     for m in pot:
         if not m.id:
             continue
-        t = es.get(m.id)
+        t = es.get(m.id, context=m.context)
         strings = () if t is None else (t.string if isinstance(t.string, tuple) else (t.string,))
         if t is None or not all(strings):
             missing.append(m.id)
         elif t.fuzzy:
             fuzzy.append(m.id)
     assert missing == [] and fuzzy == []
-    extra = [m.id for m in es if m.id and m.id not in pot]
+    extra = [m.id for m in es if m.id and pot.get(m.id, context=m.context) is None]
     assert extra == [], "the .po holds messages the template no longer has: pybabel update"
     errors = [(m.id, e) for m, e in es.check()]
     assert errors == []
@@ -143,7 +145,11 @@ def test_one_spanish_word_per_thing():
     assert es["Swimming"] == "Nadar" and es["Lives"] == "Vidas"
     assert es["the center"] == "el centro" and es["Feuer"] == "Fuego"
     text = " ".join(s if isinstance(s, str) else " ".join(s) for s in es.values()).lower()
-    for other in ("cerrar", "llamar", "pila de descartes", "montón", "el pozo", "fuera del juego", "ahoga"):
+    assert es["Instant 31"] == "31 al instante"  # not "de golpe": a golpe is a knock
+    words = set(re.findall(r"[a-záéíóúñ]+", text))
+    assert not {w for w in words if w.startswith(("coge", "cogi", "cogí", "cogé"))}, "tomar, as everywhere"
+    for other in ("cerrar", "llamar", "pila de descartes", "montón", "el pozo", "fuera del juego", "ahoga",
+                  "31 de golpe"):
         assert other not in text, other
 
 
@@ -323,8 +329,8 @@ def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
 
 @pytest.fixture(scope="module")
 def pseudo_widgets():
-    with i18n.using(i18n.PSEUDO):
-        yield _pseudo_widgets()
+    with i18n.using(i18n.PSEUDO):  # what they showed is read as they are made: English again for later tests
+        return _pseudo_widgets()
 
 
 def test_every_word_of_the_translated_widgets_is_in_the_markers(pseudo_widgets):
@@ -360,6 +366,23 @@ def test_the_widgets_speak_spanish():
         from thirtyone.widgets.picker import RulePicker
 
         assert RulePicker(scoring_only=True).toak.description == "El trío vale 30,5"
+
+
+def test_the_learners_own_seat_is_spoken_to():
+    """A badge on another player's seat says "reparte", "le toca"; on the learner's own seat "repartes", "te toca"
+    (one English word, two Spanish ones: a context in the catalog). English says "dealer" and "to play" on both."""
+    from thirtyone.widgets.table import CardTable
+
+    with i18n.using("es"):
+        assert i18n.pgettext("your seat", "dealer") == "repartes" and _("dealer") == "reparte"
+        t = CardTable("scat", seed=1, pace=0)  # the learner deals; the bots have played: the learner's turn
+        assert t.state.dealer == t.state.current_player == t.seat == 0
+        assert ">repartes<" in t.mine.head.value and ">▶ te toca<" in t.mine.head.value
+        t = CardTable("scat", seed=1, pace=0, seat=1, bots=None)  # seat 0 deals, the learner in seat 1 plays first
+        assert ">reparte<" in t.seats[0].head.value and ">▶ te toca<" in t.mine.head.value
+        assert "le toca" not in t.mine.head.value
+    t = CardTable("scat", seed=1, pace=0)
+    assert ">dealer<" in t.mine.head.value and ">▶ to play<" in t.mine.head.value
 
 
 # -- the Spanish pages ----------------------------------------------------------------------------------

@@ -328,7 +328,7 @@ def test_the_coach_speaks_spanish() -> None:
         header, _rows = record.lives_table()
     assert re.search(r"es lo que menos vidas pierde de media, \d,\d\d \(intervalo del 95%: \d,\d\d a \d,\d\d\)",
                      advice.explanation), advice.explanation
-    assert advice.best_move.words.startswith(("robar del mazo", "coger el", "coger la", "descartar"))
+    assert advice.best_move.words.startswith(("robar del mazo", "tomar el", "tomar la", "descartar"))
     assert header == ["Jugador", "Inicio"]
 
 

@@ -45,7 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "use", "using", "language", "_", "N_", "ngettext",
-           "number", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name"]
+           "number", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name"]
 
 DOMAIN = "thirtyone"
 """The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/thirtyone.po`` (and ``.mo``)."""
@@ -71,6 +71,12 @@ class PseudoTranslations(gettext.NullTranslations):
         return f"⟦{message}⟧"
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return f"⟦{msgid1 if n == 1 else msgid2}⟧"
 
 
@@ -158,6 +164,18 @@ def N_(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural message for ``n``, in the language in use."""
     return _active[0].ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` said in a ``context`` where another language needs other words than the same English
+    elsewhere: ``pgettext("your seat", "dealer")`` is "dealer" in English, "repartes" in Spanish (where a badge
+    on another player's seat says "reparte")."""
+    return _active[0].pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` in a ``context`` (see :func:`pgettext`)."""
+    return _active[0].npgettext(context, singular, plural, n)
 
 
 ENGINE_WORDS = (

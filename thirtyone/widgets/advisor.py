@@ -364,7 +364,8 @@ class KnockDrill(w.VBox):
         self.table_row = CardRow(interactive=False, label=_("face up on the table"))
         self.table_caption = w.HTML()
         self.knock_button = w.Button(description=_("Knock"), button_style="primary")
-        self.play_button = w.Button(description=_("Play on"), button_style="primary")
+        self.play_button = w.Button(description=_("Play on"), button_style="primary",
+                                     layout=w.Layout(width="auto", min_width="148px"))
         self.next_button = w.Button(description=_("Next situation"), layout=w.Layout(width="max-content"))
         self.feedback = w.HTML()
         self.tally = w.HTML()

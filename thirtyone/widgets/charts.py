@@ -297,7 +297,8 @@ class SurvivalChart(w.VBox):
                                      description=_("Rules"), layout=w.Layout(width="max-content"))
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in range(2, 7)], value=players,
                                        description=_("Players"), layout=w.Layout(width="160px"))
-        self.seat_menu = w.Dropdown(description=_("Knocker"), layout=w.Layout(width="max-content"))
+        self.seat_menu = w.Dropdown(description=_("Knocker"), layout=w.Layout(width="max-content"),
+                                    style={"description_width": "initial"})
         self.turn_menu = w.Dropdown(options=[(_("on the deal: the first turn, with the cards dealt"), 0)] +
                                     [(ngettext("at the first chance after {n} turn played",
                                                "at the first chance after {n} turns played", t).format(n=t), t)

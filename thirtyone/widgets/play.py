@@ -119,6 +119,7 @@ class GameSetup(w.VBox):
         self.level_help = w.HTML()
         self.level_help.add_class("to-help")
         self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description=_("Game number"), style=label,
+                                         tooltip=_("Any whole number from 0: the same number deals the same cards"),
                                          layout=w.Layout(width="220px", max_width="100%"))
         self.seed_help = w.HTML("<p>" + _("The same game number deals the same cards, so you can replay a game or "
                                           "play the same one as a friend.") + "</p>")

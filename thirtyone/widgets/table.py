@@ -33,7 +33,7 @@ import traitlets
 from ..bots import LEVELS, Bot, make_bot
 from ..cards import ALL_CARDS, Card
 from ..game import Action, IllegalActionError, State, narrate, new_game, parse_action
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, npgettext, pgettext
 from ..rules import Rules
 from ._html import esc, number, static_text
 from .card import CardRow
@@ -180,7 +180,7 @@ class CardTable(w.VBox):
         self.pass_button = w.Button(description=_("Pass"), tooltip=_("Pass: change nothing this turn"))
         self.keep_button = w.Button(description=_("Keep my hand"))
         self.take_button = w.Button(description=_("Take the center hand") if state.rules.family == "commerce"
-                                    else _("Exchange my hand"))
+                                    else _("Exchange my hand"), layout=w.Layout(width="auto", min_width="148px"))
         self.step_button = w.Button(description=_("Next move"), tooltip=_("Let the next bot make its move"))
         self.back_button = w.Button(description=_("Step back"), icon="undo", tooltip=_("Take back the last move"))
         self.next_round_button = w.Button(description=_("Next round"), button_style="primary")
@@ -578,9 +578,10 @@ class CardTable(w.VBox):
             if s.taken is not None and Action("discard", (s.taken,)) not in s.legal_actions():
                 banned = _(" (not the {card} you just took)").format(card=s.taken)
             return _("Now throw a card: click one of your four cards{banned}.").format(banned=banned) + last
-        if s.rules.family == "draw":
-            return _("Your turn: take a card (click the stock or the top of the discard pile){knock}.").format(
-                knock=knock) + last
+        if s.rules.family == "draw":  # whole sentences: "o golpea" in Spanish, not the list's "o golpear"
+            if knock:
+                return _("Your turn: take a card (click the stock or the top of the discard pile) or knock.") + last
+            return _("Your turn: take a card (click the stock or the top of the discard pile).") + last
         extra = [x for x, k in ((_("swap all three"), "swap all"), (_("pass"), "pass")) if k in kinds]
         more = (", " + ", ".join(extra) if extra else "") + knock
         return _("Your turn: click one of your cards, then a center card, to swap them{more}.").format(more=more) + last
@@ -669,16 +670,21 @@ class CardTable(w.VBox):
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
         badges = []
+        mine = p == self.seat  # the learner's own seat: Spanish says "repartes", "te toca" there
         if p == s.dealer:
-            badges.append('<span class="to-badge">' + _("dealer") + "</span>")
+            badges.append('<span class="to-badge">' + (pgettext("your seat", "dealer") if mine else _("dealer"))
+                          + "</span>")
         if s.knocker == p:
-            badges.append('<span class="to-badge to-knock">' + _("knocked") + "</span>")
+            badges.append('<span class="to-badge to-knock">'
+                          + (pgettext("your seat", "knocked") if mine else _("knocked")) + "</span>")
         if s.current_player == p:
-            badges.append('<span class="to-badge to-turn">' + _("▶ to play") + "</span>")
+            badges.append('<span class="to-badge to-turn">'
+                          + (pgettext("your seat", "▶ to play") if mine else _("▶ to play")) + "</span>")
         if s.result is not None and s.result.losses[p]:
             n = s.result.losses[p]
-            badges.append('<span class="to-badge">' + ngettext("lost {n} life", "lost {n} lives", n).format(n=n)
-                          + "</span>")
+            lost = (npgettext("your seat", "lost {n} life", "lost {n} lives", n) if mine
+                    else ngettext("lost {n} life", "lost {n} lives", n))
+            badges.append('<span class="to-badge">' + lost.format(n=n) + "</span>")
         lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
         box.head.value = (f'<div class="to-seat-head"><strong>{esc(self.labels[p])}</strong> {lives} '
                           + "".join(badges) + "</div>")
