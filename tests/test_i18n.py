@@ -441,17 +441,19 @@ def test_every_link_of_every_page_leads_to_a_page_in_its_language_or_says_englis
                 if spanish and target.parent.name != "es":
                     line = next(x for x in text.splitlines() if link in x)
                     assert "(en inglés)" in line or 'lang="en"' in line, f"{path.name}: {line}"
-                if not spanish:
-                    assert target.parent.name != "es", f"{path.name} links to a Spanish page: {link}"
+                if not spanish and target.parent.name == "es":  # only the switch, to the page's own twin
+                    line = next(x for x in text.splitlines() if link in x)
+                    assert link == f"es/{path.name}" and 'hreflang="es"' in line, f"{path.name}: {line}"
 
 
-def test_the_language_switch_is_on_the_spanish_pages_only_for_now():
-    assert _generator().SWITCH_ON_ENGLISH is False
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        assert "to-language" not in _cells(path)[0]["source"], path.name
-    for path in SPANISH:
-        bar = _cells(path)[0]["source"]
-        assert 'class="to-language"' in bar and "English" in bar and "Español" in bar, path.name
+def test_every_page_has_the_language_switch_to_its_twin_at_top_and_bottom():
+    for path in [*sorted((ROOT / "notebooks").glob("*.ipynb")), *SPANISH]:
+        spanish = path.parent.name == "es"
+        twin = f"../{path.name}" if spanish else f"es/{path.name}"
+        for cell in (_cells(path)[0], _cells(path)[-1]):
+            bar = cell["source"]
+            assert 'class="to-language"' in bar and "English" in bar and "Español" in bar, path.name
+            assert f'href="{twin}"' in bar, (path.name, bar)
 
 
 def test_a_translation_whose_english_text_changed_is_named(tmp_path):

@@ -11,9 +11,7 @@ Languages (issue 13): ``tools/lessons/<lang>/*.md`` are the course in another la
 translated from the English one, written to ``notebooks/<lang>/`` with the bar in that language
 (:data:`LANGUAGES`) and every link within it. Such a page's first code cell starts by choosing its language
 (``thirtyone.i18n.use("es")``: the widgets speak it). A page the language does not have yet is linked in
-English, said so. The language switch (English · Español) is on the other languages' pages; on the English
-pages only once :data:`SWITCH_ON_ENGLISH` is set (not yet: the engine's explanations, the narration, the
-coach and lesson 5 are still English only).
+English, said so. Every page's bar ends with the language switch (English · Español) to its twin.
 
 No execution counts and no outputs. Edit a lesson's .md, run ``.venv/bin/python tools/make_notebooks.py``,
 commit both.
@@ -31,9 +29,6 @@ NOTEBOOKS = ROOT / "notebooks"
 LESSONS_DIR = Path(__file__).resolve().parent / "lessons"
 BINDER = ("https://mybinder.org/v2/gh/thirtyone/thirtyone/HEAD"
           "?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb")
-SWITCH_ON_ENGLISH = False
-"""Show the language switch on the English pages too (off until every page and widget speaks Spanish)."""
-
 COURSE: list[tuple[str, str]] = [
     ("01-scoring", "What is a hand worth?"),
     ("02-scat", "A round of Scat"),
@@ -143,9 +138,7 @@ def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> st
         links.append(f'<a href="{href("glossary")}">{word["glossary"]}</a>')
     bar = (f'<nav class="to-course-bar" aria-label="{word["bar"]}"><strong>{where}</strong> · '
            + " · ".join(links) + "</nav>")
-    if lang != "en" or SWITCH_ON_ENGLISH:
-        bar += language_switch(stem, lang)
-    return bar
+    return bar + language_switch(stem, lang)
 
 
 def language_switch(stem: str, lang: str) -> str:
