@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import format_cards
-from .i18n import N_, _, number
+from .i18n import N_, _, number, pgettext
 from .names import and_join
 
 if TYPE_CHECKING:
@@ -44,6 +44,23 @@ SENTENCES: dict[str, str] = {
 """The events whose sentence needs only the player ``{p}``, the cards everyone sees ``{c}``, the round and the note
 (English, marked for the catalog: translated when said)."""
 
+YOURS: dict[str, Callable[[], str]] = {
+    "deal": lambda: pgettext("your seat", "Round {round}: {p} deals."),
+    "draw discard": lambda: pgettext("your seat", "{p} took the {c} from the discard pile."),
+    "discard": lambda: pgettext("your seat", "{p} threw the {c}."),
+    "knock": lambda: pgettext("your seat", "{p} knocked: everyone else has one more turn."),
+    "pass": lambda: pgettext("your seat", "{p} passed."),
+    "keep hand": lambda: pgettext("your seat", "{p} kept their hand."),
+    "31": lambda: pgettext("your seat", "{p} shows 31 ({c}): the round ends at once."),
+    "fire": lambda: pgettext("your seat", "{p} shows three aces ({c}): Feuer! The round ends at once."),
+    "swimming": lambda: pgettext("your seat", "{p} has no lives left and is swimming: one more loss and they are out."),
+    "out": lambda: pgettext("your seat", "{p} is out of the game."),
+    "winner": lambda: pgettext("your seat", "{p} wins the game!"),
+}
+"""The same sentences said to the viewer about their own move: the same English ("Sam (you) knocked: …"), while
+Spanish speaks to the learner ("Has golpeado: …") where it says "Ana ha golpeado: …" of another player. The
+catalog tells them apart by the context "your seat" (``tests/test_i18n.py`` checks the English is the same)."""
+
 
 def player_name(player: int | None, names: Sequence[str] | None) -> str:
     """A seat's name: ``names[player]`` if given, else ``"Player 2"``; empty for nobody."""
@@ -60,33 +77,42 @@ def join_names(words: Sequence[str]) -> str:
     return and_join(list(words))
 
 
-def _draw_stock(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
+def _draw_stock(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     if see:
-        return _("{p} drew the {cards} from the stock.").format(p=p, cards=format_cards(e.secret))
+        said = (pgettext("your seat", "{p} drew the {cards} from the stock.") if mine
+                else _("{p} drew the {cards} from the stock."))
+        return said.format(p=p, cards=format_cards(e.secret))
     return _("{p} drew from the stock.").format(p=p)
 
 
-def _swap(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return _("{p} swapped the {give} for the {take} from the center.").format(p=p, give=e.cards[0], take=e.cards[1])
+def _swap(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
+    said = (pgettext("your seat", "{p} swapped the {give} for the {take} from the center.") if mine
+            else _("{p} swapped the {give} for the {take} from the center."))
+    return said.format(p=p, give=e.cards[0], take=e.cards[1])
 
 
-def _swap_all(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
-    return _("{p} swapped all three cards with the center and now holds {cards}.").format(
-        p=p, cards=format_cards(e.cards[3:]))
+def _swap_all(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
+    said = (pgettext("your seat", "{p} swapped all three cards with the center and now holds {cards}.") if mine
+            else _("{p} swapped all three cards with the center and now holds {cards}."))
+    return said.format(p=p, cards=format_cards(e.cards[3:]))
 
 
-def _take_center(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
+def _take_center(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     if see:
-        return _("{p} took the face-down center hand ({secret}); their old hand {cards} lies face up as the center."
-                 ).format(p=p, secret=format_cards(e.secret), cards=format_cards(e.cards))
+        said = (pgettext("your seat", "{p} took the face-down center hand ({secret}); their old hand {cards} lies "
+                                      "face up as the center.") if mine
+                else _("{p} took the face-down center hand ({secret}); their old hand {cards} lies face up as the "
+                       "center."))
+        return said.format(p=p, secret=format_cards(e.secret), cards=format_cards(e.cards))
     return _("{p} took the face-down center hand; their old hand {cards} lies face up as the center.").format(
         p=p, cards=format_cards(e.cards))
 
 
-def _exchange_hand(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
+def _exchange_hand(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     if see:
-        return _("{p} exchanged their hand for three stock cards and now holds {cards}.").format(
-            p=p, cards=format_cards(e.secret))
+        said = (pgettext("your seat", "{p} exchanged their hand for three stock cards and now holds {cards}.")
+                if mine else _("{p} exchanged their hand for three stock cards and now holds {cards}."))
+        return said.format(p=p, cards=format_cards(e.secret))
     return _("{p} exchanged their hand for three stock cards.").format(p=p)
 
 
@@ -100,14 +126,25 @@ _WHY_SHOWDOWN: dict[str, tuple[str, str]] = {
 """How a round ended → why the showdown came, said with the player who ended it, and without one."""
 
 
-def _showdown(e: Event, p: str, see: bool, names: Sequence[str] | None) -> str:
+_WHY_YOURS: dict[str, Callable[[], str]] = {
+    "knock": lambda: pgettext("your seat", "{p} knocked and everyone has had one more turn"),
+    "31": lambda: pgettext("your seat", "{p} has 31"),
+    "fire": lambda: pgettext("your seat", "{p} has three aces: Feuer"),
+}
+"""Why the showdown came, said to the viewer who ended the round (see :data:`YOURS`)."""
+
+
+def _showdown(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     said = _WHY_SHOWDOWN.get(e.note)
-    why = e.note if said is None else _(said[0] if p or not said[1] else said[1]).format(p=p)
+    if mine and e.note in _WHY_YOURS:
+        why = _WHY_YOURS[e.note]().format(p=p)
+    else:
+        why = e.note if said is None else _(said[0] if p or not said[1] else said[1]).format(p=p)
     shown = ", ".join(f"{player_name(i, names)} {number(v)}" for i, v in enumerate(e.values) if v is not None)
     return _("Showdown ({why}): {shown}.").format(why=why, shown=shown)
 
 
-SAYERS: dict[str, Callable[[Event, str, bool, Sequence[str] | None], str]] = {
+SAYERS: dict[str, Callable[[Event, str, bool, Sequence[str] | None, bool], str]] = {
     "draw stock": _draw_stock, "swap": _swap, "swap all": _swap_all, "take center": _take_center,
     "exchange hand": _exchange_hand, "showdown": _showdown,
 }
@@ -119,12 +156,15 @@ def _drew_and_threw(draw: Event, discard: Event, names: Sequence[str] | None, vi
     the 4♣."`` (the card drawn from the stock named only to its player, as :func:`describe` does)."""
     p = player_name(draw.player, names)
     thrown = discard.cards[0]
+    mine = viewer is not None and viewer == draw.player
     if draw.kind == "draw discard":
-        return _("{p} took the {c} from the discard pile and threw the {thrown}.").format(
-            p=p, c=format_cards(draw.cards), thrown=thrown)
+        said = (pgettext("your seat", "{p} took the {c} from the discard pile and threw the {thrown}.") if mine
+                else _("{p} took the {c} from the discard pile and threw the {thrown}."))
+        return said.format(p=p, c=format_cards(draw.cards), thrown=thrown)
     if viewer is None or viewer == draw.player:
-        return _("{p} drew the {cards} from the stock and threw the {thrown}.").format(
-            p=p, cards=format_cards(draw.secret), thrown=thrown)
+        said = (pgettext("your seat", "{p} drew the {cards} from the stock and threw the {thrown}.") if mine
+                else _("{p} drew the {cards} from the stock and threw the {thrown}."))
+        return said.format(p=p, cards=format_cards(draw.secret), thrown=thrown)
     return _("{p} drew from the stock and threw the {thrown}.").format(p=p, thrown=thrown)
 
 
@@ -132,11 +172,13 @@ def describe(event: Event, names: Sequence[str] | None = None, viewer: int | Non
     """The event as a plain sentence; ``secret`` cards only when ``viewer`` is the player (or None: all)."""
     p = player_name(event.player, names)
     see = viewer is None or viewer == event.player
+    mine = viewer is not None and viewer == event.player  # said to the learner about their own move
     kind = event.kind
     if kind in SAYERS:
-        return SAYERS[kind](event, p, see, names)
+        return SAYERS[kind](event, p, see, names, mine)
     if kind in SENTENCES:
-        return _(SENTENCES[kind]).format(p=p, c=format_cards(event.cards), round=event.round, note=event.note)
+        said = YOURS[kind]() if mine and kind in YOURS else _(SENTENCES[kind])
+        return said.format(p=p, c=format_cards(event.cards), round=event.round, note=event.note)
     return event.note or kind
 
 

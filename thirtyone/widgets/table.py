@@ -608,7 +608,8 @@ class CardTable(w.VBox):
             # last: a front end that sees the new status has every other part of the new state
             self.status.value = ('<div class="to-status" role="status"><p><strong>'
                                  + _("Round {n}").format(n=s.round) + "</strong> · "
-                                 + esc(_("{name} deals.").format(name=self.labels[s.dealer]))
+                                 + esc((pgettext("your seat", "{name} deals.") if s.dealer == seat
+                                       else _("{name} deals.")).format(name=self.labels[s.dealer]))
                                  + f" {esc(self._status_text())}</p></div>")
 
     def _draw_mine(self, box: _Seat, seat: int, s: State, legal: tuple[Action, ...]) -> None:
