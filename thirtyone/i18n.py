@@ -183,8 +183,8 @@ ENGINE_WORDS = (
     N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
     N_("jack"), N_("queen"), N_("king"), N_("ace"),
 )
-"""Words of modules that do not speak through this one yet (``cards.SUIT_NAMES`` and ``RANK_NAMES``): marked
-here for the catalog, so the widgets can say ``_(SUIT_NAMES[s])``."""
+"""The words of ``cards.SUIT_NAMES`` and ``RANK_NAMES``, which stay plain English there (the API's names): marked
+here for the catalog, so :func:`card_name` and the widgets can say ``_(SUIT_NAMES[s])``."""
 
 
 def card_name(rank: str, suit: str) -> str:
