@@ -213,6 +213,9 @@ OVERFLOW = r"""() => {
 class Walk:
     """One browser tab walking the course; every failure is kept with its page and width."""
 
+    FOLDER = ""
+    """Where the pages are under ``voila/render/`` (``"es/"`` for the Spanish course)."""
+
     def __init__(self, page: Any, server: Any) -> None:
         self.page = page
         self.server = server
@@ -241,7 +244,7 @@ class Walk:
                 f"screenshots: test-artifacts/course-*.png):\n" + "\n".join(lines))
 
     def url(self, name: str) -> str:
-        return self.server.url(f"voila/render/{name}.ipynb")
+        return self.server.url(f"voila/render/{self.FOLDER}{name}.ipynb")
 
     def wait_until_drawn(self, name: str) -> bool:
         """Cells shown, every widget drawn, and the page has stopped changing (at most a few seconds)."""
@@ -312,8 +315,8 @@ class Walk:
         except Exception as exc:  # noqa: BLE001 - reported with the others
             self.fail(f"clicking Next did not open a page ({type(exc).__name__})")
             return False
-        if not self.page.url.split("?")[0].endswith(f"/voila/render/{target}.ipynb"):
-            self.fail(f"Next led to {self.page.url}, not {target}.ipynb")
+        if not self.page.url.split("?")[0].endswith(f"/voila/render/{self.FOLDER}{target}.ipynb"):
+            self.fail(f"Next led to {self.page.url}, not {self.FOLDER}{target}.ipynb")
             return False
         return True
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila
-from test_browser_course import NEXT, PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, _generator
+from test_browser_course import PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, _generator
 
 PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """The players' names (thirtyone.names): names, in every language."""
@@ -285,8 +285,7 @@ class SpanishWalk(Walk):
     """The English walk of tests/test_browser_course.py on the Spanish pages, plus what a translated page
     must be (its language said, its switch to English, axe, a widget that answers)."""
 
-    def url(self, name: str) -> str:
-        return self.server.url(f"voila/render/{LANG}/{name}.ipynb")
+    FOLDER = f"{LANG}/"
 
     def check(self, name: str, width: int) -> None:
         super().check(name, width)
@@ -344,23 +343,6 @@ class SpanishWalk(Walk):
 
     def screenshot(self, name: str, width: int) -> None:
         super().screenshot(f"{LANG}-{name}", width)  # test-artifacts/course-es-<page>-<width>.png
-
-    def follow_next(self, name: str) -> bool:
-        """The English walk's, to the Spanish page (Walk.follow_next checks for the English address)."""
-        target = NEXT[name]
-        link = self.page.locator("#rendered_cells nav.to-course-bar a[rel=next]").last
-        if not link.count():
-            return False
-        try:
-            with self.page.expect_navigation(timeout=30_000):
-                link.click()
-        except Exception as exc:  # noqa: BLE001 - reported with the others
-            self.fail(f"clicking Next did not open a page ({type(exc).__name__})")
-            return False
-        if not self.page.url.split("?")[0].endswith(f"/voila/render/{LANG}/{target}.ipynb"):
-            self.fail(f"Next led to {self.page.url}, not {LANG}/{target}.ipynb")
-            return False
-        return True
 
 
 def test_every_page_has_its_spanish_twin() -> None:
