@@ -466,7 +466,7 @@ def hand_value(cards: Sequence[Card], rules: Rules | str | None = None) -> float
 def _hand_value(cards: Sequence[Card], rules: Rules | str | None) -> float:
     """:func:`hand_value` the slow way: find (and remember) the rule set's table, fill the hand's row."""
     global _LAST
-    r = rules if isinstance(rules, Rules) else _DEFAULT if rules is None else Rules.coerce(rules)
+    r = Rules.coerce(rules)  # a Rules, a preset's name, or None: the scat rules
     key = (r.three_of_a_kind, r.three_aces)
     table = _ROWS.get(key)
     if table is None:
@@ -487,7 +487,7 @@ def score(cards: Iterable[Card] | str, rules: Rules | str | None = None) -> Scor
     rule set or a preset's name (``"schwimmen"``)."""
     from .cards import parse_cards
 
-    r = rules if isinstance(rules, Rules) else _DEFAULT if rules is None else Rules.coerce(rules)
+    r = Rules.coerce(rules)  # a Rules, a preset's name, or None: the scat rules
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
         return _as_held(_book(r.three_of_a_kind, r.three_aces)[tuple(sorted(hand))], hand)
@@ -546,5 +546,3 @@ def _suit(suit: int) -> str:
     """A suit's name and sign, in the language in use: ``"hearts ♥"``, ``"corazones ♥"``."""
     return f"{_(SUIT_NAMES[suit])} {SUITS[suit]}"
 
-
-_DEFAULT = Rules()
