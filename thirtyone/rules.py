@@ -218,12 +218,15 @@ class Rules:
                          "{n} lives each; lose the last one and you are out.", self.lives))
         parts = [_("32-card deck (7 to ace).") if self.deck == 32 else _("52-card deck (2 to ace)."), fam,
                  swim.format(n=self.lives)]
-        specials = (bool(self.three_of_a_kind), bool(self.three_aces), self.fire)
-        if any(specials):
-            parts.append(_(_SPECIALS[specials]).format(toak=number(self.three_of_a_kind or 30.5)))
+        specials = [_(said).format(toak=number(self.three_of_a_kind or 30.5)) for said, on in (
+            (_THREE_OF_A_KIND, self.three_of_a_kind), (_THREE_ACES, self.three_aces), (_FEUER, self.fire)) if on]
+        if specials:  # clauses of one sentence: "Three of a kind counts 30.5; three aces count 32."
+            said = "; ".join(specials)
+            parts.append(said[:1].upper() + said[1:] + ".")
         parts.append(_("31 ends the round at once: everyone else loses a life.") if self.instant_31 == "others_lose"
                      else _("31 ends the round at once: the lowest hand loses as usual."))
-        parts.append(_(_LOSERS[self.loser, self.ties == "tiebreak"]))
+        parts.append(_(_LOSERS[self.loser]) + "; " + (_("ties are broken by suit or rank.") if self.ties == "tiebreak"
+                                                      else _("everyone tied for lowest loses.")))
         parts.append(_(_KNOCKER_LOWEST[self.knocker_lowest]))
         if self.knocker_wins_ties:
             parts.append(_("The knocker wins ties."))
@@ -252,29 +255,15 @@ _SWAP_WAYS = {
     (False, True): N_("Swap with the center: swap one card with the face-up center, or pass."),
     (True, True): N_("Swap with the center: swap one card or all three with the face-up center, or pass."),
 }
-_SPECIALS = {
-    # (three of a kind, three aces, Feuer) → the special hands, one sentence ({toak}: 30.5 as the reader writes it)
-    (True, False, False): N_("Three of a kind counts {toak}."),
-    (False, True, False): N_("Three aces count 32."),
-    (True, True, False): N_("Three of a kind counts {toak}; three aces count 32."),
-    (False, False, True): N_("Three aces are Feuer: they end the round at once and everyone else loses a life, "
-                             "even a player holding 31."),
-    (True, False, True): N_("Three of a kind counts {toak}; three aces are Feuer: they end the round at once and "
-                            "everyone else loses a life, even a player holding 31."),
-    (False, True, True): N_("Three aces count 32; three aces are Feuer: they end the round at once and everyone "
-                            "else loses a life, even a player holding 31."),
-    (True, True, True): N_("Three of a kind counts {toak}; three aces count 32; three aces are Feuer: they end the "
-                           "round at once and everyone else loses a life, even a player holding 31."),
-}
+_THREE_OF_A_KIND = N_("three of a kind counts {toak}")
+_THREE_ACES = N_("three aces count 32")
+_FEUER = N_("three aces are Feuer: they end the round at once and everyone else loses a life, even a player holding 31")
+"""The special hands, each a clause of one sentence (``{toak}``: 30.5 as the reader writes it)."""
 _LOSERS = {
-    # (loser, ties broken) → who loses a showdown
-    ("lowest", True): N_("The lowest hand loses a life; ties are broken by suit or rank."),
-    ("lowest", False): N_("The lowest hand loses a life; everyone tied for lowest loses."),
-    ("under_21", True): N_("Everyone under 21 loses a life (the lowest, if nobody is under 21); "
-                           "ties are broken by suit or rank."),
-    ("under_21", False): N_("Everyone under 21 loses a life (the lowest, if nobody is under 21); "
-                            "everyone tied for lowest loses."),
+    "lowest": N_("The lowest hand loses a life"),
+    "under_21": N_("Everyone under 21 loses a life (the lowest, if nobody is under 21)"),
 }
+"""Who loses a showdown, before the clause on ties."""
 _KNOCKER_LOWEST = {
     "two_lives": N_("A knocker with the lowest hand loses two lives."),
     "two_if_sole": N_("A knocker who is alone with the lowest hand loses two lives."),
