@@ -57,6 +57,7 @@ def test_english_is_the_identity_and_the_default():
     assert _("Check") == "Check"
     assert i18n.ngettext("{n} life", "{n} lives", 2) == "{n} lives"
     assert i18n.number(30.5) == "30.5" and i18n.number(19.0) == "19"
+    assert i18n.fixed(0.345) == "0.34" and i18n.fixed(2, 0) == "2" and i18n.grouped(10_000) == "10,000"
 
 
 def test_spanish_words_numbers_and_plurals():
@@ -65,6 +66,7 @@ def test_spanish_words_numbers_and_plurals():
         assert _("Knock") == "Golpear"
         assert _("Draw from the stock") == "Robar del mazo"
         assert i18n.number(30.5) == "30,5" and i18n.number(31) == "31"
+        assert i18n.fixed(0.35) == "0,35" and i18n.grouped(10_000) == "10.000" and i18n.grouped(999) == "999"
         assert i18n.ngettext("{n} life", "{n} lives", 1).format(n=1) == "1 vida"
         assert i18n.ngettext("{n} life", "{n} lives", 2).format(n=2) == "2 vidas"
         assert i18n.card_name("king", "hearts") == "rey de corazones"

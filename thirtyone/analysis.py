@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import _, ngettext
+from .i18n import _, fixed, ngettext
 from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
 from .policy import default_threshold, hand_keeps
 from .rules import Rules
@@ -38,21 +38,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
-           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "fixed", "grouped", "advice_text"]
+           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text"]
 
 Z95 = 1.959963984540054
-
-
-def fixed(x: float, digits: int = 2) -> str:
-    """``x`` with ``digits`` decimals as a reader of the language in use writes it: ``0.35`` (Spanish ``0,35``)."""
-    text = f"{x:.{digits}f}"
-    return text.replace(".", _fmt(0.5)[1]) if digits > 0 else text
-
-
-def grouped(n: int) -> str:
-    """A whole number with its thousands marked as the language in use does: ``10,000`` (Spanish ``10.000``)."""
-    text = f"{n:,}"
-    return text if _fmt(0.5) == "0.5" else text.replace(",", ".")
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:

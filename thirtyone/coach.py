@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import names
-from .analysis import Estimate, KnockAdvice, fixed
+from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
 from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, fixed, ngettext
 from .i18n import number as _value  # a value as a learner writes it: 19, 30.5
 from .narration import join_names
 

@@ -45,7 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "use", "using", "language", "_", "N_", "ngettext",
-           "number", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name"]
+           "number", "fixed", "grouped", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name"]
 
 DOMAIN = "thirtyone"
 """The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/thirtyone.po`` (and ``.mo``)."""
@@ -60,6 +60,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The course's languages, each by its own name (what a language switch shows)."""
 
 _DECIMAL = {"en": ".", "es": ",", PSEUDO: ","}
+_THOUSANDS = {"en": ",", "es": ".", PSEUDO: "."}
 """The decimal sign per language (the pseudo-locale uses the comma, so a number written with the English
 point where a translated one belongs shows up too)."""
 
@@ -197,3 +198,13 @@ def number(value: float) -> str:
     """A value as a reader of the language writes it: ``19``, ``30.5`` (English), ``30,5`` (Spanish)."""
     text = str(int(value)) if value == int(value) else str(value)
     return text.replace(".", _DECIMAL.get(_current[0], "."))
+
+
+def fixed(value: float, digits: int = 2) -> str:
+    """``value`` with ``digits`` decimals as a reader of the language writes it: ``0.35``, ``0,35`` (Spanish)."""
+    return f"{value:.{digits}f}".replace(".", _DECIMAL.get(_current[0], "."))
+
+
+def grouped(n: int) -> str:
+    """A whole number with its thousands marked as the language does: ``10,000``, ``10.000`` (Spanish)."""
+    return f"{n:,}".replace(",", _THOUSANDS.get(_current[0], ","))

@@ -18,11 +18,11 @@ from typing import Any
 import ipywidgets as w
 
 from .. import names
-from ..analysis import Estimate, KnockAdvice, fixed, grouped
+from ..analysis import Estimate, KnockAdvice
 from ..cards import Card
 from ..coach import describe_move
 from ..game import parse_action
-from ..i18n import _, ngettext
+from ..i18n import _, fixed, grouped, ngettext
 from ..rules import Rules
 from ..scoring import hand_value
 from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, turn_choices, turn_label

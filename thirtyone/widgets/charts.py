@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import names
-from ..analysis import KnockTables, fixed, grouped, load_knock_tables
+from ..analysis import KnockTables, load_knock_tables
 from ..bots import knock_rule
-from ..i18n import LANGUAGES, N_, _, language, ngettext, number, using
+from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number, using
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
 from ..timing import (
