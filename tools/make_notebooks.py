@@ -64,7 +64,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "lesson": "Lección {n}", "where": "Lección {n} de {total}", "course": "El curso",
         "glossary_page": "El glosario", "prev": "← Anterior: {page}", "next": "Siguiente: {page} →",
         "lesson_title": "Lección {n}: {title}", "all": "Todas las lecciones",
-        "next_all": "Siguiente: todas las lecciones →", "glossary": "Glosario", "bar": "Curso",
+        "next_all": "Siguiente: Todas las lecciones →", "glossary": "Glosario", "bar": "Curso",
         "switch": "Idioma", "in_english": "{page} (en inglés)"}),
 )}
 """The course's languages: English first (the source), then each translation."""
