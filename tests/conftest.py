@@ -6,7 +6,8 @@
 * ``voila_server`` (session): a real Voilà serving ``notebooks/`` with the repo's config
   (``notebooks/voila.py``) on a free localhost port; ``.url(path)`` builds addresses.
 * ``browser`` (module) and ``page``: Debian's chromium driven by Playwright; ``page`` fails
-  the test on any console error or page error and keeps a screenshot in ``test-artifacts/``.
+  the test on any console error or warning or page error (``watch_console``) and keeps a
+  screenshot in ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -172,14 +173,66 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+# What a page may log on the console without failing its test: nothing above console.info. A warning
+# is a problem a learner's browser reports (the widget manager's "Unsatisfied version" of a shared
+# module was one: binder/requirements.txt pins a Voilà whose parts agree), so it fails like an error.
+FAILING_CONSOLE = ("error", "warning", "assert")
+ALLOWED_WARNINGS: tuple[str, ...] = ()
+"""Warnings we cannot control, each argued here (none so far)."""
+
+
+def console_problem(message: Any) -> str | None:
+    """``console.<type>: <text>`` for a Playwright console message that fails a test, else ``None``."""
+    if message.type not in FAILING_CONSOLE:
+        return None
+    if message.type == "warning" and any(allowed in message.text for allowed in ALLOWED_WARNINGS):
+        return None
+    return f"console.{message.type}: {message.text}"
+
+
+def watch_console(pg: Any, report: Any) -> None:
+    """Call ``report(problem)`` for each console error or warning and each page error of ``pg``."""
+    pg.on("console", lambda m: report(p) if (p := console_problem(m)) else None)
+    pg.on("pageerror", lambda e: report(f"page error: {e}"))
+
+
+# -- waiting for a page by what it shows, never by the clock ----------------------------------------
+WATCH_READY = "() => !!document.body && document.body.dataset.thirtyoneWatch === 'ready'"
+"""The page watch (the template's static/watch.js) found every widget the server sent drawn."""
+LAYOUT = """() => { const d = document.documentElement, rc = document.querySelector('#rendered_cells') || d;
+  return [d.scrollWidth, d.scrollHeight, rc.scrollHeight, document.querySelectorAll('*').length].join(' '); }"""
+"""A signature of the page's layout: its sizes and how many elements it has."""
+
+
+def wait_for_layout(pg: Any, quiet: float = 0.6, limit: float = 20.0) -> None:
+    """Wait until the layout (:data:`LAYOUT`) has not changed for ``quiet`` s (anywidget views and
+    resize observers redraw a moment after a change), at most ``limit`` s, and the fonts are loaded.
+    On a loaded machine it simply takes longer: it waits for the page, not for a fixed time."""
+    deadline = time.monotonic() + limit
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = pg.evaluate(LAYOUT)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+        pg.wait_for_timeout(100)
+    pg.evaluate("document.fonts.ready.then(() => true)")
+
+
+def settle(pg: Any, timeout: float = 120.0) -> None:
+    """Wait until the page watch says every widget is drawn, then until the layout is still."""
+    pg.wait_for_function(WATCH_READY, timeout=timeout * 1000, polling=200)
+    wait_for_layout(pg)
+
+
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page; console errors and page errors fail the test; a screenshot is kept."""
+    """A fresh page; console errors and warnings, and page errors, fail the test; a screenshot is kept."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
     errors: list[str] = []
-    pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    watch_console(pg, errors.append)
     pg.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
     # a beacon sent while the page unloads (Voilà shutting its kernel down) reports ERR_ABORTED: not a failure
     pg.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} ({r.failure})")

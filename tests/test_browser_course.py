@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, ROOT
+from conftest import ARTIFACTS, ROOT, watch_console
 
 from thirtyone import names, rules
 
@@ -221,8 +221,7 @@ class Walk:
         self.server = server
         self.found: dict[tuple[str, str], dict[str, Any]] = {}
         self.name, self.width = "(before the first page)", 0
-        page.on("console", lambda m: self.fail(f"console error: {m.text[:300]}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.fail(f"page error: {e}"))
+        watch_console(page, lambda problem: self.fail(problem[:300]))
 
     def fail(self, problem: str, example: str = "") -> None:
         """A problem on the current page; the same problem again (another place, the other width) is counted."""

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila
+from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila, watch_console
 from test_browser_course import PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, _generator
 
 PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
@@ -146,8 +146,7 @@ class PseudoWalk:
         self.words: dict[str, dict[str, None]] = {}  # page -> the texts outside the markers, in order seen
         self.problems: dict[str, list[str]] = {}
         self.keys: set[str] = set()
-        page.on("console", lambda m: self.problem(f"console error: {m.text[:200]}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.problem(f"page error: {str(e)[:200]}"))
+        watch_console(page, lambda problem: self.problem(problem[:200]))
 
     def problem(self, what: str) -> None:
         found = self.problems.setdefault(self.name, [])
@@ -337,9 +336,9 @@ class SpanishWalk(Walk):
         else:
             target.click()
         try:
-            self.page.wait_for_function(f"() => ({CELL_OF_CLICKED})() !== {before!r}", timeout=15_000, polling=200)
+            self.page.wait_for_function(f"() => ({CELL_OF_CLICKED})() !== {before!r}", timeout=60_000, polling=200)
         except Exception:  # noqa: BLE001 - reported with the rest
-            self.fail(f"its widget did not answer the {what} {label!r} within 15 s")
+            self.fail(f"its widget did not answer the {what} {label!r} within 60 s")
 
     def screenshot(self, name: str, width: int) -> None:
         super().screenshot(f"{LANG}-{name}", width)  # test-artifacts/course-es-<page>-<width>.png

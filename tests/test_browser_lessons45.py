@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, wait_for_layout
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +74,7 @@ def test_lesson_4_tables_and_replays(page: Any, voila_server: Any) -> None:
     no_serious_violations(page)
     # at 390 px the explanations wrap in the page; only the data table scrolls, inside its own box
     page.set_viewport_size({"width": 390, "height": 900})
-    page.wait_for_timeout(500)
+    wait_for_layout(page)
     assert page.evaluate(PROSE_FITS) == []
     box = page.locator(".to-presets .to-scroll")
     assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # the wide table scrolls in its box
@@ -115,7 +115,7 @@ def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any
     no_serious_violations(page)
     # a phone: the prose wraps, nothing a learner reads runs off the right edge
     page.set_viewport_size({"width": 390, "height": 900})
-    page.wait_for_timeout(500)
+    wait_for_layout(page)
     wide = page.evaluate("""() => [...document.querySelectorAll('p, li, h1, h2, h3, figcaption, td, th')]
         .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 1; })
         .map(e => e.tagName + ': ' + e.innerText.slice(0, 60))""")

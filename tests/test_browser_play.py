@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 import pytest
+from conftest import settle
 from test_browser_table import check_accessibility, keep
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,8 @@ def open_setup(page: Any, voila_server: Any) -> Any:
     root.locator(".to-setup").wait_for(state="visible", timeout=60_000)
     hint = root.locator(".to-setup").inner_text()
     assert "Start the game" in hint and "Nothing is dealt until you do" in hint
-    page.wait_for_timeout(1500)  # were a game dealt by itself, its table would show by now
+    settle(page)  # every widget drawn and the page still: a game dealt by itself would show by then
+    page.wait_for_timeout(1500)  # (and a little later: a window to see nothing come, not a wait for something)
     assert root.locator(".to-table").count() == 0, "the game started before Start the game was pressed"
     assert "same game number deals the same cards" in hint
     return root
@@ -69,7 +71,7 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     asked = 0
     drew = 0
     for _ in range(200):
-        page.wait_for_function(READY, arg=handle, timeout=30_000)
+        page.wait_for_function(READY, arg=handle, timeout=60_000)
         status = table.locator(".to-status").inner_text()
         log = table.locator(".to-log li").count()
         if "game is over" in status:
@@ -93,7 +95,7 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
         else:
             knock = table.get_by_role("button", name="Knock", exact=True)
             (knock if knock.is_enabled() else table.get_by_role("button", name="Draw from the stock")).click()
-        page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=30_000)
+        page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=60_000)
     else:
         raise AssertionError("the game did not end")
     summary = root.locator(".to-game-summary")
@@ -108,7 +110,10 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     assert root.get_by_role("button", name="Ask the coach").is_disabled()
     keep(page, root, "lesson6-summary")
     check_accessibility(page)
-    assert time.monotonic() - t0 < 120
+    took = time.monotonic() - t0
+    print(f"a whole seeded game through the page: {took:.0f} s")
+    # a bound against a page that hangs for good, not a benchmark: the machine may be busy with others
+    assert took < 600
 
 
 def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila_server: Any) -> None:
@@ -119,11 +124,14 @@ def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila
     assert page.evaluate(SIDEWAYS) <= 0, "the rule options scroll sideways at 390 px"
     keep(page, root, "lesson6-390-setup")
     root.get_by_role("button", name="Change single rules").click()
+    seed = root.get_by_label("Game number")  # the same cards on every run
+    seed.fill("11")
+    seed.press("Enter")
     table = start(page, root, 4)
     handle = table.element_handle()
     coach = root.get_by_role("button", name="Ask the coach")
     for move in range(3):
-        page.wait_for_function(READY, arg=handle, timeout=30_000)
+        page.wait_for_function(READY, arg=handle, timeout=60_000)
         status = table.locator(".to-status").inner_text()
         if "is over" in status:
             break
@@ -134,6 +142,6 @@ def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila
         if move == 0:
             keep(page, root, "lesson6-390-coach")
         root.get_by_role("button", name="Play the coach's move").click()
-        page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=30_000)
+        page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=60_000)
     assert page.evaluate(SIDEWAYS) <= 0
     keep(page, root, "lesson6-390-table")
