@@ -484,3 +484,45 @@ def test_one_change_asks_the_simulation_once(monkeypatch: pytest.MonkeyPatch) ->
     a.rule_editor.choose("schwimmen")
     a.choose(players=5, seat=4, turn=3)
     assert asked == [(3, 2, 4), (3, 2, 4), (5, 4, 3)]  # your 2nd turn stays your 2nd turn
+
+
+def test_turning_the_shipped_answers_off_computes_every_one_afresh() -> None:
+    """``precomputed.enabled(False)`` (what the freshness test and the builder rely on) makes every shipped
+    result unanswered, and returns the setting before it, so that it can be put back."""
+    from thirtyone import precomputed
+
+    shipped = []
+    for kind, recipe in precomputed.RECIPES:
+        args = dict(recipe, rules=Rules.preset(recipe["rules"]))
+        if "hand" in args:
+            args["hand"] = parse_cards(args["hand"])
+        shipped.append((kind, args))
+    assert all(precomputed.lookup(kind, **args) is not None for kind, args in shipped)
+    before = precomputed.enabled(False)
+    try:
+        assert before is True
+        assert all(precomputed.lookup(kind, **args) is None for kind, args in shipped)
+        assert precomputed.enabled(False) is False  # the setting before this call
+    finally:
+        assert precomputed.enabled(before) is False
+    assert precomputed.enabled() is True
+    assert all(precomputed.lookup(kind, **args) is not None for kind, args in shipped)
+
+
+def test_break_even_is_where_every_higher_value_survives_often_enough() -> None:
+    from thirtyone.timing import CurvePoint
+
+    def curve(*ps: float) -> list[CurvePoint]:
+        return [CurvePoint(25.0 + i, 100, round(100 * p), p, p - 0.1, p + 0.1) for i, p in enumerate(ps)]
+
+    assert break_even(curve(0.6, 0.4, 0.7, 0.9)) == 27.0  # 25 survives often, but 26 does not
+    assert break_even(curve(0.5, 0.6)) == 25.0
+    assert break_even(curve(0.6, 0.3)) is None  # the best hand does not survive half the time
+
+
+@pytest.mark.parametrize(("k", "text"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"),
+                                         (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (112, "112th")])
+def test_turns_are_counted_in_ordinals(k: int, text: str) -> None:
+    from thirtyone.timing import ordinal
+
+    assert ordinal(k) == text

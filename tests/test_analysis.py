@@ -58,6 +58,20 @@ def test_wilson_interval_contains_the_rate_and_narrows() -> None:
     assert wilson(50, 100)[1] - wilson(50, 100)[0] > wilson(500, 1000)[1] - wilson(500, 1000)[0]
 
 
+def test_wilson_interval_has_the_textbook_values() -> None:
+    # Wilson's score interval at 95%: 5 of 10 gives 0.2366 to 0.7634, 0 of 10 gives 0 to 0.2775
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=5e-5)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=5e-5)
+
+
+def test_a_tables_chance_is_for_the_value_itself() -> None:
+    tables = KnockTables({KnockTables.key("scat", "greedy", 3, 1, 0): [[25.0, 10, 5], [26.0, 30, 27]]})
+    p, lo, hi, knocks = tables.chance("scat", 3, 1, 0, 25)
+    assert (p, knocks) == (0.5, 10) and (lo, hi) == wilson(5, 10)
+    assert tables.chance("scat", 3, 1, 0, 26)[::3] == (0.9, 30)
+    assert math.isnan(tables.chance("scat", 3, 1, 0, 27)[0])  # no knock at 27: no chance to tell
+
+
 def test_estimate_from_losses() -> None:
     e = Estimate.from_losses("knock", [0, 0, 1, 2, 0, 1, 0, 0])
     assert (e.rollouts, e.p_lose, e.expected_lives) == (8, 3 / 8, 0.5)

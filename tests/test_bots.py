@@ -14,8 +14,9 @@ import math
 import random
 
 import pytest
+from gamekit import stack
 
-from thirtyone import PlayerView, Rules, State, deck, new_game
+from thirtyone import PlayerView, Rules, State, deck, new_game, parse_cards
 from thirtyone.bots import (
     LEVELS,
     Bot,
@@ -28,7 +29,7 @@ from thirtyone.bots import (
     play_game,
     sample_state,
 )
-from thirtyone.game import from_view
+from thirtyone.game import Action, from_view
 from thirtyone.scoring import value_table
 
 FAST = ("random", "greedy", "threshold")
@@ -276,6 +277,14 @@ def test_the_expert_knows_which_suit_the_next_player_collects() -> None:
     assert ExpertBot(0).avoid_suits(s.view(0)) == (2,)  # hearts
 
 
+def test_at_three_players_the_expert_reads_the_next_player_not_the_previous_one() -> None:
+    # seat 1 (next after seat 0) takes the 9♥; seat 2 (the one before seat 0) takes the 10♠ seat 1 threw
+    s = new_game("scat", 3, seed=1, deck=stack(["2♣ 3♣ 4♣", "5♦ 6♦ 10♠", "7♠ 8♠ 9♣"], "9♥ J♦ Q♦ K♦ A♦ 2♦ 3♦"))
+    s = s.apply("draw discard").apply("discard 10♠").apply("draw discard").apply("discard 9♣")
+    assert s.current_player == 0 and s.view(0).collected() == {1: parse_cards("9♥"), 2: parse_cards("10♠")}
+    assert ExpertBot(0).avoid_suits(s.view(0)) == (2,)  # the next player's hearts, not the spades of seat 2
+
+
 # -- strength -----------------------------------------------------------------------------------------
 def first_round_losses(preset: str, seed: int, kinds: tuple[str, str], rollouts: int) -> tuple[int, ...]:
     s = new_game(preset, 2, seed=seed)
@@ -329,3 +338,36 @@ def test_expert_bots_knock_once_their_patience_runs_out() -> None:
             s = s.apply(bots[p].choose(s.view(p)))
             moves += 1
             assert moves <= 13, f"seed {seed}: the round went on past the experts' patience"
+
+
+def test_bots_value_three_aces_by_the_rules_they_play() -> None:
+    """Two rule sets that differ only in the value of three aces: a bot rates the aces by its own rules."""
+    from thirtyone.policy import hand_keeps
+
+    with_aces = Rules.preset("bga-draw")  # three aces 32
+    without = with_aces.replace(three_aces=None)  # three aces 30.5, as any three of a kind
+    aces = tuple(int(c) for c in parse_cards("A♣ A♠ A♥"))
+    first, second = hand_keeps(with_aces)[aces], hand_keeps(without)[aces]
+    assert 31.5 < first < 32 and 30 < second < 30.5  # 32 and 30.5, less a sixteenth per suit
+    assert hand_keeps(with_aces)[aces] == first
+
+
+def test_a_greedy_bot_passes_when_no_swap_makes_its_hand_better() -> None:
+    # seat 1 holds A♥ K♥ 7♣ (21): the 9♣ for the 7♣ still makes 21, no better, so it passes
+    s = new_game("schwimmen", 2, seed=1, deck=stack(["10♦ 9♦ 8♦", "A♥ K♥ 7♣"], "7♦ 8♠ 9♣ J♠ Q♠ K♠ A♠ 10♠"))
+    s = s.apply("keep hand")
+    assert s.current_player == 1 and s.phase == "turn" and Action("pass") in s.legal_actions()
+    assert GreedyBot(0).choose(s.view(1)) == Action("pass")
+    # with the 7♥ in the center it swaps it for the 7♣ (28)
+    s = new_game("schwimmen", 2, seed=1, deck=stack(["10♦ 9♦ 8♦", "A♥ K♥ 7♣"], "7♥ 8♠ 9♣ J♠ Q♠ K♠ A♠ 10♠"))
+    assert GreedyBot(0).choose(s.apply("keep hand").view(1)) == Action("swap", parse_cards("7♣ 7♥"))
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen"])
+def test_tables_larger_than_the_tournaments_knock_as_six_players_do(preset: str) -> None:
+    """The thresholds were played out for 2 to 6 players; 7 and 8 (a lesson's table lists them) use the 6's."""
+    from thirtyone.bots import knock_rule
+
+    six = knock_rule("intermediate", preset, 6).threshold
+    assert six is not None and six != 27.0  # not the fallback of an unknown family
+    assert [knock_rule("intermediate", preset, n).threshold for n in (7, 8)] == [six, six]

@@ -189,3 +189,12 @@ def test_seven_opponents_on_52_cards_are_counted_exactly() -> None:
     deals = comb(49, 3) * comb(46, 3) * comb(43, 3) * comb(40, 3) * comb(37, 3) * comb(34, 3) * comb(31, 3)
     assert (p * deals).denominator == 1
     assert Fraction(1, 20) < p < Fraction(1, 5)
+
+
+def test_rules_that_differ_only_in_three_aces_are_counted_apart() -> None:
+    with_aces = Rules.preset("bga-draw")  # three of a kind 30.5, three aces 32
+    without = with_aces.replace(three_aces=None)  # three aces are three of a kind like any other
+    a, b = value_counts(with_aces), value_counts(without)
+    assert a[32.0] == 4 and 32.0 not in b  # C(4, 3) hands of three aces
+    assert b[30.5] == a[30.5] + 4
+    assert value_counts(with_aces) == a

@@ -48,8 +48,32 @@ ENGINE_TESTS = (
     "tests/test_rollout.py",
 )
 """The engine tests each mutant is run against (those of them that exist), not marked browser or slow."""
-COPIED = ("thirtyone", "tests", "docs")
-"""Directories copied for each mutant (with ``pyproject.toml`` and ``README.md``, whose examples a test runs)."""
+_WIDGETS = ("tests/test_widgets.py", "tests/test_table.py", "tests/test_play.py", "tests/test_guide.py",
+            "tests/test_advisor.py", "tests/test_ruleset.py", "tests/test_i18n.py")
+FILE_TESTS: dict[str, tuple[str, ...]] = {
+    # the tests of each module, pointed first: run before the engine tests (see tests_for)
+    "thirtyone/bots.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_analysis.py"),
+    "thirtyone/policy.py": ("tests/test_bots.py", "tests/test_course_claims.py"),
+    "thirtyone/odds.py": ("tests/test_odds.py", "tests/test_cli.py"),
+    "thirtyone/analysis.py": ("tests/test_analysis.py", "tests/test_coach.py", "tests/test_advisor.py", "tests/test_cli.py"),
+    "thirtyone/timing.py": ("tests/test_advisor.py", "tests/test_i18n_lesson5.py", "tests/test_visit.py"),
+    "thirtyone/coach.py": ("tests/test_coach.py", "tests/test_i18n_lesson5.py", "tests/test_play.py"),
+    "thirtyone/variants.py": ("tests/test_variants.py", "tests/test_i18n.py"),
+    "thirtyone/rules.py": ("tests/test_rules.py", "tests/test_ruleset.py", "tests/test_i18n.py"),
+    "thirtyone/cards.py": ("tests/test_cards.py", "tests/test_i18n_engine.py"),
+    "thirtyone/i18n.py": ("tests/test_i18n.py", "tests/test_i18n_engine.py", "tests/test_i18n_lesson5.py"),
+    "thirtyone/strategy.py": ("tests/test_visit.py", "tests/test_advisor.py", "tests/test_i18n_lesson5.py"),
+    "thirtyone/precomputed.py": ("tests/test_visit.py", "tests/test_advisor.py"),
+    "thirtyone/names.py": ("tests/test_ruleset.py", "tests/test_variants.py", "tests/test_i18n.py", "tests/test_advisor.py"),
+    "thirtyone/cli.py": ("tests/test_cli.py", "tests/test_visit.py"),
+    **{f"thirtyone/widgets/{name}.py": (f"tests/test_caught_{name}.py", *_WIDGETS) for name in
+       ("table", "quiz", "picker", "advisor", "play", "guide", "ruleset", "charts", "study", "variants", "views", "card")},
+}
+"""Each file's own tests, run before the engine tests (and after a mutant's own ``tests``); the tests of a
+module's callers too where they are the ones that show its mistakes."""
+COPIED = ("thirtyone", "tests", "docs", "tools", "notebooks", "share", "binder")
+"""Directories copied for each mutant (with ``pyproject.toml``, ``babel.cfg``, ``Makefile`` and ``README.md``, whose examples a test runs): the
+widget and lesson tests read the notebooks, the lessons' sources in ``tools/`` and the Voilà template."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +88,15 @@ class Mutant:
     """The mistake in words."""
     equivalent: str = ""
     """Why the mutant changes no behaviour a user could see (it is then left out of the share)."""
+    tests: tuple[str, ...] = ()
+    """Test files that should catch this mistake, run first (before those of ``FILE_TESTS`` for its file and
+    the engine tests)."""
+
+
+def tests_for(m: Mutant, base: Sequence[str] = ENGINE_TESTS) -> list[str]:
+    """The tests a mutant runs against, pointed first (-x stops at the first failure): its own, its file's
+    (``FILE_TESTS``), then ``base`` (the engine tests); each once."""
+    return list(dict.fromkeys((*m.tests, *FILE_TESTS.get(m.file, ()), *base)))
 
 
 @dataclass
@@ -380,6 +413,293 @@ MUTANTS: tuple[Mutant, ...] = (
            "j = rng.integers(0, i + 1, len(out))",
            "j = rng.integers(0, i, len(out))",
            "mix_in never leaves an extra card at the end (a biased inside-out shuffle)"),
+    # == the rest of the package: each module's mutants run first against the tests of FILE_TESTS ==========
+    # -- bots: who knocks when, whose suits the expert reads, what the greedy bot swaps ------------------
+    Mutant("bots-expert-reads-previous-player", "thirtyone/bots.py",
+           "nxt = next((s for s in ((view.player + k) % n for k in range(1, n)) if not view.out[s]), None)",
+           "nxt = next((s for s in ((view.player - k) % n for k in range(1, n)) if not view.out[s]), None)",
+           "the expert avoids throwing the suits the previous player collects, not the next player's"),
+    Mutant("bots-patience-one-turn-late", "thirtyone/bots.py",
+           "return turns >= self.patience * self.players",
+           "return turns > self.patience * self.players",
+           "a bot's patience runs out one turn later than its rule says"),
+    Mutant("bots-greedy-swaps-for-no-gain", "thirtyone/bots.py",
+           "if value <= now and Action(\"pass\") in legal:",
+           "if value < now and Action(\"pass\") in legal:",
+           "the greedy bot swaps with the center for a hand worth no more than its own instead of passing"),
+    Mutant("bots-expert-picks-most-lives", "thirtyone/bots.py",
+           "return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))",
+           "return max(cands, key=lambda a: (sum(losses[a]), cands.index(a)))",
+           "the expert makes the move its simulation says loses the most lives"),
+    # -- policy: the fast decisions --------------------------------------------------------------------
+    Mutant("policy-keeps-cache-ignores-aces", "thirtyone/policy.py",
+           "    key = (rules.three_of_a_kind, rules.three_aces)\n    table = _KEEPS.get(key)",
+           "    key = (rules.three_of_a_kind, None)\n    table = _KEEPS.get(key)",
+           "hand_keeps' cache keyed without three_aces: rules that differ only there share one table"),
+    Mutant("policy-take-discard-for-no-gain", "thirtyone/policy.py",
+           "        if table[kept] > now:\n",
+           "        if table[kept] >= now:\n",
+           "take_discard takes a card that leaves the hand no better"),
+    Mutant("policy-throws-the-dearest-card", "thirtyone/policy.py",
+           "key = table[kept] - _VALUES[thrown >> 2] * 0.001",
+           "key = table[kept] + _VALUES[thrown >> 2] * 0.001",
+           "among equally good throws, best_discard throws the dearest card"),
+    Mutant("policy-threshold-past-the-table", "thirtyone/policy.py",
+           "return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), 27.0)",
+           "return DEFAULT_THRESHOLDS.get((family, max(players, 2)), 27.0)",
+           "seven or eight players get the fallback threshold, not the table's last entry"),
+    # -- odds --------------------------------------------------------------------------------------------
+    Mutant("odds-improve-strictly-more", "thirtyone/odds.py",
+           "good = sum(1 for c in pool if best_of((*cards, c), rules) >= v)",
+           "good = sum(1 for c in pool if best_of((*cards, c), rules) > v)",
+           "improve_chance counts only cards that make more than v (at least v is asked)"),
+    Mutant("odds-at-least-ties-inverted", "thirtyone/odds.py",
+           "return value < self.v if self.at_least else value <= self.v",
+           "return value <= self.v if self.at_least else value < self.v",
+           "beat_chance: a tie beats you, and at_least=True does not count ties"),
+    Mutant("odds-counts-cache-ignores-aces", "thirtyone/odds.py",
+           "by_deck = _COUNTS.setdefault((rules.three_of_a_kind, rules.three_aces), {})",
+           "by_deck = _COUNTS.setdefault((rules.three_of_a_kind, None), {})",
+           "value_counts' cache keyed without three_aces: rules that differ only there share their counts"),
+    # -- analysis ------------------------------------------------------------------------------------------
+    Mutant("analysis-array-counts-lives-as-losers", "thirtyone/analysis.py",
+           "lost = int((arr != 0).sum())",
+           "lost = int(arr.sum())",
+           "Estimate.from_losses of an array: two lives lost count as two losers (p_lose too high)"),
+    Mutant("analysis-close-one-sided", "thirtyone/analysis.py",
+           "return k.expected_ci[0] <= p.expected_ci[1] and p.expected_ci[0] <= k.expected_ci[1]",
+           "return k.expected_ci[0] <= p.expected_ci[1]",
+           "KnockAdvice.close: a knock far better than playing on still counts as too close to tell"),
+    Mutant("analysis-wilson-no-denominator", "thirtyone/analysis.py",
+           "    d = 1 + z * z / n\n",
+           "    d = 1\n",
+           "the Wilson interval without its denominator (too wide, off centre)"),
+    Mutant("analysis-chance-at-or-above", "thirtyone/analysis.py",
+           "k, s = self.cell(rules, players, seat, turn, opponents).get(float(value), (0, 0))",
+           "k, s = _pool(self.cell(rules, players, seat, turn, opponents), float(value))",
+           "KnockTables.chance pools every value at or above the hand's instead of the value itself"),
+    # -- timing ----------------------------------------------------------------------------------------------
+    Mutant("timing-close-answer-marked-wrong", "thirtyone/timing.py",
+           "right = a == advice.advice or close",
+           "right = a == advice.advice",
+           "mark: when the two choices are too close to tell, the other answer is marked wrong"),
+    Mutant("timing-ordinal-twelfth", "thirtyone/timing.py",
+           "_(_NTH if 10 <= k % 100 <= 20 else",
+           "_(_NTH if k % 100 == 11 else",
+           "ordinal(12) says 12nd, ordinal(13) 13rd"),
+    Mutant("timing-break-even-from-below", "thirtyone/timing.py",
+           "    for pt in reversed(curve):\n        if pt.p < target:\n            break\n",
+           "    for pt in reversed(curve):\n        if pt.p < target:\n            continue\n",
+           "break_even skips a value below the target instead of stopping there (not every point above it)"),
+    Mutant("timing-knock-turn-rounds-down", "thirtyone/timing.py",
+           "first + players * math.ceil((turn - first) / players)",
+           "first + players * ((turn - first) // players)",
+           "knock_turn rounds down: a turn between the seat's turns means the one before, already played"),
+    # -- coach -------------------------------------------------------------------------------------------------
+    Mutant("coach-advice-ignores-phase", "thirtyone/coach.py",
+           "and state.turns == self.turns\n                and state.phase == self.phase)",
+           "and state.turns == self.turns)",
+           "advice for the start of a turn still counts for the throw after the draw"),
+    Mutant("coach-verdict-knock-when-worse", "thirtyone/coach.py",
+           "    elif ke.expected_lives < oe.expected_lives:\n",
+           "    elif ke.expected_lives > oe.expected_lives:\n",
+           "the coach's sentence says knock when the knock loses more lives"),
+    Mutant("coach-summary-counts-lives-as-rounds", "thirtyone/coach.py",
+           "lost = sum(1 for n in self.lost.values() if n)",
+           "lost = sum(self.lost.values())",
+           "the game summary counts lives lost as rounds lost ('you lost a life in 3 of them' after 2 rounds)"),
+    # -- variants (the staged rounds under every rule set) ------------------------------------------------------
+    Mutant("variants-differences-of-two-presets", "thirtyone/variants.py",
+           "    for r in rules[1:]:\n        differ |= set(rules[0].differences(r))",
+           "    for r in rules[1:2]:\n        differ |= set(rules[0].differences(r))",
+           "the table of differences compares only the first two presets"),
+    Mutant("variants-next-dealer-skips-none", "thirtyone/variants.py",
+           "        seat = (end.dealer + 1) % n\n        while seat != nxt.dealer:",
+           "        seat = end.dealer\n        while seat != nxt.dealer:",
+           "who deals next: the old dealer is named as skipped, out of the game"),
+    Mutant("variants-staged-deck-dealer-first", "thirtyone/variants.py",
+           "order = [(k % n) for k in range(1, n + 1)]",
+           "order = [(k % n) for k in range(n)]",
+           "a staged deck deals the dealer first: every hand lands one seat off"),
+    # -- rules ----------------------------------------------------------------------------------------------------
+    Mutant("rules-max-players-one-deck", "thirtyone/rules.py",
+           "return 8 if self.deck == 32 else 9",
+           "return 8",
+           "max_players is 8 with the 52-card deck too"),
+    Mutant("rules-preset-case-sensitive", "thirtyone/rules.py",
+           'key = name.strip().lower().replace("_", "-")',
+           'key = name.strip().replace("_", "-")',
+           "Rules.preset('Scat') is refused"),
+    Mutant("rules-replace-family-keeps-old-options", "thirtyone/rules.py",
+           "                changes.setdefault(name, getattr(base, name))",
+           "                changes.setdefault(name, getattr(self, name))",
+           "replace(family=...) keeps the old family's options instead of the new preset's"),
+    # -- cards ------------------------------------------------------------------------------------------------------
+    Mutant("cards-hearts-black", "thirtyone/cards.py",
+           "return (self & 3) >= 2",
+           "return (self & 3) > 2",
+           "hearts count as black"),
+    Mutant("cards-32-deck-refuses-seven", "thirtyone/cards.py",
+           "if deck_size == 32 and c.rank < 5:",
+           "if deck_size == 32 and c.rank <= 5:",
+           "parse_cards refuses a seven for the 32-card deck"),
+    # -- i18n -----------------------------------------------------------------------------------------------------------
+    Mutant("i18n-using-restores-english", "thirtyone/i18n.py",
+           "    finally:\n        use(before)",
+           "    finally:\n        use(\"en\")",
+           "using(lang) goes back to English, not to the language before it"),
+    Mutant("i18n-grouped-decimal-sign", "thirtyone/i18n.py",
+           'return f"{n:,}".replace(",", _THOUSANDS.get(_current[0], ","))',
+           'return f"{n:,}".replace(",", _DECIMAL.get(_current[0], ","))',
+           "grouped marks thousands with the decimal sign (10,000 in Spanish)"),
+    Mutant("i18n-number-rounds", "thirtyone/i18n.py",
+           "text = str(int(value)) if value == int(value) else str(value)",
+           "text = str(round(value))",
+           "number(30.5) prints 30"),
+    # -- strategy (lesson 5's studies) -------------------------------------------------------------------------------
+    Mutant("strategy-mean-population-variance", "thirtyone/strategy.py",
+           "(self.squares - self.total ** 2 / self.n) / (self.n - 1)",
+           "(self.squares - self.total ** 2 / self.n) / self.n",
+           "Mean.ci from the population variance: the interval too narrow"),
+    Mutant("strategy-discard-keys-swapped", "thirtyone/strategy.py",
+           'key = "their suit" if top.suit in suits else "another suit"',
+           'key = "their suit" if top.suit not in suits else "another suit"',
+           "discard_study files each offered card under the wrong kind"),
+    Mutant("strategy-suit-study-throws-high", "thirtyone/strategy.py",
+           "return min(cards, key=lambda c: (RANK_VALUES[c.rank], c))",
+           "return max(cards, key=lambda c: (RANK_VALUES[c.rank], c))",
+           "the 'high cards' policy throws its highest card"),
+    # -- precomputed -----------------------------------------------------------------------------------------------------
+    Mutant("precomputed-off-stays-on", "thirtyone/precomputed.py",
+           "    if not _SWITCH[\"on\"]:\n        return None\n",
+           "    if False:\n        return None\n",
+           "enabled(False) is ignored: lookups still answer from the file (the freshness tests compare it with itself)"),
+    Mutant("precomputed-enabled-false-ignored", "thirtyone/precomputed.py",
+           "    if on is not None:\n        _SWITCH[\"on\"] = on",
+           "    if on:\n        _SWITCH[\"on\"] = on",
+           "enabled(False) leaves the switch on"),
+    Mutant("precomputed-enabled-returns-new", "thirtyone/precomputed.py",
+           "        _SWITCH[\"on\"] = on\n    return before",
+           "        _SWITCH[\"on\"] = on\n    return _SWITCH[\"on\"]",
+           "enabled returns the new setting, so restoring 'the setting before' leaves the new one"),
+    # -- names -------------------------------------------------------------------------------------------------------------
+    Mutant("names-and-join-one-word", "thirtyone/names.py",
+           "    if len(words) <= 1:\n        return \"\".join(words)",
+           "    if len(words) < 1:\n        return \"\".join(words)",
+           "and_join(['A']) says ' and A'"),
+    Mutant("names-short-value-untranslated", "thirtyone/names.py",
+           "        return _(info.short[value])",
+           "        return info.short[value]",
+           "an option's short value stays English in another language"),
+    Mutant("names-sources-untranslated", "thirtyone/names.py",
+           "    return _(SOURCES[key].name)",
+           "    return SOURCES[key].name",
+           "a source's name stays English in another language"),
+    # -- cli -----------------------------------------------------------------------------------------------------------------
+    Mutant("cli-safe-value-skips-a-dip", "thirtyone/cli.py",
+           "        if s / k < target:\n            break\n",
+           "        if s / k < target:\n            continue\n",
+           "safe_value: a value that survives too rarely is skipped, not the end of the safe values"),
+    Mutant("cli-safe-value-stops-at-few-knocks", "thirtyone/cli.py",
+           "        if k < min_knocks:\n            continue\n        if s / k",
+           "        if k < min_knocks:\n            break\n        if s / k",
+           "safe_value stops at the first value with few knocks instead of leaving it out"),
+    Mutant("cli-survival-table-keeps-few", "thirtyone/cli.py",
+           "    for v, (k, s) in cell.items():\n        if k < min_knocks:",
+           "    for v, (k, s) in cell.items():\n        if k < 0:",
+           "the survival table prints values with too few knocks to say anything"),
+    # -- widgets: the table's click rules --------------------------------------------------------------------------------------
+    Mutant("table-any-pile-card-takes-the-top", "thirtyone/widgets/table.py",
+           "if not pile or pile[-1] != card:  # stale",
+           "if not pile:  # stale",
+           "clicking a card under the top of the discard pile takes the top card"),
+    Mutant("table-pick-again-keeps-it", "thirtyone/widgets/table.py",
+           "self._selected = None if picked == (zone, card) else (zone, card)",
+           "self._selected = (zone, card)",
+           "clicking the picked card again does not put it back"),
+    Mutant("table-face-down-center-clickable", "thirtyone/widgets/table.py",
+           "if card not in s.center or not s.center_face_up:",
+           "if card not in s.center:",
+           "a face-down center card can be picked"),
+    # -- the quizzes' answer checks -----------------------------------------------------------------------------------------------
+    Mutant("quiz-rounds-the-answer", "thirtyone/widgets/quiz.py",
+           "right = guess == s.value",
+           "right = round(guess) == round(s.value)",
+           "the quiz rounds: 30 is right for a hand worth 30.5"),
+    Mutant("quiz-answer-counts-twice", "thirtyone/widgets/quiz.py",
+           "        if self.answered:\n            return None\n        guess",
+           "        guess",
+           "answering the same hand again counts again"),
+    Mutant("tie-quiz-same-suit-pair", "thirtyone/widgets/quiz.py",
+           "if sb.value == sa.value and sb.suit is not None and sb.suit != sa.suit:",
+           "if sb.value == sa.value and sb.suit is not None:",
+           "the tie quiz may deal two hands of one suit (no tie-break by Skat order)"),
+    # -- picker ------------------------------------------------------------------------------------------------------------------------
+    Mutant("picker-fourth-card", "thirtyone/widgets/picker.py",
+           "elif len(self.hand) >= self.size:",
+           "elif len(self.hand) > self.size:",
+           "the hand picker lets a fourth card be picked"),
+    Mutant("picker-keeps-cards-off-the-deck", "thirtyone/widgets/picker.py",
+           "keep = [c for c in self.hand if c in cards]",
+           "keep = list(self.hand)",
+           "a picked 2 stays picked when the rules change to the 32-card deck"),
+    # -- advisor -------------------------------------------------------------------------------------------------------------------------
+    Mutant("advisor-turn-number-ignores-seat", "thirtyone/widgets/advisor.py",
+           "return turn_label((turns - (seat - 1)) // players + 1, turns)",
+           "return turn_label(turns // players + 1, turns)",
+           "the advisor numbers a later seat's turns as if it played first"),
+    Mutant("advisor-best-when-too-close", "thirtyone/widgets/advisor.py",
+           'play_best = not advice.close and advice.advice == "play on"',
+           'play_best = advice.advice == "play on"',
+           "playing on is marked the better choice even when the two are too close to tell"),
+    Mutant("advisor-drill-answer-twice", "thirtyone/widgets/advisor.py",
+           "if self.answered or self.spot is None:",
+           "if self.spot is None:",
+           "the knock drill counts a second answer to the same situation"),
+    # -- play --------------------------------------------------------------------------------------------------------------------------------
+    Mutant("play-follows-stale-advice", "thirtyone/widgets/play.py",
+           "if t is None or self.advice is None or not self.advice.is_for(t.state):\n            return False",
+           "if t is None or self.advice is None:\n            return False",
+           "'Play the coach's move' plays advice given for an earlier moment"),
+    Mutant("play-level-text-lists-everyone", "thirtyone/widgets/play.py",
+           "fewer = [knock_rule(level, rules, n) for n in range(players - 1, 1, -1)]",
+           "fewer = [knock_rule(level, rules, n) for n in range(players, 1, -1)]",
+           "'when players drop out' lists the threshold for the table as it is too"),
+    # -- guide ----------------------------------------------------------------------------------------------------------------------------------
+    Mutant("guide-any-move-accepted", "thirtyone/widgets/guide.py",
+           "        if action == self.expected:\n            return None",
+           "        if action is not None:\n            return None",
+           "the walkthrough accepts any legal move where it asks for one"),
+    Mutant("guide-back-from-the-first-step", "thirtyone/widgets/guide.py",
+           "        if self.index == 0:\n            return False\n        self.go(self.index - 1)",
+           "        if self.index < 0:\n            return False\n        self.go(self.index - 1)",
+           "Back on the first step says it went back"),
+    # -- ruleset ----------------------------------------------------------------------------------------------------------------------------------
+    Mutant("ruleset-lives-make-own-rules", "thirtyone/widgets/ruleset.py",
+           "if Rules.preset(key).replace(lives=r.lives) == r:",
+           "if Rules.preset(key) == r:",
+           "a preset with other lives is shown as 'Your own rules'"),
+    Mutant("ruleset-first-choice-shown-for-draw", "thirtyone/widgets/ruleset.py",
+           'hide = f in other or (f == "first_choice" and r.family == "draw")',
+           "hide = f in other",
+           "the first-choice menu (a commerce option) is shown for draw games"),
+    # -- charts and study ------------------------------------------------------------------------------------------------------------------------------
+    Mutant("charts-near-best-by-mean", "thirtyone/widgets/charts.py",
+           "near = [p.threshold for p in self.points if p.mean <= best.high]",
+           "near = [p.threshold for p in self.points if p.mean <= best.mean]",
+           "the tournament chart names only the best threshold as about as good, not those inside its interval"),
+    Mutant("charts-players-line-dealer-off-by-one", "thirtyone/widgets/charts.py",
+           "seat = players if seat == 0 else 1",
+           "seat = players - 1 if seat == 0 else 1",
+           "comparing table sizes for the dealer draws the seat before the dealer"),
+    Mutant("study-numeric-column-off-by-one", "thirtyone/widgets/study.py",
+           "for j, c in enumerate(row[1:], start=1)]",
+           "for j, c in enumerate(row[1:])]",
+           "html_table aligns the column after the numeric one to the right"),
+    Mutant("study-pct-rounds-down", "thirtyone/widgets/study.py",
+           'return f"{100 * x:.0f}%"',
+           'return f"{int(100 * x)}%"',
+           "pct cuts 0.299 to 29% instead of rounding to 30%"),
 )
 
 
@@ -392,11 +712,11 @@ def apply_mutant(text: str, m: Mutant) -> str | None:
 
 def copy_tree(root: Path, dest: Path) -> None:
     """The parts of the repository the engine tests need, without bytecode caches."""
-    skip = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints")
     for name in COPIED:
         if (root / name).is_dir():
             shutil.copytree(root / name, dest / name, ignore=skip)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "babel.cfg", "Makefile"):
         if (root / name).exists():
             shutil.copy(root / name, dest / name)
 
@@ -502,13 +822,14 @@ def report(outcomes: Sequence[Outcome]) -> str:
 def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence[Mutant] = MUTANTS,
          tests: Sequence[str] = ENGINE_TESTS, package: str = "thirtyone") -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", action="append", metavar="NAME", help="run only this mutant (repeatable)")
+    ap.add_argument("--only", action="extend", nargs="+", metavar="NAME",
+                    help="run only these mutants (several names, or the option repeated)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--check", action="store_true",
                     help="only check that every snippet is found once (a second), run nothing")
     ap.add_argument("-j", type=int, default=1, metavar="N", help="run N mutants at once (default 1)")
     ap.add_argument("--tests", action="append", metavar="PATH",
-                    help="run these test files instead of the engine tests (repeatable)")
+                    help="run these test files instead of each mutant's own and the engine tests (repeatable)")
     ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default: 4 × the baseline)")
     args = ap.parse_args(argv)
     chosen = list(mutants)
@@ -529,17 +850,18 @@ def main(argv: Sequence[str] | None = None, root: Path = ROOT, mutants: Sequence
             print(f"stale: {m.name} ({m.file}): {m.old!r}")
         print(f"{len(chosen) - len(stale)} of {len(chosen)} snippets found once each")
         return 2 if stale else 0
-    tests = args.tests or tests
+    runs = {m.name: list(args.tests) if args.tests else tests_for(m, tests) for m in chosen}
+    union = list(dict.fromkeys(t for m in chosen for t in runs[m.name])) or list(args.tests or tests)
     start = time.monotonic()
-    base = run_mutant(root, None, tests, timeout=args.timeout or 900, package=package)
+    base = run_mutant(root, None, union, timeout=args.timeout or 900, package=package)
     if base.status != "survived":
         print(f"mutate: the tests fail on today's code ({base.detail}); fix that first", file=sys.stderr)
         return 2
     timeout = args.timeout or max(60.0, 4 * base.seconds)
-    print(f"baseline: {base.seconds:.1f} s for the engine tests; per-mutant timeout {timeout:.0f} s; "
+    print(f"baseline: {base.seconds:.1f} s for the {len(union)} test files; per-mutant timeout {timeout:.0f} s; "
           f"{len(chosen)} mutants, {args.j} at a time", flush=True)
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
-        futures = [pool.submit(run_mutant, root, m, tests, timeout, package) for m in chosen]
+        futures = [pool.submit(run_mutant, root, m, runs[m.name], timeout, package) for m in chosen]
         for done, f in enumerate(as_completed(futures), 1):
             o = f.result()
             print(f"  [{done}/{len(chosen)}] {o.mutant.name}: {o.status} ({o.seconds:.0f} s)", flush=True)
