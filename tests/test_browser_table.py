@@ -8,14 +8,16 @@ tables go to test-artifacts/.
 
 from __future__ import annotations
 
-import re
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, wait_for_layout, watch_console
 
-from thirtyone import Rules, parse_cards, score
-from thirtyone.game import RoundResult, judge, parse_action
+from thirtyone import Card, Rules, State, hand_value, new_game, parse_cards
+from thirtyone.game import RoundEnd, parse_action
 from thirtyone.widgets.guide import TOURS
 from thirtyone.widgets.views import number
 
@@ -88,32 +90,82 @@ def play_walkthrough(page: Any, index: int, name: str, keyboard: bool) -> Any:
 
 
 # -- the showdown panel against the engine ------------------------------------------------------
-def check_showdown(root: Any, rules: Rules) -> str:
-    """Recompute the panel's verdict with the engine from the hands it shows; returns the verdict."""
+# The oracle never reads the page's verdict to learn how the round ended: it takes what the page
+# shows as facts (each seat's hand, the "knocked" badge, the lives at the round's start), lets the
+# engine judge those hands (State._judge, what the game itself calls at a showdown), and compares the
+# engine's own narration, losses and lives with the page's.
+def round_ends(start: State, hands: Sequence[tuple[Card, ...] | None]) -> list[tuple[str, tuple[int, ...]]]:
+    """Every way the engine can end a round with these final ``hands`` (seats out: ``None``), as
+    ``(how, holders)``. A hand of three aces under Feuer, or of 31, ends the round the moment it is
+    held (dealt, drawn or taken: decisions 4 and 14), so when one is shown the round ended with it;
+    otherwise it ended by a knock, by everyone passing, or with the stock run out, and those three
+    judge the hands alike (only the opening sentence differs)."""
+    rules = start.rules
+    seats = [p for p, h in enumerate(hands) if h is not None]
+    fire = [p for p in seats if rules.fire and len(hands[p] or ()) == 3 and all(c.rank == 12 for c in hands[p] or ())]
+    if fire:
+        return [(RoundEnd.FIRE, tuple(fire))]
+    held_31 = tuple(p for p in seats if hand_value(hands[p] or (), rules) == 31)
+    if held_31:
+        return [(RoundEnd.THIRTY_ONE, held_31)]
+    return [(RoundEnd.KNOCK, ()), (RoundEnd.ALL_PASS, ()), (RoundEnd.EMPTY_STOCK, ())]
+
+
+def engine_verdicts(start: State, hands: Sequence[tuple[Card, ...] | None], knocker: int | None) -> dict[str, State]:
+    """The engine's judgement of the final ``hands`` of the round that began at ``start`` (lives, seats
+    out, rules), ``knocker`` having knocked: every possible end's state after the showdown, keyed by the
+    engine's own narration of it (:meth:`RoundResult.explain` with the page's labels comes later)."""
+    played = start._evolve(hands=tuple(h if h is not None else start.hands[p] for p, h in enumerate(hands)),
+                           knocker=knocker)
+    out = {}
+    for how, holders in round_ends(start, hands):
+        if how == RoundEnd.KNOCK and knocker is None:
+            continue
+        if how == RoundEnd.ALL_PASS and knocker is not None:  # a knock's last turns end as a knock
+            continue
+        out[how] = played._judge(how, holders)
+    return out
+
+
+def _lives_shown(text: str) -> tuple[int, bool]:
+    """The showdown's "Lives left" cell as (lives, out)."""
+    if text == "out":
+        return 0, True
+    return (0, False) if text == "swimming" else (int(text), False)
+
+
+def check_showdown(root: Any, start: State) -> str:
+    """Judge the hands the panel shows with the engine (the round began at ``start``: its rules, lives
+    and seats out) and compare everything the panel says with the engine's; returns the verdict."""
     panel = root.locator(".to-showdown")
     rows = panel.locator("tbody tr").evaluate_all(
         "trs => trs.map(tr => [+tr.dataset.seat, ...[...tr.children].map(c => c.innerText.trim())])")
     explain = panel.locator(".to-explain").inner_text()
-    seats = 1 + max(r[0] for r in rows)
-    scores: list[Any] = [None] * seats
-    names = [""] * seats
-    shown_losses = [0] * seats
-    for seat, name, hand, value, why, lost, _left in rows:
-        sc = score(parse_cards(hand), rules)
-        assert value == number(sc.value) and why == sc.explanation
-        scores[seat], names[seat] = sc, name
-        m = re.match(r"loses (\d+)", lost)
-        shown_losses[seat] = int(m.group(1)) if m else 0
-    knocker = next((i for i, x in enumerate(names) if explain.startswith(f"{x} knocked")), None)
-    how = ("knock" if knocker is not None else "fire" if "showed three aces" in explain
-           else "31" if "showed 31" in explain else "all_pass" if "Everyone passed" in explain else "empty_stock")
-    holders = [i for i, sc in enumerate(scores) if sc is not None and (
-        (how == "31" and sc.value == 31) or (how == "fire" and sc.rule == "three_aces"))]
-    winner, lowest, losses, reasons = judge(rules, scores, knocker, how, holders)
-    assert losses == shown_losses
-    hands = tuple(sc.cards if sc is not None else None for sc in scores)
-    expected = RoundResult(1, how, hands, tuple(scores), knocker, winner, lowest, tuple(losses), tuple(reasons))
-    assert explain == expected.explain(names)
+    badges = root.locator(".to-seat-head:has(.to-knock) strong").all_inner_texts()
+    names = [""] * start.players
+    hands: list[tuple[Card, ...] | None] = [None] * start.players
+    shown: dict[int, tuple[str, str, str, str]] = {}
+    for seat, name, hand, value, why, lost, left in rows:
+        names[seat] = name
+        hands[seat] = tuple(parse_cards(hand))
+        shown[seat] = (value, why, lost, left)
+    assert sorted(shown) == [p for p in range(start.players) if not start.out[p]], rows
+    assert len(badges) <= 1, f"more than one seat marked as the knocker: {badges}"
+    knocker = names.index(badges[0]) if badges else None
+    verdicts = engine_verdicts(start, hands, knocker)
+    narrated = {how: s.result.explain(names) for how, s in verdicts.items() if s.result is not None}
+    matches = [how for how, text in narrated.items() if text == explain]
+    assert len(matches) == 1, f"the page says {explain!r}; the engine, for these hands: {narrated}"
+    after = verdicts[matches[0]]
+    result = after.result
+    assert result is not None
+    for seat, (value, why, lost, left) in shown.items():
+        sc = result.scores[seat]
+        assert sc is not None and value == number(sc.value) and why == sc.explanation, (seat, value, why)
+        n = result.losses[seat]
+        assert lost == (f"loses {n} {'life' if n == 1 else 'lives'}: {result.reasons[seat]}" if n
+                        else "keeps every life"), (seat, lost)
+        assert _lives_shown(left) == (after.lives[seat], after.out[seat]), (seat, left)
     return explain
 
 
@@ -201,7 +253,7 @@ def test_a_lesson_walkthroughs_and_a_free_round(page: Any, voila_server: Any, pa
         final = tour.states()[-1]
         assert final.result is not None
         labels = tuple(f"{x} (you)" if i == tour.seat else x for i, x in enumerate(tour.names))
-        assert check_showdown(root, final.rules) == final.result.explain(labels)
+        assert check_showdown(root, tour.start()) == final.result.explain(labels)
         keep(page, root, f"{shot}-walkthrough-{name}")
     if path == LESSON_2:
         logs = page.locator(".to-walkthrough .to-log").all_inner_texts()
@@ -209,7 +261,7 @@ def test_a_lesson_walkthroughs_and_a_free_round(page: Any, voila_server: Any, pa
         assert "Ben is out of the game." in logs[1]
     rules = TOURS[tours[0]].start().rules
     table = play_free_round(page, rules, keyboard=not walk_by_keyboard)
-    check_showdown(table, rules)
+    check_showdown(table, new_game(rules, players=3))  # the lesson's table: three players, round 1
     keep(page, table, f"{shot}-free-round-showdown")
     check_accessibility(page)
 
@@ -241,10 +293,11 @@ def test_a_walkthrough_and_its_showdown_read_at_390_px(browser: Any, voila_serve
     context = browser.new_context(viewport={"width": 390, "height": 800})
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    watch_console(page, errors.append)
     try:
         open_lesson(page, voila_server, path)
         root = play_walkthrough(page, 0, tour, keyboard=False)
+        wait_for_layout(page)
         report = root.evaluate("""root => {
           const W = document.documentElement.clientWidth, out = [];
           for (const e of [root, ...root.querySelectorAll('*')]) {
@@ -264,3 +317,60 @@ def test_a_walkthrough_and_its_showdown_read_at_390_px(browser: Any, voila_serve
     finally:
         context.close()
     assert not errors, errors
+
+
+# -- the oracle itself, against the engine's own rounds (no browser) ------------------------------
+def engine_rounds(rules: Rules, games: int) -> Iterator[tuple[State, State]]:
+    """Whole games of bots under ``rules``: each round's start (lives and seats out as it was dealt)
+    and its end, as the game played it (every way a round ends comes up: knocks, 31s, Feuer, passes)."""
+    from thirtyone.bots import make_bot
+
+    for seed in range(games):
+        players = 2 + seed % 3
+        bots = [make_bot("random" if (seed + i) % 3 == 0 else "greedy", seed=seed * 10 + i) for i in range(players)]
+        rng = random.Random(seed)
+        s = new_game(rules, players=players, seed=seed)
+        start = s._evolve(lives=(rules.lives,) * players, out=(False,) * players)
+        for _round in range(40):
+            for _move in range(2000):
+                if s.round_over:
+                    break
+                p = s.current_player
+                assert p is not None
+                if seed % 4 == 3 and rules.family == "draw" and s.phase == "turn" and s.stock and s.discard_pile:
+                    s = s._evolve(stock=())  # the next turn finds no stock and no pile to turn over
+                if seed % 4 == 3:  # nobody knocks, everyone passes when they may: the stock runs out
+                    legal = [a for a in s.legal_actions() if a.kind != "knock"] or list(s.legal_actions())
+                    passes = [a for a in legal if a.kind in ("pass", "draw discard")]
+                    s = s.apply(passes[0] if passes else rng.choice(legal))
+                else:
+                    s = s.apply(bots[p](s.view(p)))
+            else:
+                raise AssertionError("a round of 2000 moves")
+            yield start, s
+            if s.game_over:
+                break
+            start, s = s, s.apply("next round")
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen", "feuer", "bga-draw", "bga-commerce", "schwimmen/all_pass"])
+def test_the_showdown_oracle_agrees_with_the_engine_on_every_kind_of_round(preset: str) -> None:
+    """What check_showdown concludes from a finished table (hands, knocker, lives at the start) is what
+    the game itself decided, for every round of many bot games: a knock, a 31 or Feuer (after a knock or
+    not, on the deal or not), all passes, the stock run out, seats out, swimming, a void round."""
+    name, _, showdown = preset.partition("/")
+    rules = Rules.coerce(name).replace(all_pass="showdown") if showdown else Rules.coerce(name)
+    seen: set[str] = set()
+    for start, end in engine_rounds(rules, 60):
+        result = end.result
+        assert result is not None
+        names = [f"P{i}" for i in range(end.players)]
+        verdicts = engine_verdicts(start, result.hands, end.knocker)
+        narrated = {how: v.result.explain(names) for how, v in verdicts.items() if v.result is not None}
+        truth = result.explain(names)
+        matches = [how for how, text in narrated.items() if text == truth]
+        assert matches == [result.how], (truth, narrated)
+        judged = verdicts[result.how]
+        assert judged.result is not None and replace(judged.result, round=result.round) == result and (judged.lives, judged.out) == (end.lives, end.out)
+        seen.add(result.how + (" after a knock" if end.knocker is not None and result.how in ("31", "fire") else ""))
+    assert {"knock", "31", "all_pass" if rules.all_pass == "showdown" else "empty_stock"} <= seen, seen
