@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-from test_table import do
+from test_table import do, next_round
 
 from thirtyone import names
 from thirtyone.bots import LEVELS, PATIENCE, knock_rule, make_bot
@@ -66,7 +66,7 @@ def play_to_the_end(game: PlayGame, coach_every: int = 3, limit: int = 3000) -> 
             return moves
         if s.round_over:
             assert not t.next_round_button.disabled
-            t.next_round_button.click()
+            next_round(t)
             assert t.state is not s
             continue
         assert t.my_turn, "bots play at pace 0: it must be the learner's turn"
@@ -151,7 +151,7 @@ def test_start_deals_a_new_game_with_the_setup_and_stops_the_old_one() -> None:
     setup.bots_menu.value = 7
     setup.level_menu.value = "beginner"
     setup.lives_menu.value = 2
-    setup.seed_box.value = 12
+    setup.seed_box.value = "12"
     setup.start_button.click()
     t = game.table
     assert t is not None and t is not old and game.table_box.children == (t,)
@@ -200,7 +200,7 @@ def test_knocking_without_asking_is_judged_by_the_coach() -> None:
         assert t.my_turn
         do(t, Action("draw stock") if s.phase == "turn" else s.legal_actions()[0])
         if t.state.round_over:
-            t.next_round_button.click()
+            next_round(t)
     do(t, Action("knock"))
     rec = game.record
     assert len(rec.knocks) == 1 and rec.asked == 0
@@ -251,6 +251,45 @@ def test_the_game_number_is_explained_and_deals_the_same_cards() -> None:
     assert first[0] == first[1] and first[0] != first[2]
 
 
+@pytest.mark.parametrize(("typed", "why"), [("3.7", "not a game number"), ("1e400", "not a game number"),
+                                             ("-5", "not a game number"), ("12 000", "not a game number"),
+                                             ("seven", "not a game number"), ("", "Type a game number"),
+                                             ("1000000001", "too large"), ("9" * 5000, "too large")])
+def test_the_game_number_box_refuses_what_is_not_a_whole_number_and_changes_nothing(typed: str, why: str) -> None:
+    game = PlayGame("scat", bots=1, seed=5, pace=0, start=False)
+    setup = game.setup
+    setup.seed_box.value = "8"
+    assert setup.seed == 8 and setup.seed_error.layout.display == "none" and setup.seed_error.value == ""
+    setup.seed_box.value = typed
+    assert setup.seed == 8, "a bad game number changes nothing"
+    said = shown_text(setup.seed_error.value)
+    assert setup.seed_error.layout.display is None and 'role="alert"' in setup.seed_error.value
+    assert why in said and "whole number from 0 to 1,000,000,000" in said
+    assert len(said) < 300  # a long paste is shortened, not echoed whole
+    setup.start_button.click()
+    assert game.table is None and game.state is None, "nothing is dealt while the box holds a bad number"
+    assert "Nothing was dealt" in shown_text(setup.seed_error.value)
+    setup.seed_box.value = " 1000000000 "  # the largest, spaces around it are fine
+    assert setup.seed == 10**9 and setup.seed_error.layout.display == "none"
+    setup.start_button.click()
+    assert game.table is not None and game.table.state.seed == 10**9 and "game number 1000000000" in setup.hint.value
+
+
+def test_the_game_number_box_speaks_spanish() -> None:
+    from thirtyone import i18n
+
+    with i18n.using("es"):
+        setup = GameSetup()
+        setup.seed_box.value = "3.7"
+        said = shown_text(setup.seed_error.value)
+    assert "3.7" in said and "1.000.000.000" in said and "not a game number" not in said
+    assert setup.seed == 1
+    with pytest.raises(ValueError, match="whole number from 0"):
+        GameSetup(seed=-1)
+    with pytest.raises(ValueError, match="whole number from 0"):
+        GameSetup(seed=2.5)  # type: ignore[arg-type]
+
+
 def play_all(game: PlayGame, check: Any = None, limit: int = 3000, shown: list[str] | None = None) -> list[State]:
     """Play the game to its end (the learner: the intermediate bot's moves, the coach every third move);
     ``check(state)`` sees every state the learner acts in; ``shown`` collects the coach's panel each time
@@ -264,7 +303,7 @@ def play_all(game: PlayGame, check: Any = None, limit: int = 3000, shown: list[s
         if s.game_over:
             return [*t.history, s]
         if s.round_over:
-            t.next_round_button.click()
+            next_round(t)
             continue
         assert t.my_turn
         if check is not None:

@@ -13,7 +13,7 @@ from thirtyone import Rules, new_game, parse_cards, score
 from thirtyone.bots import make_bot
 from thirtyone.game import Action, State, narrate
 from thirtyone.widgets import CardRow, CardTable
-from thirtyone.widgets.table import TABLE_CSS
+from thirtyone.widgets.table import SHOWDOWN_PAUSE, TABLE_CSS
 
 
 def click(row: CardRow, card: object) -> None:
@@ -41,6 +41,24 @@ def do(table: CardTable, action: Action) -> None:
                   "exchange hand": table.take_button, "next round": table.next_round_button}[k]
         assert not button.disabled, f"{k} should be enabled"
         button.click()
+
+
+class Clock:
+    """A clock a test moves by hand: the table's :attr:`~CardTable.clock` for :data:`SHOWDOWN_PAUSE`."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def next_round(table: CardTable) -> None:
+    """The learner reads the showdown (longer than :data:`SHOWDOWN_PAUSE`), then clicks "Next round"."""
+    clock = table.clock if isinstance(table.clock, Clock) else Clock()
+    table.clock = clock
+    clock.now += 2 * SHOWDOWN_PAUSE
+    table.next_round_button.click()
 
 
 def learner_plays_round(table: CardTable, choose: object, limit: int = 400) -> State:
@@ -202,6 +220,119 @@ def test_double_clicks_apply_once_and_stale_clicks_are_ignored() -> None:
     assert table.state is s1
 
 
+def double_click_through_a_game(table: CardTable, limit: int = 3000) -> tuple[list[State], int]:
+    """Play the game to its end, the learner double-clicking "Next round" (two clicks at once, as a browser
+    sends them) and reading each showdown before the next double click. Returns every state the learner saw
+    (the table after each double click and after each of their moves), and how many second halves were
+    refused on a round that ended at once."""
+    clock = Clock()
+    table.clock = clock
+    shown = [table.state]
+    refused = 0
+    for _ in range(limit):
+        s = table.state
+        if s.game_over:
+            return shown, refused
+        if s.round_over:
+            table.next_round_button.click()
+            dealt = table.state
+            table.next_round_button.click()  # the double click's second half, before anything was drawn
+            shown.append(table.state)
+            if dealt.round_over and not dealt.game_over and table.state is dealt:
+                refused += 1
+            clock.now += 2 * SHOWDOWN_PAUSE  # the learner reads the showdown
+            continue
+        assert table.my_turn
+        do(table, greedy_learner(table))
+        shown.append(table.state)
+    raise AssertionError("the game did not end")
+
+
+def assert_every_showdown_shown(shown: list[State]) -> None:
+    """The round counter goes up by one at a time, every finished round was left on screen with its
+    showdown, and lives (or who is out) change only with a showdown shown."""
+    over = [s for s in shown if s.round_over]
+    rounds = [s.round for s in shown]
+    assert all(b - a in (0, 1) for a, b in zip(rounds, rounds[1:], strict=False)), f"rounds seen: {rounds}"
+    assert sorted({s.round for s in over}) == list(range(1, shown[-1].round + 1)), "a round's showdown was skipped"
+    for a, b in zip(shown, shown[1:], strict=False):
+        if b.round == a.round + 1:
+            assert a.round_over and a.result is not None  # a round only follows a finished one, seen
+        if (a.lives, a.out) != (b.lives, b.out):  # lives change with the showdown that says so
+            assert b.round_over and b.result is not None and b.result.round == b.round
+            assert not (a.round_over and a.round == b.round)
+
+
+@pytest.mark.parametrize(("seed", "why"), [(288, "round 2 is a 31 on the deal"),
+                                           (11, "the learner is out and the bots play rounds 4 to 7 at once")],
+                         ids=["dealt-31", "learner-out"])
+def test_a_double_click_on_next_round_never_skips_a_round(seed: int, why: str) -> None:
+    table = CardTable("scat", players=3, seat=1, seed=seed, pace=0)
+    shown, refused = double_click_through_a_game(table)
+    assert_every_showdown_shown(shown)
+    assert refused >= 1, f"seed {seed} should hold a round that ends before the learner moves: {why}"
+    if seed == 11:
+        assert any(s.out[1] and s.round_over for s in shown)
+    ends = [s for s in shown if s.round_over]
+    for s in ends:  # the showdown drawn is the engine's for that round
+        assert s.result is not None and s.result.round == s.round
+    assert table.state.game_over and "wins the game" in table.showdown.value
+
+
+@pytest.mark.parametrize("timing", ["pace", "step"])
+def test_a_round_over_at_the_deal_stays_on_screen_at_any_pace(timing: str) -> None:
+    table = CardTable("scat", players=3, seat=1, seed=288, pace=0)
+    clock = Clock()
+    table.clock = clock
+    learner_plays_round(table, greedy_learner)
+    if timing == "pace":
+        table.pace_menu.value = 1.0
+    else:
+        table.pace_menu.value = -1.0
+    assert table.state.round == 1 and table.state.round_over
+    table.next_round_button.click()
+    dealt = table.state
+    assert dealt.round == 2 and dealt.round_over and dealt.result is not None and dealt.result.how == "31"
+    assert "Showdown, round 2" in table.showdown.value
+    table.next_round_button.click()  # the second half of the double click
+    assert table.state is dealt and "Round 2 is already over" in table.message
+    clock.now += SHOWDOWN_PAUSE / 2
+    table.next_round_button.click()  # still too soon to have read it
+    assert table.state is dealt
+    clock.now += SHOWDOWN_PAUSE
+    table.next_round_button.click()  # read: the click counts
+    assert table.state.round == 3 and table.message == ""
+    table.next_round_button.click()  # the second half: round 3 has just begun, nothing to deal
+    assert table.state.round == 3
+
+
+def test_a_double_click_on_next_round_at_a_pace_deals_one_round() -> None:
+    """The learner is out and the bots play at a pace: the double click's second half comes while the
+    round is played, and deals nothing."""
+    table = CardTable("scat", players=3, seat=1, seed=11, pace=0)
+    table.clock = Clock()
+    while not (table.state.out[1] and table.state.round_over):
+        if table.state.round_over:
+            next_round(table)
+        else:
+            do(table, greedy_learner(table))
+    start = table.state.round
+
+    async def scenario() -> None:
+        table.pace = 0.001  # a pace, short for the test
+        table.stage._handle_custom_msg({"event": "shown"}, [])
+        table.next_round_button.click()
+        table.next_round_button.click()
+        assert table.state.round == start + 1 and not table.state.round_over  # the bots have not moved yet
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not table.state.round_over and loop.time() < deadline:
+            await asyncio.sleep(0.01)
+
+    asyncio.run(scenario())
+    assert table.state.round == start + 1 and table.state.round_over
+
+
 def test_a_hand_card_before_drawing_is_a_hint_not_a_move() -> None:
     table = CardTable("scat", players=3, seat=1, seed=9, pace=0)
     s = table.state
@@ -254,7 +385,7 @@ def test_the_table_shows_the_learners_view_unless_show_all() -> None:
 
 def test_seats_show_names_lives_dealer_knocker_swimming_and_out() -> None:
     s = new_game("scat", 3, seed=3, lives=(0, 1, 3))
-    table = CardTable(state=s, seat=1, pace=0, step_mode=True)
+    table = CardTable(state=s, seat=1, pace=0, step_mode=True, seed=3)  # seeded bots: the same round every run
     ana, ben = table.seats[0], table.seats[2]
     assert "swimming" in ana.head.value and "dealer" in ana.head.value
     assert "3 lives" in ben.head.value and "1 life" in table.mine.head.value  # type: ignore[union-attr]
@@ -289,7 +420,7 @@ def test_the_showdown_panel_agrees_with_the_engine() -> None:
 
 def test_game_over_says_who_won() -> None:
     s = new_game("scat", 2, seed=3, lives=(0, 3))
-    table = CardTable(state=s, seat=1, pace=0)
+    table = CardTable(state=s, seat=1, pace=0, seed=3)  # seeded: the bots' choices and the next game's cards
     while not table.state.game_over:
         if table.state.round_over:
             table.next_round()
@@ -299,7 +430,13 @@ def test_game_over_says_who_won() -> None:
     assert table.next_round_button.layout.display == "none" and table.new_game_button.layout.display is None
     assert not table.next_round()
     table.new_game_button.click()
-    assert table.state.round == 1 and table.state.lives == (3, 3) and table.new_game_button.layout.display == "none"
+    fresh = table.state
+    assert fresh.round == 1 and fresh.seed == 4 and table.new_game_button.layout.display == "none"
+    table.new_game_button.click()  # the second half of a double click: the game is not over, nothing changes
+    assert table.state is fresh
+    # every life is there, unless round 1 ended on the deal: then the engine's showdown says who lost one
+    losses = fresh.result.losses if fresh.round_over and fresh.result is not None else (0, 0)
+    assert fresh.lives == tuple(3 - n for n in losses)
 
 
 # -- bots: step mode, pace, step back ---------------------------------------------------------------
@@ -337,10 +474,10 @@ def test_bots_move_at_their_pace_on_the_event_loop() -> None:
         assert table.state.current_player == 1 and not table.history  # not on screen yet: the bots wait
         table.stage._handle_custom_msg({"event": "shown"}, [])  # what the front end says once drawn
         assert table.shown and table.state.current_player == 1  # the first bot moves after the pace
-        for _ in range(400):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60  # a busy machine is slow, not wrong: wait for the moves, not a fixed time
+        while not table.my_turn and loop.time() < deadline:
             await asyncio.sleep(0.005)
-            if table.my_turn:
-                break
         return table
 
     table = asyncio.run(scenario())
@@ -368,7 +505,7 @@ def test_the_bots_level_menu() -> None:
     assert table.level_menu.value == "beginner" and type(table.bots[1]).__name__ == "GreedyBot"
     table.level_menu.value = "expert"
     assert table.bots[0] is None and type(table.bots[2]).__name__ == "ExpertBot"
-    assert CardTable("scat", bots=None).level_menu.layout.display == "none"
+    assert CardTable("scat", bots=None, seed=1).level_menu.layout.display == "none"
 
 
 def test_a_game_of_bots_only() -> None:

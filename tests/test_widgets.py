@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import zipfile
@@ -11,7 +12,7 @@ from typing import Any
 import ipywidgets
 import pytest
 
-from thirtyone import Rules, parse_cards, score
+from thirtyone import Rules, i18n, parse_cards, score
 from thirtyone.widgets import (
     CardPicker,
     CardRow,
@@ -263,9 +264,28 @@ def test_hand_comparison_explains_the_tie_break() -> None:
     assert hc.outcome is not None and hc.outcome["lowest"] == [0, 1]
     assert "all lose" in hc.result.value
     hc.inputs[2].value = "K♣ 2♠ 3♠"
-    assert hc.outcome is None and "another hand" in hc.result.value
+    assert hc.outcome is None and "Hand 3: K♣ is also in hand 1" in hc.result.value
     hc.deal_button.click()
     assert hc.outcome is not None
+
+
+def test_a_card_typed_twice_is_the_mistake_of_the_hand_just_changed() -> None:
+    hc = HandComparison(["K♥ 9♥ 4♣", "10♠ 10♥ 10♦"])
+    assert hc.outcome is not None
+    hc.inputs[0].value = "K♥ 9♥ 10♠"  # hand 1 now repeats hand 2's 10♠
+    said = re.sub(r"<[^>]+>", " ", hc.result.value)
+    assert hc.outcome is None and "Hand 1: 10♠ is also in hand 2" in said and "Hand 2:" not in said
+    assert hc.rows[0].cards == [] and hc.rows[1].cards != []  # hand 2 is still shown: it did nothing wrong
+    hc.inputs[1].value = "10♣ 10♥ 10♠"  # hand 2 changed while keeping the clash: now it is hand 2's
+    said = re.sub(r"<[^>]+>", " ", hc.result.value)
+    assert "Hand 2: 10♠ is also in hand 1" in said and "Hand 1:" not in said
+    hc.inputs[0].value = "K♥ 9♥ 4♣"  # hand 1 put right: both read
+    assert hc.outcome is not None
+    hc.set_hands(["A♠ K♠ Q♠", "A♠ 2♦ 3♦"])  # set together: the later hand is named
+    assert "Hand 2: A♠ is also in hand 1" in hc.result.value and "Hand 1:" not in hc.result.value
+    with i18n.using("es"):
+        hc.inputs[0].value = "A♠ 5♣ 6♣"
+        assert "Mano 1: A♠ está también en la mano 2" in hc.result.value
 
 
 def test_card_values_explains_a_click() -> None:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape as esc_attr
 from typing import Any
@@ -24,7 +25,7 @@ from .. import names
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, grouped, ngettext
 from ..rules import Rules
 from ._html import esc, number, static_text, style_tag
 from .ruleset import CUSTOM, RuleEditor, preset_of
@@ -41,6 +42,9 @@ LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "
 
 LIVES = ((N_("as the rules say"), 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
 """The lives the old lives menu offered (0 keeps the rule set's own number); kept for old callers."""
+
+MAX_SEED = 10**9
+"""The largest game number the setup takes (any whole number from 0 to it)."""
 
 START_HINT = N_("Choose the rules, how many bots you play against and how well they play, then press "
                 "<strong>Start the game</strong>. Nothing is dealt until you do.")
@@ -118,9 +122,17 @@ class GameSetup(w.VBox):
                                      description=_("Bots' level"), style=label, layout=wide())
         self.level_help = w.HTML()
         self.level_help.add_class("to-help")
-        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description=_("Game number"), style=label,
-                                         tooltip=_("Any whole number from 0: the same number deals the same cards"),
-                                         layout=w.Layout(width="220px", max_width="100%"))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        self.seed = seed
+        """The game number: the last one typed that is a whole number from 0 to :data:`MAX_SEED`."""
+        self.seed_box = w.Text(value=str(seed), description=_("Game number"), style=label, continuous_update=False,
+                               tooltip=_("Any whole number from 0: the same number deals the same cards"),
+                               layout=w.Layout(width="220px", max_width="100%"))
+        """Where the game number is typed (read when Enter is pressed or the box is left)."""
+        self.seed_error = w.HTML(layout=w.Layout(display="none"))
+        """What is wrong with the game number typed, and what is allowed (hidden while nothing is)."""
+        self.seed_error.add_class("to-help")
         self.seed_help = w.HTML("<p>" + _("The same game number deals the same cards, so you can replay a game or "
                                           "play the same one as a friend.") + "</p>")
         self.seed_help.add_class("to-help")
@@ -132,7 +144,7 @@ class GameSetup(w.VBox):
         self.controls = w.VBox([self.rules_editor,
                                 w.HBox([self.bots_menu, self.level_menu],
                                        layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                                self.level_help, self.seed_box, self.seed_help, self.start_button])
+                                self.level_help, self.seed_box, self.seed_error, self.seed_help, self.start_button])
         """Every setting and the Start button (folded away while a game is played)."""
         super().__init__([self.hint, self.change_button, self.controls])
         self.add_class("to-setup")
@@ -141,6 +153,35 @@ class GameSetup(w.VBox):
         for control in (self.level_menu, self.bots_menu):
             control.observe(lambda _c: self._describe_level(), "value")
         self.rules_editor.observe(lambda _c: self._describe_level(), "rules")
+        self.seed_box.observe(lambda _c: self.read_seed(), "value")
+
+    def seed_problem(self) -> str | None:
+        """What is wrong with the text in the game number box, and what is allowed; ``None`` if nothing is."""
+        text = self.seed_box.value.strip()
+        top = grouped(MAX_SEED)
+        if not text:
+            return _("Type a game number: a whole number from 0 to {max}.").format(max=top)
+        shown = text if len(text) <= 24 else text[:23] + "…"
+        if not re.fullmatch("[0-9]+", text):
+            return _("“{text}” is not a game number: type a whole number from 0 to {max}, in digits only "
+                     "(no sign, point, comma or letter).").format(text=shown, max=top)
+        if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+            return _("{text} is too large for a game number: type a whole number from 0 to {max}.").format(
+                text=shown, max=top)
+        return None
+
+    def read_seed(self) -> bool:
+        """Read the game number box: a whole number from 0 to :data:`MAX_SEED` becomes :attr:`seed`; anything
+        else changes nothing and :attr:`seed_error` says what was wrong and what is allowed."""
+        problem = self.seed_problem()
+        if problem is None:
+            self.seed = int(self.seed_box.value.strip())
+        self._say_seed_problem(problem)
+        return problem is None
+
+    def _say_seed_problem(self, problem: str | None, extra: str = "") -> None:
+        self.seed_error.value = f'<p role="alert">{esc(problem)}{esc(extra)}</p>' if problem else ""
+        self.seed_error.layout.display = None if problem else "none"
 
     def fold(self, folded: bool = True) -> None:
         """Fold the settings away (a game has started: "Change the game" shows them again), or show them."""
@@ -173,13 +214,23 @@ class GameSetup(w.VBox):
         bots = ngettext("{rules} against {n} {level} bot", "{rules} against {n} {level} bots", n).format(
             rules=rules_name(r), n=n, level=_(self.level_menu.value))
         return bots + ngettext(", {n} life each", ", {n} lives each", r.lives).format(n=r.lives) + _(
-            ", game number {seed}").format(seed=self.seed_box.value)
+            ", game number {seed}").format(seed=self.seed)
+
+    def ready(self) -> bool:
+        """Every setting can deal a game: False (and the game number's message says why, and that nothing
+        was dealt) while the game number box holds what is not a game number."""
+        problem = self.seed_problem()
+        if problem is None:
+            return self.read_seed()
+        self._say_seed_problem(problem, " " + _("Nothing was dealt: correct the game number, then press Start the "
+                                                "game."))
+        return False
 
     def new_state(self) -> State:
         """The first state of the chosen game (the learner in seat 0)."""
         if self.players > self.rules.max_players:  # pragma: no cover - 8 players fit every deck
             raise ValueError(f"{self.players} players do not fit a {self.rules.deck}-card deck")
-        return new_game(self.rules, players=self.players, seed=int(self.seed_box.value))
+        return new_game(self.rules, players=self.players, seed=self.seed)
 
 
 class GameTable(CardTable):
@@ -325,8 +376,11 @@ class PlayGame(w.VBox):
     def state(self) -> State | None:
         return self.table.state if self.table is not None else None
 
-    def start(self) -> None:
-        """Deal a new game with the setup's choices (the game shown before is dropped)."""
+    def start(self) -> bool:
+        """Deal a new game with the setup's choices (the game shown before is dropped); False, and nothing
+        changes, while the game number box holds what is not a game number (the setup says so)."""
+        if not self.setup.ready():
+            return False
         old = self.table
         if old is not None:
             old.stop()
@@ -339,8 +393,7 @@ class PlayGame(w.VBox):
         self.record = GameRecord(0, rollouts=self.rollouts)
         self.advice = None
         self.results = {}
-        self.table = GameTable(state, self.setup.level_menu.value, self.pace, int(self.setup.seed_box.value),
-                               on_move=self._moved)
+        self.table = GameTable(state, self.setup.level_menu.value, self.pace, self.setup.seed, on_move=self._moved)
         self.record.names = self.table.labels
         parts = list(self.table.children)  # the coach sits under the learner's buttons
         parts.insert(parts.index(self.table.actions) + 1, self.coach_box)
@@ -354,6 +407,7 @@ class PlayGame(w.VBox):
                                  + "</p>")
         self.setup.fold()
         self._seen(self.table.state)  # the bots may have moved already, at pace 0
+        return True
 
     def _state_changed(self, change: Any) -> None:
         self._seen(change["new"])

@@ -11,7 +11,10 @@ or the top of the discard pile to draw, click a card to throw it; in commerce cl
 and a center card to swap them; buttons knock, pass and swap all. Every card and button is a
 ``<button>``, so Tab and Enter or Space do the same. A click is ignored unless it is the
 learner's turn and the move is legal; a stale click (a card that is no longer there) and the
-second half of a double click change nothing.
+second half of a double click change nothing. A round that ends before the learner can move (a 31 on
+the deal, or the learner out and the bots at pace 0) stays on screen: a "Next round" click that comes
+within :data:`SHOWDOWN_PAUSE` seconds of dealing it (the second half of the double click that dealt
+it) is refused with a word, so the learner sees every showdown.
 
 Bots move at ``pace`` seconds per move through the kernel's event loop (``loop.call_later``,
 no threads), or one move per click in ``step_mode``; with ``pace == 0`` they move at once.
@@ -38,7 +41,7 @@ from ..rules import Rules
 from ._html import esc, number, static_text
 from .card import CardRow
 
-__all__ = ["CardTable", "NAMES", "PACES", "TABLE_CSS"]
+__all__ = ["CardTable", "NAMES", "PACES", "SHOWDOWN_PAUSE", "TABLE_CSS"]
 
 NAMES = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """Default seat names; the learner's seat is shown with "(you)"."""
@@ -46,6 +49,11 @@ NAMES = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 PACES = ((N_("slow (2 s a move)"), 2.0), (N_("normal (1 s a move)"), 1.0), (N_("fast (0.3 s a move)"), 0.3),
          (N_("instant"), 0.0), (N_("one move per click"), -1.0))
 """The pace menu: seconds between two bot moves; -1 is step mode."""
+
+SHOWDOWN_PAUSE = 0.6
+"""Seconds a round that "Next round" dealt and that ended at once (before the learner could move) stays
+on screen before another "Next round" click counts: longer than a double click (the second half of one
+comes at most half a second after the first), shorter than reading a showdown."""
 
 TABLE_CSS = static_text("table.css") + static_text("walkthrough.css")
 """The table's style sheet (``static/table.css``; anywidget puts it in the page once) and the walkthrough's
@@ -156,6 +164,10 @@ class CardTable(w.VBox):
         """Seconds each bot move took to think, apply and show (the pace not counted)."""
         self.shown = False
         """The front end has drawn the table: a pace starts only then (bots due at the deal wait for it)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for :data:`SHOWDOWN_PAUSE` (a test may stand in its own clock)."""
+        self._dealt_over: tuple[State, float] | None = None
+        """The round "Next round" dealt that ended at once, and when it was shown."""
 
     def _make_parts(self, state: State, bots: str | Sequence[Bot | None] | None) -> None:
         """Every widget of the table, not yet laid out: the seats, the middle, the buttons and the menus."""
@@ -252,8 +264,8 @@ class CardTable(w.VBox):
                                                        else "exchange hand"))
         self.step_button.on_click(lambda _b: self.step())
         self.back_button.on_click(lambda _b: self.back())
-        self.next_round_button.on_click(lambda _b: self.next_round())
-        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.next_round_button.on_click(lambda _b: self.click_next_round())
+        self.new_game_button.on_click(lambda _b: self.click_new_game())
         self.level_menu.observe(self._level_chosen, "value")
         self.pace_menu.observe(self._pace_chosen, "value")
         self.show_all_box.observe(lambda c: setattr(self, "show_all", c["new"]), "value")
@@ -391,18 +403,43 @@ class CardTable(w.VBox):
         return True
 
     def next_round(self) -> bool:
-        """Deal the next round, once this one is over."""
+        """Deal the next round, once this one is over (and the bots move, at pace 0)."""
         if not self.state.round_over or self.state.game_over:
             return False
         self.message = ""
         self.show_state(self.state.apply("next round"))
+        s = self.state
+        self._dealt_over = (s, self.clock()) if s.round_over else None
         return True
+
+    def click_next_round(self) -> bool:
+        """"Next round" was clicked: deal the next round, unless the click is the second half of the double
+        click that dealt this one and this one ended at once (its showdown would never be seen); or the
+        click is stale (the round is not over: it was dealt by the click's first half)."""
+        s = self.state
+        dealt = self._dealt_over
+        if dealt is not None and dealt[0] is s and not s.game_over and self.clock() - dealt[1] < SHOWDOWN_PAUSE:
+            self.message = _("Round {n} is already over: read its showdown below, then click Next round "
+                             "again.").format(n=s.round)
+            return False
+        return self.next_round()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the same rules, seats and bots."""
         s = self.state
         self.message = ""
         self.show_state(new_game(s.rules, players=s.players, seed=seed))
+        s = self.state
+        self._dealt_over = (s, self.clock()) if s.round_over else None
+
+    def click_new_game(self) -> bool:
+        """"New game" was clicked: start one, once the game is over (the second half of a double click is
+        stale). A seeded table deals the game numbered one more than this one: the same clicks replay the same
+        games; an unseeded one shuffles afresh."""
+        if not self.state.game_over:
+            return False
+        self.new_game(None if self._seed is None else self.state.seed + 1)
+        return True
 
     # -- bots -------------------------------------------------------------------------------
     def bot_to_move(self) -> Bot | None:

@@ -167,12 +167,19 @@ class HandComparison(FollowsRules, w.VBox):
         super().__init__([self.dropdown, *lines, self.result, self.deal_button])
         self.add_class("to-compare")
         self.outcome: dict[str, Any] | None = None
+        self._changed: int | None = None
+        """The box the learner changed last (``None``: the hands were set or dealt together)."""
         for i, t in enumerate(list(hands) + [""] * (n - len(hands))):
             self.inputs[i].value = t
         self.update()
-        for t in self.inputs:
-            t.observe(lambda _c: self.update(), "value")
+        for i, t in enumerate(self.inputs):
+            t.observe(lambda _c, i=i: self._typed(i), "value")
         self.dropdown.observe(self._preset_chosen, "value")
+
+    def _typed(self, i: int) -> None:
+        """Box ``i`` was changed: a card it shares with another hand is its mistake, not the other's."""
+        self._changed = i
+        self.update()
 
     def _preset_chosen(self, change: Any) -> None:
         self.rules = Rules.preset(change["new"])
@@ -185,6 +192,7 @@ class HandComparison(FollowsRules, w.VBox):
         with self.hold_trait_notifications():
             for t, text in zip(self.inputs, hands, strict=False):
                 t.value = text
+        self._changed = None
         self.update()
 
     def deal(self) -> None:
@@ -194,23 +202,36 @@ class HandComparison(FollowsRules, w.VBox):
 
     def update(self) -> dict[str, Any] | None:
         """Read every box, score the hands and say which is lowest."""
-        hands: list[tuple[Card, ...]] = []
-        problems: list[str] = []
-        seen: set[Card] = set()
+        read: dict[int, tuple[Card, ...]] = {}
+        wrong: dict[int, str] = {}
         for i, t in enumerate(self.inputs):
             try:
                 cards = parse_cards(t.value, self.rules.deck)
                 if len(cards) != 3:
                     raise ValueError(_("a hand is three cards, this is {n}").format(n=len(cards)))
-                twice = [c for c in cards if c in seen]
-                if twice:
-                    raise ValueError(_("{card} is in another hand too: a deck holds each card once").format(card=twice[0]))
+                read[i] = cards
             except ValueError as e:
-                problems.append(_("Hand {n}: {problem}").format(n=i + 1, problem=shorten(str(e))))
+                wrong[i] = shorten(str(e))
+        # a card in two hands is the mistake of the hand just changed (else of the later hand): it is checked last
+        changed = self._changed
+        order = [i for i in read if i != changed] + ([changed] if changed in read else [])
+        holder: dict[Card, int] = {}
+        for i in order:
+            cards = read[i]
+            twice = [c for c in cards if c in holder]
+            if twice:
+                wrong[i] = _("{card} is also in hand {other}: a deck holds each card once").format(
+                    card=twice[0], other=holder[twice[0]] + 1)
+                continue
+            holder.update((c, i) for c in cards)
+        hands: list[tuple[Card, ...]] = []
+        problems = [_("Hand {n}: {problem}").format(n=i + 1, problem=wrong[i]) for i in sorted(wrong)]
+        for i in range(len(self.inputs)):
+            if i in wrong:
                 self.rows[i].show(())
                 self.values[i].value = '<span class="to-note">?</span>'
                 continue
-            seen.update(cards)
+            cards = read[i]
             hands.append(cards)
             s = score(cards, self.rules)
             self.rows[i].show(cards, highlighted=s.counting)
