@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -212,6 +213,13 @@ def test_suit_study_keeping_a_suit_beats_keeping_high_cards() -> None:
     pooled = suit_study("scat", draws=4, deals=100, seed=1, previous=first)
     assert pooled["one suit"][4].n == 400
     assert (Mean() + Mean(2, 4.0, 10.0)).mean == 2.0
+
+
+def test_a_means_interval_is_the_normal_one_from_the_sample_variance() -> None:
+    m = Mean().add(0.0).add(2.0).add(4.0)  # mean 2, sample variance 4: half-width 1.96 * sqrt(4 / 3)
+    assert m.mean == 2.0
+    assert m.ci == pytest.approx((2.0 - 1.96 * (4 / 3) ** 0.5, 2.0 + 1.96 * (4 / 3) ** 0.5), abs=1e-3)
+    assert all(math.isnan(x) for x in Mean().add(1.0).ci)  # one value: no interval
 
 
 def test_discard_study_counts_throws() -> None:

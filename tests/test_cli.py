@@ -108,3 +108,12 @@ def test_python_dash_m_runs_the_same_main() -> None:
                           capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.startswith("scat, 2 players, seat 1, turn 0, greedy opponents:")
     assert rows(done.stdout)
+
+
+def test_the_safe_value_is_where_every_well_counted_value_survives_half_the_time() -> None:
+    from thirtyone.cli import safe_value
+
+    cell = {24.0: (100, 70), 25.0: (100, 40), 26.0: (5, 1), 27.0: (100, 60), 28.0: (100, 90)}
+    assert safe_value(cell) == 27.0  # 24 survives often, but 25 does not; 26 has too few knocks to count
+    assert safe_value({**cell, 25.0: (100, 55)}) == 24.0
+    assert safe_value({28.0: (100, 30)}) is None

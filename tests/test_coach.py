@@ -247,3 +247,24 @@ def test_a_close_knock_from_a_real_table_is_about_as_good() -> None:
     assert a.knock is not None and "about as good" in a.knock.explanation
     for word in ("Play on", "Knock:", "wrong", "would rather"):
         assert word not in a.knock.explanation
+
+
+def test_the_knock_verdicts_sentence_says_the_choice_that_loses_fewer_lives() -> None:
+    from thirtyone.coach import _knock_verdict
+
+    s = advance(new_game("scat", players=4, seed=3), 9)
+    while s.phase != "turn":
+        s = advance(s, 1)
+    p = s.current_player
+    assert p is not None
+    worse = three_moves([0] * 10 + [2] * 90, [0] * 90 + [1] * 10, [1] * 100)  # knocking loses 1.8 lives
+    better = three_moves([0] * 95 + [1] * 5, [0] * 20 + [1] * 80, [1] * 100)  # knocking loses 0.05
+    for moves, advice, start in ((worse, "play on", "Play on and draw from the stock"), (better, "knock", "Knock:")):
+        verdict, _where, sentence = _knock_verdict(s, p, moves)
+        assert verdict.advice == advice and sentence.startswith(start) and not verdict.close
+
+
+def test_the_summary_counts_the_rounds_in_which_a_life_was_lost() -> None:
+    rec = GameRecord(0, start=(3, 3), rounds=[(1, (1, 3), (False, False)), (2, (1, 2), (False, False)),
+                                             (3, (0, 2), (False, False))], lost={1: 2, 2: 0, 3: 1})
+    assert "3 rounds played; you lost a life in 2 of them." in rec.summary()

@@ -73,6 +73,14 @@ def test_spanish_words_numbers_and_plurals():
     assert _("Knock") == "Knock"  # the block ends, English again
 
 
+def test_a_block_in_another_language_inside_spanish_ends_in_spanish():
+    with i18n.using("es"):
+        with i18n.using(i18n.PSEUDO):
+            assert _("Knock") == "⟦Knock⟧"
+        assert i18n.language() == "es" and _("Knock") == "Golpear"
+    assert i18n.language() == "en"
+
+
 def test_a_language_that_is_not_there_says_which_are():
     with pytest.raises(ValueError, match="the languages are en, es"):
         i18n.use("fr")

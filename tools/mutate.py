@@ -52,15 +52,17 @@ _WIDGETS = ("tests/test_widgets.py", "tests/test_table.py", "tests/test_play.py"
             "tests/test_advisor.py", "tests/test_ruleset.py", "tests/test_i18n.py")
 FILE_TESTS: dict[str, tuple[str, ...]] = {
     # the tests of each module, pointed first: run before the engine tests (see tests_for)
-    "thirtyone/bots.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_analysis.py"),
-    "thirtyone/policy.py": ("tests/test_bots.py", "tests/test_course_claims.py"),
+    "thirtyone/bots.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_analysis.py",
+                          "tests/test_lockstep.py", "tests/test_rollout.py"),
+    "thirtyone/policy.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_conformance.py",
+                            "tests/test_lockstep.py"),
     "thirtyone/odds.py": ("tests/test_odds.py", "tests/test_cli.py"),
     "thirtyone/analysis.py": ("tests/test_analysis.py", "tests/test_coach.py", "tests/test_advisor.py", "tests/test_cli.py"),
     "thirtyone/timing.py": ("tests/test_advisor.py", "tests/test_i18n_lesson5.py", "tests/test_visit.py"),
     "thirtyone/coach.py": ("tests/test_coach.py", "tests/test_i18n_lesson5.py", "tests/test_play.py"),
     "thirtyone/variants.py": ("tests/test_variants.py", "tests/test_i18n.py"),
-    "thirtyone/rules.py": ("tests/test_rules.py", "tests/test_ruleset.py", "tests/test_i18n.py"),
-    "thirtyone/cards.py": ("tests/test_cards.py", "tests/test_i18n_engine.py"),
+    "thirtyone/rules.py": ("tests/test_rules.py", "tests/test_ruleset.py", "tests/test_i18n.py", *ENGINE_TESTS),
+    "thirtyone/cards.py": ("tests/test_cards.py", "tests/test_i18n_engine.py", *ENGINE_TESTS),
     "thirtyone/i18n.py": ("tests/test_i18n.py", "tests/test_i18n_engine.py", "tests/test_i18n_lesson5.py"),
     "thirtyone/strategy.py": ("tests/test_visit.py", "tests/test_advisor.py", "tests/test_i18n_lesson5.py"),
     "thirtyone/precomputed.py": ("tests/test_visit.py", "tests/test_advisor.py"),
@@ -69,8 +71,9 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     **{f"thirtyone/widgets/{name}.py": (f"tests/test_caught_{name}.py", *_WIDGETS) for name in
        ("table", "quiz", "picker", "advisor", "play", "guide", "ruleset", "charts", "study", "variants", "views", "card")},
 }
-"""Each file's own tests, run before the engine tests (and after a mutant's own ``tests``); the tests of a
-module's callers too where they are the ones that show its mistakes."""
+"""The tests each file's mutants run against (after a mutant's own ``tests``), instead of the engine tests:
+the module's own, and its callers' where those are the ones that show its mistakes. The engine's files
+(game, scoring, narration, lockstep, rollout) are not listed: their mutants run against ``ENGINE_TESTS``."""
 COPIED = ("thirtyone", "tests", "docs", "tools", "notebooks", "share", "binder")
 """Directories copied for each mutant (with ``pyproject.toml``, ``babel.cfg``, ``Makefile`` and ``README.md``, whose examples a test runs): the
 widget and lesson tests read the notebooks, the lessons' sources in ``tools/`` and the Voilà template."""
@@ -89,14 +92,13 @@ class Mutant:
     equivalent: str = ""
     """Why the mutant changes no behaviour a user could see (it is then left out of the share)."""
     tests: tuple[str, ...] = ()
-    """Test files that should catch this mistake, run first (before those of ``FILE_TESTS`` for its file and
-    the engine tests)."""
+    """Test files that should catch this mistake, run first (before those of its file)."""
 
 
 def tests_for(m: Mutant, base: Sequence[str] = ENGINE_TESTS) -> list[str]:
-    """The tests a mutant runs against, pointed first (-x stops at the first failure): its own, its file's
-    (``FILE_TESTS``), then ``base`` (the engine tests); each once."""
-    return list(dict.fromkeys((*m.tests, *FILE_TESTS.get(m.file, ()), *base)))
+    """The tests a mutant runs against, pointed first (-x stops at the first failure): its own, then its
+    file's (``FILE_TESTS``), or ``base`` (the engine tests) for a file not listed there; each once."""
+    return list(dict.fromkeys((*m.tests, *FILE_TESTS.get(m.file, base))))
 
 
 @dataclass
@@ -695,11 +697,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("study-numeric-column-off-by-one", "thirtyone/widgets/study.py",
            "for j, c in enumerate(row[1:], start=1)]",
            "for j, c in enumerate(row[1:])]",
-           "html_table aligns the column after the numeric one to the right"),
+           "html_table aligns the column after the numeric one to the right", tests=("tests/test_caught_charts.py",)),
     Mutant("study-pct-rounds-down", "thirtyone/widgets/study.py",
            'return f"{100 * x:.0f}%"',
            'return f"{int(100 * x)}%"',
-           "pct cuts 0.299 to 29% instead of rounding to 30%"),
+           "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/test_caught_charts.py",)),
 )
 
 
