@@ -199,6 +199,11 @@ def watch_console(pg: Any, report: Any) -> None:
 # -- waiting for a page by what it shows, never by the clock ----------------------------------------
 WATCH_READY = "() => !!document.body && document.body.dataset.thirtyoneWatch === 'ready'"
 """The page watch (the template's static/watch.js) found every widget the server sent drawn."""
+KERNEL_IDLE = """() => { const m = window.jupyterapp && window.jupyterapp.widgetManager;
+  return !!m && !!m.kernel && m.kernel.status === 'idle'; }"""
+"""The page's kernel is idle: every update of what it last did has reached the page (iopub sends a
+request's updates before its 'idle'). After a click changed one widget (the log), the others (the
+status line, the buttons) may still be on their way: wait for this before reading them."""
 LAYOUT = """() => { const d = document.documentElement, rc = document.querySelector('#rendered_cells') || d;
   return [d.scrollWidth, d.scrollHeight, rc.scrollHeight, document.querySelectorAll('*').length].join(' '); }"""
 """A signature of the page's layout: its sizes and how many elements it has."""

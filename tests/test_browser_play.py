@@ -15,7 +15,8 @@ import time
 from typing import Any
 
 import pytest
-from conftest import settle
+from conftest import KERNEL_IDLE, settle
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_browser_table import check_accessibility, keep
 
 pytestmark = pytest.mark.browser
@@ -94,8 +95,13 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
             drew += "Now throw" not in status
         else:
             knock = table.get_by_role("button", name="Knock", exact=True)
-            (knock if knock.is_enabled() else table.get_by_role("button", name="Draw from the stock")).click()
+            target = knock if knock.is_enabled() else table.get_by_role("button", name="Draw from the stock")
+            try:
+                target.click(timeout=10_000)
+            except PlaywrightTimeoutError:  # the table moved on meanwhile (the button went disabled): look again
+                continue
         page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=60_000)
+        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     else:
         raise AssertionError("the game did not end")
     summary = root.locator(".to-game-summary")
@@ -143,5 +149,6 @@ def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila
             keep(page, root, "lesson6-390-coach")
         root.get_by_role("button", name="Play the coach's move").click()
         page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=60_000)
+        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     assert page.evaluate(SIDEWAYS) <= 0
     keep(page, root, "lesson6-390-table")

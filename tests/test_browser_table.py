@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, wait_for_layout, watch_console
+from conftest import ARTIFACTS, KERNEL_IDLE, wait_for_layout, watch_console
 
 from thirtyone import Card, Rules, State, hand_value, new_game, parse_cards
 from thirtyone.game import RoundEnd, parse_action
@@ -208,6 +208,7 @@ def play_free_round(page: Any, rules: Rules, keyboard: bool) -> Any:
         for t in target:
             activate(page, t, keyboard)
         page.wait_for_function(f"el => el.querySelectorAll('.to-log li').length > {log}", arg=handle)
+        page.wait_for_function(KERNEL_IDLE, timeout=60_000)  # the status line and buttons too
     else:
         raise AssertionError("the free round did not end")
     root.locator(".to-showdown table").wait_for()
