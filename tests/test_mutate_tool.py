@@ -2,7 +2,7 @@
 copy, never to the original; the copy's package is the one imported (not the editable install's
 ``thirtyone``), even when a cached bytecode file of the original lies next to it; caught, survived,
 equivalent and stale mutants are told apart, and a stale snippet makes the script exit non-zero.
-The full mutation run over the engine is ``make mutate``, on demand."""
+The full mutation run over the package is ``make mutate``, on demand."""
 
 from __future__ import annotations
 
@@ -109,3 +109,29 @@ def test_the_engine_mutants_name_real_files_once_each():
     names = [m.name for m in mutate.MUTANTS]
     assert len(names) == len(set(names))
     assert all((ROOT / m.file).exists() and m.old != m.new and m.what for m in mutate.MUTANTS)
+
+
+def test_each_mutant_runs_its_own_tests_first_then_its_files_or_the_engine_tests():
+    engine = mutate.Mutant("e", "thirtyone/game.py", "a", "b", "w")
+    assert mutate.tests_for(engine) == list(mutate.ENGINE_TESTS)
+    quiz = mutate.Mutant("q", "thirtyone/widgets/quiz.py", "a", "b", "w", tests=("tests/test_x.py",))
+    run = mutate.tests_for(quiz)
+    assert run[0] == "tests/test_x.py" and run[1:] == list(mutate.FILE_TESTS["thirtyone/widgets/quiz.py"])
+    assert len(run) == len(set(run))
+
+
+def test_every_module_of_the_package_has_two_named_mistakes_or_more():
+    from collections import Counter
+
+    per_file = Counter(m.file for m in mutate.MUTANTS)
+    modules = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "thirtyone").glob("*.py"))
+               if p.name not in ("__init__.py", "__main__.py")]
+    widgets = [f"thirtyone/widgets/{n}.py" for n in ("table", "quiz", "picker", "advisor", "play", "guide", "ruleset")]
+    assert [f for f in modules + widgets if per_file[f] < 2] == []
+    assert per_file["thirtyone/widgets/charts.py"] + per_file["thirtyone/widgets/study.py"] >= 2
+
+
+def test_several_names_after_one_only(tiny: Path, capsys):
+    assert mutate.main(["--list", "--only", "minus", "swapped"], root=tiny, mutants=MUTANTS) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in listed] == ["minus", "swapped"]

@@ -1,26 +1,30 @@
-"""``make mutate``: put named mistakes into the engine one at a time and report the share the tests catch.
+"""``make mutate``: put named mistakes into the package one at a time and report the share the tests catch.
 
 Each mutant is (name, file, an exact snippet of today's code, its replacement). For each one the script
-copies the repository's ``thirtyone/``, ``tests/`` and ``docs/`` (with ``pyproject.toml``, pytest's settings,
-and ``README.md``, whose examples a test runs) into a temporary directory, replaces the snippet there, and
-runs the engine tests (``ENGINE_TESTS``, those not marked browser or slow) against that copy: pytest with
-``-x -q -p no:cacheprovider``, the working directory and ``PYTHONPATH`` set to the copy, so the copy's
-package is imported, not the editable install (checked for every copy: one whose ``import thirtyone``
-resolves elsewhere stops the script). The repository itself is never modified. Bytecode caches are not
-copied: a same-length replacement keeps the file's size, and a copied ``.pyc`` with the original's
-timestamp would be taken for the mutated source.
+copies the repository's ``thirtyone/``, ``tests/``, ``docs/``, ``tools/``, ``notebooks/``, ``share/`` and
+``binder/`` (with ``pyproject.toml``, pytest's settings, ``babel.cfg``, ``Makefile`` and ``README.md``, which
+the tests read) into a temporary directory, replaces the snippet there, and runs the tests that should
+catch it against that copy (those not marked browser or slow): the mutant's own ``tests`` first, then its
+file's (``FILE_TESTS``: a module's tests and its callers'), or the engine tests (``ENGINE_TESTS``) for the
+engine's files (game, scoring, narration, lockstep, rollout). Pytest runs with ``-x -q -p no:cacheprovider``
+(the pointed tests first, so a caught mutant costs little), the working directory and ``PYTHONPATH`` set to
+the copy, so the copy's package is imported, not the editable install (checked for every copy: one whose
+``import thirtyone`` resolves elsewhere stops the script). The repository itself is never modified.
+Bytecode caches are not copied: a same-length replacement keeps the file's size, and a copied ``.pyc`` with
+the original's timestamp would be taken for the mutated source.
 
-A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run), *survived* when they pass.
-A snippet that is not found exactly once is *stale*: the list has fallen behind the code; the script then
-exits 2, so the list stays honest. Mutants known to change no behaviour are marked ``equivalent`` with the
-reason and left out of the share. Exit 1 when fewer than ``GOAL`` of the other mutants are caught, else 0.
-The whole run takes about 15 minutes on one core (71 mutants: a caught one costs 5-20 s, a survivor the
-whole subset, about 30 s); ``-j 2`` halves that on an idle machine.
+A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of every test file the chosen
+mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
+fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
+behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
+``GOAL`` of the other mutants are caught, else 0. 139 mutants cover every module of the package and the
+widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
+RUNTIME with ``-j 2`` on a shared two-core machine (load about 9).
 
     .venv/bin/python tools/mutate.py              # every mutant
     .venv/bin/python tools/mutate.py --list       # the names, files and what each one breaks
     .venv/bin/python tools/mutate.py --check      # is every snippet still in the code? (no tests run)
-    .venv/bin/python tools/mutate.py --only judge-fire-spares-31 -j 2
+    .venv/bin/python tools/mutate.py --only judge-fire-spares-31 quiz-rounds-the-answer -j 2
 """
 
 from __future__ import annotations
@@ -406,6 +410,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "j = int(rnd() * (i + 1))",
            "j = int(rnd() * i)",
            "fast_shuffle is Sattolo's: only 2 of the 6 orders of 3 cards"),
+    Mutant("fast-shuffle-last-card-stays", R,
+           "for i in range(len(cards) - 1, 0, -1):",
+           "for i in range(len(cards) - 2, 0, -1):",
+           "fast_shuffle never moves the last card"),
     Mutant("shuffle-rows-rotates", L,
            "return rng.permuted(cards, axis=1)",
            "return np.take_along_axis(cards, (np.arange(cards.shape[1]) + rng.integers(cards.shape[1], "
@@ -649,7 +657,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("advisor-turn-number-ignores-seat", "thirtyone/widgets/advisor.py",
            "return turn_label((turns - (seat - 1)) // players + 1, turns)",
            "return turn_label(turns // players + 1, turns)",
-           "the advisor numbers a later seat's turns as if it played first"),
+           "the advisor numbers a later seat's turns as if it played first",
+           equivalent="a situation's turns are always one of the seat's own (seat - 1 + k × players, from "
+                      "turn_choices and staged_turn), and seat - 1 < players, so turns // players is k as well"),
+    Mutant("advisor-seat-one-counted-from-zero", "thirtyone/widgets/advisor.py",
+           "    if seat == 1:\n        return _(\"seat 1, left of the dealer",
+           "    if seat == 0:\n        return _(\"seat 1, left of the dealer",
+           "the advisor counts seats from 0: seat 1 is not named as left of the dealer, playing first"),
     Mutant("advisor-best-when-too-close", "thirtyone/widgets/advisor.py",
            'play_best = not advice.close and advice.advice == "play on"',
            'play_best = advice.advice == "play on"',
