@@ -8,11 +8,8 @@ from thirtyone.widgets.play import PlayGame, level_text
 
 def test_advice_from_an_earlier_turn_is_not_played_even_when_its_move_is_legal_again() -> None:
     game = PlayGame("scat", bots=2, seed=7, lives=2, pace=0, rollouts=30)
-    t = game.table
-    assert t is not None and t.my_turn
-    game.coach_button.click()
-    advice = game.advice
-    assert advice is not None and advice.best.kind == "draw discard"
+    advice, t = game.ask_coach(), game.table
+    assert t is not None and advice is not None and advice.best.kind == "draw discard"
     t.play("draw stock")  # not the coach's move
     while t.my_turn and t.state.phase == "discard":
         t.play(t.state.legal_actions()[0])
