@@ -259,15 +259,29 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     assert not seen, "browser console errors:\n" + "\n".join(seen)
 
 
-# -- property tests: the same examples on every CI run -------------------------------------
+# -- property tests: the same examples on every run -----------------------------------------
+# A test never depends on luck: hypothesis draws the same examples in every run (make test, make check,
+# CI). To hunt for new counterexamples on purpose: HYPOTHESIS_PROFILE=explore .venv/bin/python -m pytest ...
 try:
     from hypothesis import settings as _hypothesis_settings
 
-    _hypothesis_settings.register_profile("ci", derandomize=True, database=None)
-    if os.environ.get("CI"):
-        _hypothesis_settings.load_profile("ci")
+    _hypothesis_settings.register_profile("fixed", derandomize=True, database=None)
+    _hypothesis_settings.register_profile("explore", derandomize=False)
+    _hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 except ImportError:  # pragma: no cover - hypothesis is pinned
     pass
+
+
+@pytest.fixture(autouse=True)
+def _english_after_every_test() -> Iterator[None]:
+    """Fail a test that leaves another language switched on (the next test would read Spanish)."""
+    from thirtyone import i18n
+
+    yield
+    left = i18n.language()
+    if left != "en":
+        i18n.use("en")
+        pytest.fail(f"the test left the language {left!r} switched on (use i18n.using(...))", pytrace=False)
 
 
 # -- notebooks: the outputs nbval checks live in cell metadata -----------------------------
