@@ -81,9 +81,9 @@ test: $(STAMP) $(MO) lint typecheck
 check: $(STAMP) $(MO) lint typecheck
 	$(BIN)/python -m pytest tests -q -m "not browser and not slow"
 
-## mutate: put named mistakes into the engine one at a time and report the share the tests catch (on demand)
+## mutate: put named mistakes into every module one at a time and report the share the tests catch (on demand; make mutate ARGS="-j 2")
 mutate: $(STAMP)
-	$(BIN)/python tools/mutate.py
+	$(BIN)/python tools/mutate.py $(ARGS)
 
 ## catalog: extract the messages the code shows into thirtyone/locale/messages.pot and update each language's .po
 catalog: $(STAMP)
