@@ -47,6 +47,13 @@ def test_difference_rows_are_exactly_the_fields_that_differ() -> None:
     assert len(difference_rows(["scat"], everything=True)) == len(RULE_FIELDS)
 
 
+def test_difference_rows_of_three_presets_hold_every_field_any_two_differ_in() -> None:
+    names = ("schwimmen", "feuer", "bga-commerce")  # feuer differs from schwimmen in Feuer alone
+    rules = [Rules.preset(n) for n in names]
+    differ = {f for x in rules for y in rules for f in x.differences(y)}
+    assert "swimming" in differ and {r.field for r in difference_rows(names)} == differ
+
+
 def test_difference_rows_say_values_and_sources() -> None:
     rows = {r.field: r for r in difference_rows()}
     assert "lives" not in rows  # every preset plays three lives
