@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 import random
 import re
@@ -14,6 +15,7 @@ from thirtyone.game import Action
 from thirtyone.strategy import Mean, TakeRate, discard_study, suit_study
 from thirtyone.timing import (
     LIVE_ROUNDS,
+    ThresholdPoint,
     advice_words,
     break_even,
     drill_spot,
@@ -35,7 +37,9 @@ from thirtyone.widgets import (
     SurvivalChart,
     ThresholdChart,
 )
+from thirtyone.widgets.advisor import advice_html, situation_html
 from thirtyone.widgets.charts import shipped_tables
+from thirtyone.widgets.study import html_table, pct
 
 ROLLOUTS = 300
 
@@ -534,3 +538,44 @@ def test_turns_are_counted_in_ordinals(k: int, text: str) -> None:
     from thirtyone.timing import ordinal
 
     assert ordinal(k) == text
+
+
+def test_neither_choice_is_marked_better_when_the_two_are_too_close_to_tell() -> None:
+    knock = Estimate.from_losses("knock", [0] * 70 + [1] * 30)
+    play = Estimate.from_losses("draw stock", [0] * 72 + [1] * 28)
+    close = KnockAdvice(0, 24.0, knock, play, "play on", "")
+    assert close.close
+    assert "fewer lives lost" not in advice_html(close) and "to-best" not in advice_html(close)
+    apart = KnockAdvice(0, 24.0, knock, Estimate.from_losses("draw stock", [0] * 99 + [1]), "play on", "")
+    assert not apart.close and html.unescape(advice_html(apart)).count("fewer lives lost") == 1
+
+
+def test_the_situation_names_each_seat_as_the_table_has_it() -> None:
+    words = [html.unescape(situation_html(staged_turn("scat", "K♥ Q♥ 7♣", 4, seat, seat - 1), note=False))
+             for seat in (1, 2, 4)]
+    assert "seat 1, left of the dealer: you play first" in words[0]
+    assert "seat 2: you play 2nd" in words[1]
+    assert "seat 4: you are the dealer and play last" in words[2]
+
+
+def test_comparing_table_sizes_for_the_dealer_draws_the_dealers_seat() -> None:
+    chart = SurvivalChart(compare="players", seat=0, turn=1)
+    assert chart.seat_menu.value == 0
+    tables = shipped_tables()
+    assert [curve for _label, curve in chart.curves()] == [table_curve(tables, "scat", n, n, 1) for n in range(2, 7)]
+
+
+def test_the_tournament_names_the_thresholds_inside_the_best_ones_interval() -> None:
+    chart = ThresholdChart("scat", 4)
+    chart.points = [ThresholdPoint(24.0, 100, 0.50, 0.40, 0.60), ThresholdPoint(25.0, 100, 0.45, 0.35, 0.55),
+                    ThresholdPoint(26.0, 100, 0.52, 0.42, 0.62), ThresholdPoint(27.0, 100, 0.70, 0.60, 0.80)]
+    chart.draw()
+    shown = html.unescape(chart.figure.value)
+    assert "Fewest lives lost at 25; thresholds whose means lie inside its interval (24, 25, 26) do about as well" \
+        in shown
+
+
+def test_numbers_are_rounded_and_aligned_in_their_own_column() -> None:
+    assert [pct(x) for x in (0.299, 0.234, 0.005, 1.0)] == ["30%", "23%", "0%", "100%"]  # 0.5% rounds to even
+    table = html_table("c", ["name", "count", "note"], [["a", "12", "few"]], numeric=[1])
+    assert '<td class="to-num">12</td>' in table and "<td>few</td>" in table

@@ -269,6 +269,8 @@ def test_the_game_number_box_refuses_what_is_not_a_whole_number_and_changes_noth
     setup.start_button.click()
     assert game.table is None and game.state is None, "nothing is dealt while the box holds a bad number"
     assert "Nothing was dealt" in shown_text(setup.seed_error.value)
+    setup.seed_box.value = "007"  # leading zeros are the same game
+    assert setup.seed == 7 and setup.seed_error.layout.display == "none"
     setup.seed_box.value = " 1000000000 "  # the largest, spaces around it are fine
     assert setup.seed == 10**9 and setup.seed_error.layout.display == "none"
     setup.start_button.click()
@@ -434,3 +436,21 @@ def test_the_plain_words_check_catches_internal_words(bad: str) -> None:
     with pytest.raises(AssertionError):
         assert_plain_words(f"Some text {bad} and more.")
     assert_plain_words("Scat with a widow; Board Game Arena's Schwimmen; Schwimmen with Feuer; Player and knock.")
+
+
+def test_advice_from_an_earlier_turn_is_not_played_even_when_its_move_is_legal_again() -> None:
+    game = PlayGame("scat", bots=2, seed=7, lives=2, pace=0, rollouts=30)
+    advice, t = game.ask_coach(), game.table
+    assert t is not None and advice is not None and advice.best.kind == "draw discard"
+    t.play("draw stock")  # not the coach's move
+    while t.my_turn and t.state.phase == "discard":
+        t.play(t.state.legal_actions()[0])
+    assert t.my_turn and t.state.phase == "turn"  # the bots moved: the learner's next turn
+    assert advice.best in t.state.legal_actions() and not advice.is_for(t.state)
+    now = t.state
+    assert game.follow() is False and t.state is now
+
+
+def test_the_thresholds_when_players_drop_out_are_for_fewer_players_only() -> None:
+    text = level_text("intermediate", Rules.preset("scat"), 4)
+    assert "with 3 still in" in text and "with 2 still in" in text and "with 4 still in" not in text

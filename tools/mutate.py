@@ -72,8 +72,11 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     "thirtyone/precomputed.py": ("tests/test_visit.py", "tests/test_advisor.py"),
     "thirtyone/names.py": ("tests/test_ruleset.py", "tests/test_variants.py", "tests/test_i18n.py", "tests/test_advisor.py"),
     "thirtyone/cli.py": ("tests/test_cli.py", "tests/test_visit.py"),
-    **{f"thirtyone/widgets/{name}.py": (f"tests/test_caught_{name}.py", *_WIDGETS) for name in
-       ("table", "quiz", "picker", "advisor", "play", "guide", "ruleset", "charts", "study", "variants", "views", "card")},
+    **{f"thirtyone/widgets/{name}.py": tuple(dict.fromkeys((own, *_WIDGETS))) for name, own in (
+        ("table", "tests/test_table.py"), ("quiz", "tests/test_widgets.py"), ("picker", "tests/test_widgets.py"),
+        ("advisor", "tests/test_advisor.py"), ("play", "tests/test_play.py"), ("guide", "tests/test_guide.py"),
+        ("ruleset", "tests/test_ruleset.py"), ("charts", "tests/test_advisor.py"), ("study", "tests/test_advisor.py"),
+        ("variants", "tests/test_variants.py"), ("views", "tests/test_widgets.py"), ("card", "tests/test_widgets.py"))},
 }
 """The tests each file's mutants run against (after a mutant's own ``tests``), instead of the engine tests:
 the module's own, and its callers' where those are the ones that show its mistakes. The engine's files
@@ -711,11 +714,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("study-numeric-column-off-by-one", "thirtyone/widgets/study.py",
            "for j, c in enumerate(row[1:], start=1)]",
            "for j, c in enumerate(row[1:])]",
-           "html_table aligns the column after the numeric one to the right", tests=("tests/test_caught_charts.py",)),
+           "html_table aligns the column after the numeric one to the right", tests=("tests/test_advisor.py",)),
     Mutant("study-pct-rounds-down", "thirtyone/widgets/study.py",
            'return f"{100 * x:.0f}%"',
            'return f"{int(100 * x)}%"',
-           "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/test_caught_charts.py",)),
+           "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/test_advisor.py",)),
 )
 
 

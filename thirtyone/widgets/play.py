@@ -165,23 +165,22 @@ class GameSetup(w.VBox):
         if not re.fullmatch("[0-9]+", text):
             return _("“{text}” is not a game number: type a whole number from 0 to {max}, in digits only "
                      "(no sign, point, comma or letter).").format(text=shown, max=top)
-        if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        digits = text.lstrip("0") or "0"  # 007 is game 7; a long paste is refused before int() reads it
+        if len(digits) > len(str(MAX_SEED)) or int(digits) > MAX_SEED:
             return _("{text} is too large for a game number: type a whole number from 0 to {max}.").format(
                 text=shown, max=top)
         return None
 
-    def read_seed(self) -> bool:
+    def read_seed(self, extra: str = "") -> bool:
         """Read the game number box: a whole number from 0 to :data:`MAX_SEED` becomes :attr:`seed`; anything
-        else changes nothing and :attr:`seed_error` says what was wrong and what is allowed."""
+        else changes nothing and :attr:`seed_error` says what was wrong and what is allowed (then ``extra``)."""
         problem = self.seed_problem()
         if problem is None:
             self.seed = int(self.seed_box.value.strip())
-        self._say_seed_problem(problem)
-        return problem is None
-
-    def _say_seed_problem(self, problem: str | None, extra: str = "") -> None:
-        self.seed_error.value = f'<p role="alert">{esc(problem)}{esc(extra)}</p>' if problem else ""
+        said = " ".join(esc(t) for t in (problem, extra) if t)
+        self.seed_error.value = f'<p role="alert">{said}</p>' if problem else ""
         self.seed_error.layout.display = None if problem else "none"
+        return problem is None
 
     def fold(self, folded: bool = True) -> None:
         """Fold the settings away (a game has started: "Change the game" shows them again), or show them."""
@@ -219,12 +218,7 @@ class GameSetup(w.VBox):
     def ready(self) -> bool:
         """Every setting can deal a game: False (and the game number's message says why, and that nothing
         was dealt) while the game number box holds what is not a game number."""
-        problem = self.seed_problem()
-        if problem is None:
-            return self.read_seed()
-        self._say_seed_problem(problem, " " + _("Nothing was dealt: correct the game number, then press Start the "
-                                                "game."))
-        return False
+        return self.read_seed(_("Nothing was dealt: correct the game number, then press Start the game."))
 
     def new_state(self) -> State:
         """The first state of the chosen game (the learner in seat 0)."""
