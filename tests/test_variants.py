@@ -373,7 +373,15 @@ def test_rule_replay_shows_every_preset_and_marks_changes() -> None:
     assert "Feuer" in text and "Sam 21, Ana 20, Ben 32" in text and "Sam 21, Ana 20, Ben 11" in text
     r.menu.value = "lives"
     assert "1 life left" in r.row_heads[1].value
-    assert "out" in r.results.value and "swimming" in r.results.value
+    shown = visible_text(r.results.value)
+    said = {"out": 0, "swimming": 0}
+    for rp in r.replays:  # a player out of the game is said to be out; one on no lives still in is swimming
+        assert rp.end is not None
+        for name, lives, out in zip(r.names, rp.end.lives, rp.end.out, strict=True):
+            word = "out" if out else "swimming" if lives == 0 else str(lives)
+            said[word] = said.get(word, 0) + 1
+            assert f"{name} {word}" in r._lives_text(rp)
+    assert said["out"] and said["swimming"] and "Ana out" in shown and "Ana swimming" in shown
 
 
 def test_rule_replay_offers_every_situation_in_words() -> None:
@@ -407,6 +415,8 @@ def test_rule_replay_own_hands_bad_input_is_a_message() -> None:
     assert "three cards" in r.results.value
     r.inputs[0].value = "K♣ 9♣ 8♦"  # also Ana's
     assert "in two hands" in r.results.value
+    r.inputs[0].value = "<b>K♣</b>"  # what was typed is shown as typed, never read as HTML
+    assert "<b>" not in r.results.value and "&lt;b&gt;" in r.results.value
     r.menu.value = "ties"
     assert r.own_box.layout.display == "none"
     with pytest.raises(ValueError, match="no situation"):

@@ -51,6 +51,18 @@ def test_card_component_traits_and_activation() -> None:
     assert "export default" in c._esm and "aria-label" in c._esm and "dataset.card" in c._esm
 
 
+def test_a_disabled_card_in_a_row_hears_no_click_and_what_is_not_a_card_is_face_down() -> None:
+    heard: list[str] = []
+    row = CardRow(parse_cards("K♥ Q♥ J♥"), disabled=[int(parse_cards("Q♥")[0])])
+    row.on_activate(lambda card: heard.append(str(card)))
+    for card in ("K♥", "Q♥", "J♥"):
+        click(row, card)
+    assert heard == ["K♥", "J♥"]
+    assert not row.activate(int(parse_cards("A♥")[0]))  # a card not in the row
+    assert CardRow([True, False, None, "K♥", 52, -3, 7]).cards == [-1, -1, -1, -1, -1, -1, 7]
+    assert PlayingCard(None).card is None
+
+
 @pytest.mark.parametrize("content", [None, "x", {}, {"event": "activate"}, {"event": "activate", "card": "K♥"},
                                      {"event": "activate", "card": 99}, {"event": "activate", "card": True},
                                      {"event": "other", "card": 1}, [1, 2]])
@@ -260,8 +272,10 @@ def test_hand_comparison_explains_the_tie_break() -> None:
     hc = HandComparison(["K♣ 9♣ 8♦", "K♥ 9♥ 7♠", "A♠ Q♦ J♦"], "schwimmen", seed=2)  # seeded: its deal below
     assert hc.outcome is not None and hc.outcome["lowest"] == [1]
     assert "loses the tie-break" in hc.result.value and "Skat order" in hc.result.value
+    assert ["to-lowest" in v.value for v in hc.values] == [False, True, False]  # the word, not colour alone
     hc.dropdown.value = "scat"
     assert hc.outcome is not None and hc.outcome["lowest"] == [0, 1]
+    assert ["to-lowest" in v.value for v in hc.values] == [True, True, False]
     assert "all lose" in hc.result.value
     hc.inputs[2].value = "K♣ 2♠ 3♠"
     assert hc.outcome is None and "Hand 3: K♣ is also in hand 1" in hc.result.value
@@ -291,7 +305,29 @@ def test_a_card_typed_twice_is_the_mistake_of_the_hand_just_changed() -> None:
 def test_card_values_explains_a_click() -> None:
     cv = CardValues()
     click(cv.row, "A♥")
-    assert "A♥ is worth 11" in cv.text.value
+    assert "A♥ is worth 11" in cv.text.value and "an ace is worth 11" in cv.text.value
+    for card, why in (("K♥", "every face card is worth 10"), ("Q♥", "every face card is worth 10"),
+                      ("J♥", "every face card is worth 10"), ("10♥", "a ten is worth 10"),
+                      ("9♥", "a number card is worth its number"), ("2♥", "a number card is worth its number")):
+        click(cv.row, card)
+        assert f"{card} is worth" in cv.text.value and why in cv.text.value, (card, cv.text.value)
+        assert cv.row.selected == [int(parse_cards(card)[0])]
+
+
+def test_a_hand_of_fewer_cards_says_how_many_more_to_pick() -> None:
+    v = ScoreView("K♥ 9♥")
+    assert "Worth <strong>19</strong> (so far: pick 1 more)" in v.value_html.value
+    v.show("K♥")
+    assert "(so far: pick 2 more)" in v.value_html.value
+    v.show("K♥ 9♥ 4♣")
+    assert "so far" not in v.value_html.value
+
+
+def test_an_explanation_is_one_sentence_with_one_full_stop() -> None:
+    assert sentence("worth 21") == "Worth 21."
+    assert sentence("worth 21.") == "Worth 21." and sentence("31!") == "31!" and sentence("  ") == ""
+    v = ScoreView("K♥ 9♥ 4♣")
+    assert ".." not in v.value_html.value and "and counts nothing.</p>" in v.value_html.value
 
 
 def test_score_view_deal_button() -> None:

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 139 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 155 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -76,7 +76,8 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
         ("table", "tests/test_table.py"), ("quiz", "tests/test_widgets.py"), ("picker", "tests/test_widgets.py"),
         ("advisor", "tests/test_advisor.py"), ("play", "tests/test_play.py"), ("guide", "tests/test_guide.py"),
         ("ruleset", "tests/test_ruleset.py"), ("charts", "tests/test_advisor.py"), ("study", "tests/test_advisor.py"),
-        ("variants", "tests/test_variants.py"), ("views", "tests/test_widgets.py"), ("card", "tests/test_widgets.py"))},
+        ("variants", "tests/test_variants.py"), ("views", "tests/test_widgets.py"), ("card", "tests/test_widgets.py"),
+        ("_html", "tests/test_widgets.py"))},
 }
 """The tests each file's mutants run against (after a mutant's own ``tests``), instead of the engine tests:
 the module's own, and its callers' where those are the ones that show its mistakes. The engine's files
@@ -719,6 +720,74 @@ MUTANTS: tuple[Mutant, ...] = (
            'return f"{100 * x:.0f}%"',
            'return f"{int(100 * x)}%"',
            "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/test_advisor.py",)),
+    # -- views: the score view, the card values, the hand comparison ---------------------------------------------------------------
+    Mutant("views-duplicate-blames-the-other-hand", "thirtyone/widgets/views.py",
+           "order = [i for i in read if i != changed] + ([changed] if changed in read else [])",
+           "order = list(read)",
+           "a card typed into a hand that another hand already holds is blamed on the other hand"),
+    Mutant("views-lowest-tag-on-the-others", "thirtyone/widgets/views.py",
+           "            if i in lowest:\n                v.value +=",
+           "            if i not in lowest:\n                v.value +=",
+           "the comparison marks the hands that are not lowest as lowest"),
+    Mutant("views-jack-worth-its-number", "thirtyone/widgets/views.py",
+           "11: face, 10: face, 9: face, 8:",
+           "11: face, 10: face, 8:",
+           "clicking a jack says a number card is worth its number"),
+    Mutant("views-so-far-one-short", "thirtyone/widgets/views.py",
+           'if missing > 0 else ""',
+           'if missing > 1 else ""',
+           "a hand of two cards does not say one more card is to pick"),
+    Mutant("views-sentence-double-stop", "thirtyone/widgets/views.py",
+           '("" if text.endswith((".", "!", "?")) else ".")',
+           '"."',
+           "an explanation that ends with a full stop gets a second one"),
+    # -- lesson 4's tables: the presets side by side, a staged round replayed --------------------------------------------------------
+    Mutant("replay-own-hands-share-a-card", "thirtyone/widgets/variants.py",
+           "every.count(c) > 1})",
+           "every.count(c) > 2})",
+           "two own hands may hold the same card"),
+    Mutant("replay-changed-tag-on-the-same", "thirtyone/widgets/variants.py",
+           "changed = i > 0 and lives[i] != lives[0]",
+           "changed = i > 0 and lives[i] == lives[0]",
+           "the replay marks the rule sets whose lives end the same as ending differently"),
+    Mutant("replay-out-said-swimming", "thirtyone/widgets/variants.py",
+           "_('out') if o else _('swimming') if lv == 0 else lv",
+           "_('swimming') if lv == 0 else _('out') if o else lv",
+           "a player who is out is said to be swimming"),
+    Mutant("presets-one-ticked-says-same", "thirtyone/widgets/variants.py",
+           "everything = self.every_box.value or len(chosen) == 1",
+           "everything = self.every_box.value",
+           "one rule set ticked alone says 'these rule sets are the same' instead of showing its options"),
+    Mutant("replay-commerce-center-as-discard", "thirtyone/widgets/variants.py",
+           'if rules.family == "commerce":\n        text = _("The center',
+           'if rules.family != "commerce":\n        text = _("The center',
+           "the staged cards are named a center in draw games and a discard pile in commerce games"),
+    # -- what the widgets share to write HTML -------------------------------------------------------------------------------------------
+    Mutant("html-esc-keeps-tags", "thirtyone/widgets/_html.py",
+           "return html.escape(text, quote=False)",
+           "return text.replace('&', '&amp;')",
+           "what a learner typed is put into the page as HTML, so '<b>' turns the message bold instead of showing it"),
+    Mutant("html-number-as-python", "thirtyone/widgets/_html.py",
+           "return i18n.number(value)",
+           "return str(value)",
+           "values are shown as Python writes them (19.0, and 30.5 in Spanish too)"),
+    # -- the card component: which clicks count ----------------------------------------------------------------------------------------
+    Mutant("card-disabled-card-activates", "thirtyone/widgets/card.py",
+           "if self.disabled or not self.interactive or card != self.value",
+           "if not self.interactive or card != self.value",
+           "a disabled card still hears a click"),
+    Mutant("card-row-disabled-card-activates", "thirtyone/widgets/card.py",
+           "if not self.interactive or card not in self.cards or card in self.disabled or",
+           "if not self.interactive or card not in self.cards or",
+           "a disabled card in a row still hears a click"),
+    Mutant("card-ints-true-is-a-card", "thirtyone/widgets/card.py",
+           "isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52",
+           "isinstance(c, int) and 0 <= c < 52",
+           "True and False are shown as the 3 and 2 of clubs instead of face down"),
+    Mutant("card-any-message-activates", "thirtyone/widgets/card.py",
+           'if not isinstance(content, dict) or content.get("event") != "activate":',
+           "if not isinstance(content, dict):",
+           "any message from the page (not only an activation) clicks a card"),
 )
 
 
