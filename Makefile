@@ -77,9 +77,9 @@ tutorial: $(STAMP) $(MO)
 test: $(STAMP) $(MO) lint typecheck
 	$(BIN)/python -m pytest
 
-## check: the edit-test loop: lint, types and every test not marked browser or slow (make test runs them all)
+## check: the edit-test loop: lint, types and every test not marked browser or slow, on every core (make test runs them all, one at a time)
 check: $(STAMP) $(MO) lint typecheck
-	$(BIN)/python -m pytest tests -q -m "not browser and not slow"
+	$(BIN)/python -m pytest tests -q -m "not browser and not slow" -n auto
 
 ## mutate: put named mistakes into every module one at a time and report the share the tests catch (on demand; make mutate ARGS="-j 2")
 mutate: $(STAMP)
