@@ -1,8 +1,10 @@
-"""Helpers for the game tests: stack a deck that deals given hands (docs/rules.md decision 1), play actions."""
+"""Helpers for the game tests: stack a deck that deals given hands (docs/rules.md decision 1), play actions,
+play bots with every move checked."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from thirtyone import State, deck
 
@@ -48,3 +50,22 @@ def actors(s: State, kinds: Sequence[str] = ("draw stock", "draw discard", "knoc
                                                "pass", "keep hand", "take center")) -> list[int | None]:
     """The players who made a move this round, in order (the discard after a draw is not a new move)."""
     return [e.player for e in s.round_events() if e.kind in kinds]
+
+
+def play_checked(s: State, bots: Sequence[Any], *, one_round: bool = False, limit: int = 100_000) -> tuple[State, int]:
+    """Play a game (or with ``one_round`` the round) to its end, each seat's bot choosing from its own view,
+    asserting every choice is one of the legal moves; returns the end and the number of moves."""
+    moves = 0
+    while not (s.round_over if one_round else s.game_over):
+        if s.round_over:
+            s = s.apply("next round")
+            continue
+        p = s.current_player
+        assert p is not None
+        view = s.view(p)
+        a = bots[p].choose(view)
+        assert a in view.legal_actions, f"{bots[p]!r} chose {a} in {s!r}; legal: {view.legal_actions}"
+        s = s.apply(a)
+        moves += 1
+        assert moves < limit, f"{s!r}: no end after {limit} moves"
+    return s, moves

@@ -14,7 +14,7 @@ import math
 import random
 
 import pytest
-from gamekit import stack
+from gamekit import play_checked, stack
 
 from thirtyone import PlayerView, Rules, State, deck, new_game, parse_cards
 from thirtyone.bots import (
@@ -37,24 +37,6 @@ FAST = ("random", "greedy", "threshold")
 
 def bot(kind: str, seed: int, rollouts: int = 8) -> Bot:
     return make_bot(kind, seed=seed, rollouts=rollouts) if kind == "expert" else make_bot(kind, seed=seed)
-
-
-def play_checked(s: State, bots: list[Bot]) -> tuple[State, int]:
-    """Play a game to its end, asserting every choice is one of the legal moves; returns the end and
-    the number of moves."""
-    moves = 0
-    while not s.game_over:
-        if s.round_over:
-            s = s.apply("next round")
-            continue
-        p = s.current_player
-        assert p is not None
-        view = s.view(p)
-        a = bots[p].choose(view)
-        assert a in view.legal_actions, f"{bots[p]!r} chose {a} in {s!r}; legal: {view.legal_actions}"
-        s = s.apply(a)
-        moves += 1
-    return s, moves
 
 
 # -- legal moves -------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
     python -m thirtyone deal-study scat          # a knock on each seat's first turn, 2-6 players
     python -m thirtyone survival scat -p 4 -s 2 -t 3
     python -m thirtyone tournament schwimmen -p 4
+    python -m thirtyone strength                 # duplicate play: each bot against a field, paired by deal
     python -m thirtyone tables                   # regenerate thirtyone/data/knock_tables.json
     python -m thirtyone precompute               # regenerate hand_tables.bin and precomputed.json
 
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 
 from .analysis import DATA, build_knock_tables, deal_study, knock_survival, threshold_tournament, wilson
 from .rules import Rules
+from .strength import ARENA_BOTS, FIELDS, duplicate, select_cells, strength_table
 
 T = TypeVar("T")
 
@@ -134,6 +136,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-p", "--players", type=int, default=4)
     p.add_argument("--rounds", type=int, default=4000)
     p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("strength", help="duplicate play: lives each bot loses per round against a field",
+                       description="Each bot plays the same deals, one round each, in the same seat against the "
+                       "same field; the difference to the intermediate is paired deal by deal. Without --preset, "
+                       "-p and --field: the default cells; with them, the default cells they match, or else the "
+                       "one cell they name (scat, 4 players, a field of intermediates for any not given).")
+    p.add_argument("--preset", default=None, help=f"preset: {', '.join(Rules.PRESET_NAMES)}")
+    p.add_argument("-p", "--players", type=int, default=None)
+    p.add_argument("--field", default=None, help=f"the other players' bot: {', '.join(FIELDS)}")
+    p.add_argument("--bots", default=",".join(ARENA_BOTS), help="bots to test, a comma list (default: all)")
+    p.add_argument("--rounds", type=int, default=200, help="deals per cell (the issue's sizes: 10000, 4000)")
+    p.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("tables", help="regenerate the shipped knock-timing tables")
     p.add_argument("--deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=0)
@@ -193,6 +206,17 @@ def _tournament(args: argparse.Namespace) -> None:
         print(f"{r.threshold:>9g} {r.lives_lost:>17.3f} {r.ci[0]:>6.3f}-{r.ci[1]:<6.3f}{mark}")
 
 
+def _strength(args: argparse.Namespace) -> None:
+    """``strength``: duplicate play of each bot against a field, one table for the cells asked."""
+    cells = select_cells(args.preset, args.players, args.field)
+    start = time.perf_counter()
+    rows = _with_bar(len(cells) * max(args.rounds, 0), "rounds", lambda progress: [
+        row for preset, players, field in cells
+        for row in duplicate(preset, players, field, args.bots, args.rounds, args.seed, progress=progress)])
+    print(strength_table(rows))
+    print(f"\n{args.rounds} rounds per cell, seed {args.seed}, {time.perf_counter() - start:.1f} s")
+
+
 def _tables(args: argparse.Namespace) -> None:
     """``tables``: the knock-timing tables, computed afresh and written as JSON."""
     keys = 2 * sum(n * 4 * 2 for n in range(2, 7))  # 2 rule sets × seats × 4 turns × 2 kinds of opponents
@@ -211,7 +235,7 @@ def _precompute(args: argparse.Namespace) -> None:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "odds": _odds, "deal-study": _deal_study, "survival": _survival, "tournament": _tournament,
-    "tables": _tables, "precompute": _precompute}
+    "strength": _strength, "tables": _tables, "precompute": _precompute}
 """Each sub-command's function, by its name on the command line."""
 
 

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 155 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 158 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -72,6 +72,7 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     "thirtyone/precomputed.py": ("tests/test_visit.py", "tests/test_advisor.py"),
     "thirtyone/names.py": ("tests/test_ruleset.py", "tests/test_variants.py", "tests/test_i18n.py", "tests/test_advisor.py"),
     "thirtyone/cli.py": ("tests/test_cli.py", "tests/test_visit.py"),
+    "thirtyone/strength.py": ("tests/test_strength.py",),
     **{f"thirtyone/widgets/{name}.py": tuple(dict.fromkeys((own, *_WIDGETS))) for name, own in (
         ("table", "tests/test_table.py"), ("quiz", "tests/test_widgets.py"), ("picker", "tests/test_widgets.py"),
         ("advisor", "tests/test_advisor.py"), ("play", "tests/test_play.py"), ("guide", "tests/test_guide.py"),
@@ -720,6 +721,19 @@ MUTANTS: tuple[Mutant, ...] = (
            'return f"{100 * x:.0f}%"',
            'return f"{int(100 * x)}%"',
            "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/test_advisor.py",)),
+    # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
+    Mutant("strength-diff-the-wrong-way", "thirtyone/strength.py",
+           "diffs = [a - b for a, b in zip(mine, base)]",
+           "diffs = [b - a for a, b in zip(mine, base)]",
+           "the table says a bot that loses more lives than the intermediate loses fewer"),
+    Mutant("strength-spoole-knocks-at-19", "thirtyone/strength.py",
+           "return self.value(view) >= self.KNOCK_AT",
+           "return self.value(view) > self.KNOCK_AT",
+           "spoole50's rule knocks only above 18, not at 18 as its source says"),
+    Mutant("strength-same-seat-every-deal", "thirtyone/strength.py",
+           "seat = d % players",
+           "seat = 0",
+           "the bot under test always sits in the dealer's seat instead of a rotating one"),
     # -- views: the score view, the card values, the hand comparison ---------------------------------------------------------------
     Mutant("views-duplicate-blames-the-other-hand", "thirtyone/widgets/views.py",
            "order = [i for i in read if i != changed] + ([changed] if changed in read else [])",

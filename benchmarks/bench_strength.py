@@ -1,0 +1,98 @@
+"""Duplicate-play strength of the bots (issue 19), and what it costs on one core.
+
+The cells issue 19 names (``thirtyone.strength.DEFAULT_CELLS``): against a field of intermediates in Scat
+and Schwimmen with 3 and 4 players, and against a field of each public knock rule in Scat with 4 players.
+Every bot under test (the three levels and the four public rules) plays the same deals of a cell, one
+round each, in the same seat against the same field (``thirtyone.strength.duplicate``).
+
+Printed per cell: the strength table (lives lost per round, the paired difference to the intermediate
+with its 95% interval, rounds, CPU seconds); the time per round of each bot (its CPU seconds over its
+rounds: every seat's moves and the engine's); and the median CPU time of one expert decision. Each time is
+also a multiple of an empty 10-million-step Python loop (``for _ in range(10_000_000): pass``) timed in
+the same run (the median of its runs before, between and after the cells). Times are CPU seconds of this
+process (time.process_time), so other load on the machine skews them less; the value tables are built
+before timing. The last lines are the whole table and the figures over all cells.
+
+Rounds: ``--rounds N`` per cell (default 200, a few minutes in all); ``--full`` for the issue's sizes,
+10,000 rounds per cell against intermediates and 4,000 against each public rule (hours, mostly the
+expert's). ``--fields`` plays only the cells of some fields (a comma list), to split a long run.
+
+    python benchmarks/bench_strength.py [--rounds 200 | --full] [--fields intermediate] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bench_engine import empty_loop
+
+from thirtyone.strength import ARENA_BOTS, DEFAULT_CELLS, FIELDS, StrengthRow, duplicate, strength_table
+
+DEFAULT_ROUNDS = 200
+FULL_ROUNDS = {"intermediate": 10_000}
+"""``--full``: rounds per cell by field; every other field 4,000."""
+FULL_OTHER = 4_000
+
+
+def warm(cells: list[tuple[str, int, str]]) -> None:
+    """Build the one-off tables of each rule set and table size before timing (one deal each)."""
+    for preset, players, field in cells:
+        duplicate(preset, players, field, ARENA_BOTS, 1, seed=-1)
+
+
+def per_round(row: StrengthRow, loop: float) -> str:
+    sec = row.seconds / row.rounds
+    return f"{row.bot} {sec * 1000:.2f} ms = {sec / loop:.4f}x"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per cell")
+    parser.add_argument("--full", action="store_true", help="the issue's sizes: 10,000 / 4,000 rounds per cell")
+    parser.add_argument("--fields", default=",".join(FIELDS), help="play only the cells of these fields")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    fields = [f.strip() for f in args.fields.split(",")]
+    bad = [f for f in fields if f not in FIELDS]
+    if bad:
+        parser.error(f"unknown field {bad[0]!r}: choose from {', '.join(FIELDS)}")
+    cells = [c for c in DEFAULT_CELLS if c[2] in fields]
+    warm(cells)
+    loops = [empty_loop()]
+    rows: list[StrengthRow] = []
+    thinking: list[float] = []
+    for preset, players, field in cells:
+        rounds = FULL_ROUNDS.get(field, FULL_OTHER) if args.full else args.rounds
+        mine: list[float] = []
+        start = time.process_time()
+        cell = duplicate(preset, players, field, ARENA_BOTS, rounds, args.seed,
+                         on_decision=lambda bot, sec, into=mine: into.append(sec) if bot == "expert" else None)
+        spent = time.process_time() - start
+        loops.append(empty_loop())
+        loop = statistics.median(loops)
+        print(f"\n== {preset}, {players} players, a field of {field}: {rounds} rounds, {spent:.1f} s CPU")
+        print(strength_table(cell))
+        print("time per round: " + "; ".join(per_round(r, loop) for r in cell))
+        if mine:
+            med = statistics.median(mine)
+            print(f"expert decision: median {med * 1000:.2f} ms = {med / loop:.4f}x the loop "
+                  f"({len(mine)} decisions, {len(mine) / rounds:.1f} a round)")
+        rows += cell
+        thinking += mine
+    loop = statistics.median(loops)
+    print(f"\nempty 10-million-step loop: {loop:.3f} s CPU (median of {len(loops)}); the unit of the 'x' figures")
+    print(strength_table(rows))
+    for bot in ARENA_BOTS:
+        mine_rows = [r for r in rows if r.bot == bot]
+        sec = sum(r.seconds for r in mine_rows) / max(1, sum(r.rounds for r in mine_rows))
+        print(f"{bot:<13} time per round over all cells: {sec * 1000:8.2f} ms = {sec / loop:.4f}x the loop")
+    if thinking:
+        med = statistics.median(thinking)
+        print(f"expert decision over all cells: median {med * 1000:.2f} ms = {med / loop:.4f}x the loop "
+              f"({len(thinking)} decisions)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,386 @@
+"""How strong is each bot? Duplicate play against a field, paired deal by deal (issue 19).
+
+For each deal ``d`` (seeded from one base seed), the bot under test sits in seat ``d mod players``
+(seat 0 deals, so the seat rotates from the dealer's round the table) against ``players - 1`` bots
+of one kind, the *field*. It plays ONE round from the fresh deal, every player with full lives, and we
+record the lives the test seat lost in that round. Every bot under test plays the same deals in the
+same seat against identically seeded field bots, so the results are paired: the difference to the
+intermediate bot on the same deals has a much narrower interval than two separate means would.
+
+* :func:`duplicate` — one cell (rule set, players, field): a :class:`StrengthRow` per bot under test.
+* :func:`strength_table` — the rows as a plain-text table.
+* :func:`make_arena_bot` — a bot by name: ``beginner``, ``intermediate``, ``expert`` (the tutorial's
+  levels, :func:`thirtyone.bots.make_bot`) and each public knock rule of :data:`PUBLIC_RULES`.
+
+The public rules are bots that draw, throw and swap exactly as the project's greedy bot does
+(:class:`~thirtyone.bots.GreedyBot`) and differ only in when they knock, each as its source states it;
+like every bot here they also knock once each player still in has had ``patience`` turns, so that
+rounds always end. All randomness comes from one generator per deal, seeded from the base seed and
+the deal number: the same call gives the same numbers (but the seconds).
+
+    python -m thirtyone strength                       # the default cells
+    python -m thirtyone strength --preset schwimmen -p 3 --rounds 2000
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from .analysis import Z95
+from .bots import PATIENCE, Bot, GreedyBot, make_bot
+from .cards import deck
+from .game import PlayerView, State, new_game
+from .rules import Rules
+from .scoring import hand_values
+
+__all__ = ["PUBLIC_RULES", "ARENA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
+           "strength_table", "select_cells", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
+           "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
+
+
+def own_turn(view: PlayerView) -> int:
+    """Which of its own turns this round the player to act is taking: 1 for its first.
+
+    ``view.turns`` counts the turns of the whole table this round (the first choice and the dealer's
+    exchange are not turns); play goes round the players still in, from the dealer's left, so before a
+    player's ``j``-th own turn ``(j - 1) * players + (its place after the dealer)`` turns were taken.
+    """
+    return view.turns // max(1, len(view.active)) + 1
+
+
+def _place_after_dealer(view: PlayerView) -> int:
+    """0 for the player left of the dealer (the first to play), ..., players - 1 for the dealer."""
+    n = view.players
+    order = [s for s in ((view.dealer + k) % n for k in range(1, n + 1)) if not view.out[s]]
+    return order.index(view.player)
+
+
+class PublicRuleBot(GreedyBot):
+    """A greedy bot (the project's draws, throws and swaps) that knocks by a published rule.
+
+    Subclasses state the rule in :meth:`rule_knocks`; :meth:`wants_knock` (asked only when a knock is
+    legal) also knocks once every player still in has had ``patience`` turns, as every bot does.
+    """
+
+    name = "public"
+    source = ""
+    """Where the rule comes from."""
+
+    def value(self, view: PlayerView) -> float:
+        """The hand's value under the rules in play."""
+        return hand_values(view.rules)[view.hand]
+
+    def rule_knocks(self, view: PlayerView) -> bool:
+        """Whether the published rule says knock now (a knock is legal)."""
+        raise NotImplementedError
+
+    def wants_knock(self, view: PlayerView) -> bool:
+        if self.knock_rule(view).patience_over(view.turns):
+            return True
+        return self.rule_knocks(view)
+
+
+class Algorithmic31Bot(PublicRuleBot):
+    """``Algorithmic31BotV5``: a knock threshold that moves with the stock, the seat and the turn, and a
+    danger check.
+
+    Source: class ``Algorithmic31BotV5`` in ``ThirtyOne/ThirtyOneYOURNAMEPlayer.py``, a player written for
+    the course repository vracton/dr-dong-teaches-me-to-play-games (``decide_knock_threshold``,
+    ``should_knock``, ``calculate_opponent_winning_probability``). The snapshot of vracton's repository
+    held only the empty template under that name; the V5 file was read from the stored copy of the
+    file in the public code index (a copy of the same course template).
+
+    The threshold is 27, 2 less with 10 or fewer cards in the stock, else 1 less with 20 or fewer,
+    1 less in the last seat, 1 more in the bot's first 3 turns. At the threshold or more it knocks only
+    if the chance that an opponent draws a card worth 10 or more, ``1 - (1 - d/u) ** (players - 1)``
+    (``d`` the unseen cards worth 10 or more, ``u`` all unseen cards), is below 0.4 with 29 or more,
+    0.3 with 27 or 28, 0.2 below that.
+
+    Read for this engine: "seen" is the bot's own hand and the discard pile, as in the source (in
+    commerce also the face-up center and the cards set aside, which lie open as the discard pile
+    does); the deck is the rules' deck; the last seat is the one that plays last in an orbit, the
+    dealer (play starts left of the dealer); the source's turn counter counts its own turns (it is
+    never reset between rounds there; here it is this round's, :func:`own_turn`, this turn included);
+    the stock size is ``view.stock_count``; players are those still in. The source's "go for 31
+    instead" check is called with an empty hand, so it never stops a knock, and is left out; so is its
+    draw from the discard pile to make 31 (the draws here are the greedy bot's).
+    """
+
+    name = "algorithmic31"
+    source = "Algorithmic31BotV5, ThirtyOne/ThirtyOneYOURNAMEPlayer.py (vracton/dr-dong-teaches-me-to-play-games)"
+
+    def threshold(self, view: PlayerView) -> int:
+        """The hand worth needed to consider a knock now."""
+        t = 27
+        if view.stock_count <= 10:
+            t -= 2
+        elif view.stock_count <= 20:
+            t -= 1
+        if view.player == view.dealer:  # the last to play in an orbit
+            t -= 1
+        if own_turn(view) <= 3:
+            t += 1
+        return t
+
+    def danger(self, view: PlayerView) -> float:
+        """The chance that some opponent draws a card worth 10 or more: ``1 - (1 - d/u) ** (players - 1)``."""
+        seen = set(view.hand) | set(view.discard_pile) | set(view.out_of_play) | set(view.center or ())
+        unseen = [c for c in deck(view.rules.deck) if c not in seen]
+        if not unseen:
+            return 0.0
+        high = sum(1 for c in unseen if c.value >= 10)
+        return 1 - (1 - high / len(unseen)) ** (len(view.active) - 1)
+
+    def rule_knocks(self, view: PlayerView) -> bool:
+        v = self.value(view)
+        if v < self.threshold(view):
+            return False
+        limit = 0.4 if v >= 29 else 0.3 if v >= 27 else 0.2
+        return self.danger(view) < limit
+
+
+class JohnnyBot(PublicRuleBot):
+    """The bots of heresssjohnny-svg/thirty-one-game: a knock by chance once everyone has played.
+
+    Source: ``executeBotTurn`` in ``server/game/bot.js`` (commit 1d0ccda, read from the stored copy in the
+    public code index; the repository itself could not be fetched). A knock may come only once the
+    table has taken as many turns this round as there are players still in (``turnsTakenThisRound >=
+    active.length``: every player has had a turn) and with a hand worth 21 or more, 25 or more with
+    two players left; then the bot knocks with probability 0.95 at 28 or more, 0.80 at 26 or more,
+    else 0.35. The chance is drawn from the bot's own seeded generator (the source: ``Math.random``).
+    """
+
+    name = "johnny"
+    source = "executeBotTurn, server/game/bot.js (heresssjohnny-svg/thirty-one-game)"
+
+    def rule_knocks(self, view: PlayerView) -> bool:
+        active = len(view.active)
+        v = self.value(view)
+        if view.turns < active or v < (21 if active > 2 else 25):
+            return False
+        chance = 0.95 if v >= 28 else 0.80 if v >= 26 else 0.35
+        return self.rng.random() < chance
+
+
+class SpooleBot(PublicRuleBot):
+    """spoole50/31's computer player: knocks at 18 or more.
+
+    Source: ``ai_should_knock`` in ``backend/ai/engine.py`` (and ``simple_ai_turn`` in the first
+    commit's ``backend/main.py``: "Consider knocking if score is good (18+ points)"), read from the
+    repository. Its default (medium) level knocks at 18 or more; the source also rolls a chance
+    before it knocks (0.3 at first, 0.4 now for the medium level), and at the head of the repository
+    its knock is guarded by a hand-size check that a hand of four never passes. This bot takes the
+    threshold, the rule as issue 19 states it: it knocks whenever its hand is worth 18 or more.
+    """
+
+    name = "spoole"
+    source = "ai_should_knock, backend/ai/engine.py (spoole50/31)"
+    KNOCK_AT = 18
+
+    def rule_knocks(self, view: PlayerView) -> bool:
+        return self.value(view) >= self.KNOCK_AT
+
+
+CARBONELL_TABLE: dict[int, tuple[int, ...]] = {
+    2: (18, 20),
+    3: (14, 15, 17),
+    4: (13, 13, 14, 15),
+    5: (11, 12, 13, 13, 15),
+    6: (11, 11, 12, 12, 13, 13),
+}
+"""chris-carbonell/thirty-one-simulations' table (README, "TL;DR"): by players, the lowest hand to knock
+on the deal for each position after the dealer (0 = the first to play), to survive the knock at least
+60% of the time."""
+
+
+class CarbonellBot(PublicRuleBot):
+    """chris-carbonell/thirty-one-simulations: knock on the deal by a table of players and seat.
+
+    Source: the README's table (``CARBONELL_TABLE``), read from the repository: the lowest hand worth
+    knocking with on the initial hand, by the number of players and the position after the dealer,
+    from its simulation of a knock on the knocker's first turn (``simulations.py``, ``game.py``). The
+    source states no rule for later turns: this bot knocks on its own first turn when its hand is worth
+    the table's value or more (where the rules allow a knock then), and otherwise plays on until its
+    patience runs out. More than 6 players use the 6-player row, positions past its end its last entry.
+    """
+
+    name = "carbonell"
+    source = "README table, chris-carbonell/thirty-one-simulations"
+
+    def threshold(self, view: PlayerView) -> int:
+        """The table's lowest hand to knock with on the deal, for this table and seat."""
+        row = CARBONELL_TABLE[min(max(len(view.active), 2), 6)]
+        return row[min(_place_after_dealer(view), len(row) - 1)]
+
+    def rule_knocks(self, view: PlayerView) -> bool:
+        return own_turn(view) == 1 and self.value(view) >= self.threshold(view)
+
+
+PUBLIC_RULES: dict[str, type[PublicRuleBot]] = {
+    "algorithmic31": Algorithmic31Bot, "johnny": JohnnyBot, "spoole": SpooleBot, "carbonell": CarbonellBot}
+"""The public knock rules, by name: each a greedy bot that knocks as its source says."""
+
+LEVEL_BOTS = ("beginner", "intermediate", "expert")
+ARENA_BOTS: tuple[str, ...] = LEVEL_BOTS + tuple(PUBLIC_RULES)
+"""Every bot :func:`make_arena_bot` makes, in the order the tables show them."""
+FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES)
+"""The fields a bot can be tested against."""
+DEFAULT_CELLS: tuple[tuple[str, int, str], ...] = (
+    ("scat", 3, "intermediate"), ("scat", 4, "intermediate"),
+    ("schwimmen", 3, "intermediate"), ("schwimmen", 4, "intermediate"),
+) + tuple(("scat", 4, name) for name in PUBLIC_RULES)
+"""The cells issue 19 names, as ``(preset, players, field)``: a field of intermediates in Scat and
+Schwimmen with 3 and 4 players, and a field of each public rule in Scat with 4 players."""
+
+
+def select_cells(preset: str | None = None, players: int | None = None, field: str | None = None
+                 ) -> list[tuple[str, int, str]]:
+    """The cells to play as ``(preset, players, field)``: the :data:`DEFAULT_CELLS` that match the options
+    given (all of them when none is), or else the one cell the options name, with scat, 4 players and a
+    field of intermediates for any not given."""
+    key = Rules.preset(preset).name if preset is not None else None
+    cells = [c for c in DEFAULT_CELLS if key in (None, c[0]) and players in (None, c[1]) and field in (None, c[2])]
+    return cells or [(key or "scat", 4 if players is None else players, field or "intermediate")]
+
+
+def make_arena_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name (:data:`ARENA_BOTS`): a tutorial level or a public knock rule, seeded."""
+    if name in LEVEL_BOTS:
+        return make_bot(name, seed)
+    cls = PUBLIC_RULES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(ARENA_BOTS)}")
+    return cls(seed, PATIENCE)
+
+
+@dataclass(frozen=True)
+class StrengthRow:
+    """How one bot did in one cell: ``rounds`` deals against ``players - 1`` bots of the ``field``."""
+
+    bot: str
+    field: str
+    preset: str
+    """The rule set's preset name (``"custom"`` for another rule set)."""
+    players: int
+    rounds: int
+    mean: float
+    """Lives the bot lost per round."""
+    diff: float
+    """Mean, over the same deals, of its lives lost minus the intermediate's (0 for the intermediate)."""
+    half_width: float
+    """Half the paired 95% interval of ``diff``: 1.96 × sd / sqrt(rounds) of the per-deal differences."""
+    seconds: float
+    """CPU seconds its rounds took (every seat's moves and the engine's)."""
+
+
+def _bot_names(bots: Sequence[str] | str) -> list[str]:
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if not names:
+        raise ValueError(f"bots must name at least one bot: choose from {', '.join(ARENA_BOTS)}")
+    for name in names:
+        if name not in ARENA_BOTS:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(ARENA_BOTS)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"bots names a bot twice: {', '.join(names)}")
+    if "intermediate" not in names:  # the differences are to the intermediate on the same deals
+        names.insert(0, "intermediate")
+    return names
+
+
+def _deal(seed: int, d: int, players: int) -> tuple[int, list[int], int]:
+    """Deal ``d``'s seeds, from its one generator: the game's, the field bots' (by seat), the tested bot's."""
+    rng = random.Random(f"thirtyone.strength:{seed}:{d}")
+    game = rng.randrange(2**32)
+    field = [rng.randrange(2**32) for _ in range(players)]
+    return game, field, rng.randrange(2**32)
+
+
+def _play_round(start: State, table: Sequence[Bot], seat: int,
+                on_decision: Callable[[float], None] | None) -> int:
+    """Play the round from ``start`` to its end; the lives ``seat`` lost in it."""
+    s = start
+    for _move in range(100_000):
+        if s.round_over:
+            assert s.result is not None
+            return s.result.losses[seat]
+        p = s.current_player
+        assert p is not None
+        if p == seat and on_decision is not None:
+            t = time.process_time()
+            action = table[p].choose(s.view(p))
+            on_decision(time.process_time() - t)
+        else:
+            action = table[p].choose(s.view(p))
+        s = s.apply(action)
+    raise RuntimeError("the round did not end")
+
+
+def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] | str, rounds: int,
+              seed: int = 0, progress: Callable[[int], None] | None = None,
+              on_decision: Callable[[str, float], None] | None = None) -> list[StrengthRow]:
+    """Duplicate play: each bot of ``bots`` (names, or one comma list) plays the same ``rounds`` deals,
+    one round each from the fresh deal, in seat ``d mod players`` of deal ``d``, against ``players - 1``
+    bots of ``field`` seeded the same for every bot under test.
+
+    Returns a :class:`StrengthRow` per bot, in the order given; the intermediate is always played (the
+    differences are to it) and comes first when not named. ``progress(done)``: called after each deal
+    with the number of deals done. ``on_decision(bot, seconds)``: called with the CPU seconds of each
+    decision of a bot under test (for benchmarks). Raises ``ValueError`` for an unknown bot or field,
+    players out of range or fewer than 1 round, saying what is allowed.
+    """
+    r = Rules.coerce(rules)
+    names = _bot_names(bots)
+    if field not in FIELDS:
+        raise ValueError(f"unknown field {field!r}: choose one of {', '.join(FIELDS)}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= r.max_players:
+        raise ValueError(f"players must be a whole number from 2 to {r.max_players} with the {r.deck}-card "
+                         f"deck, not {players!r}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds must be a whole number, 1 or more, not {rounds!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    lost: dict[str, list[int]] = {name: [] for name in names}
+    seconds = dict.fromkeys(names, 0.0)
+    for d in range(rounds):
+        game_seed, field_seeds, bot_seed = _deal(seed, d, players)
+        seat = d % players
+        start = new_game(r, players, seed=game_seed)
+        for name in names:
+            hook = None if on_decision is None else (lambda sec, _name=name: on_decision(_name, sec))
+            t = time.process_time()
+            table = [make_arena_bot(field, s) for s in field_seeds]
+            table[seat] = make_arena_bot(name, bot_seed)
+            lost[name].append(_play_round(start, table, seat, hook))
+            seconds[name] += time.process_time() - t
+        if progress is not None:
+            progress(d + 1)
+    base = lost["intermediate"]
+    rows = []
+    for name in names:
+        mine = lost[name]
+        diffs = [a - b for a, b in zip(mine, base)]
+        diff = sum(diffs) / rounds
+        sd = math.sqrt(sum((x - diff) ** 2 for x in diffs) / (rounds - 1)) if rounds > 1 else 0.0
+        rows.append(StrengthRow(name, field, r.name, players, rounds, sum(mine) / rounds, diff,
+                                Z95 * sd / math.sqrt(rounds), seconds[name]))
+    return rows
+
+
+def strength_table(rows: Iterable[StrengthRow]) -> str:
+    """The rows as a plain-text table, a blank line between cells; ``diff``: lives lost per round more
+    than the intermediate's on the same deals (negative: fewer), with its paired 95% interval."""
+    lines = [f"{'preset':<12} {'players':>7} {'field':<13} {'bot':<13} {'rounds':>6} {'lost/round':>10} "
+             f"{'vs intermediate':>16} {'95% interval':>17} {'seconds':>8}"]
+    cell: tuple[str, int, str] | None = None
+    for r in rows:
+        if cell is not None and (r.preset, r.players, r.field) != cell:
+            lines.append("")
+        cell = (r.preset, r.players, r.field)
+        lo, hi = r.diff - r.half_width, r.diff + r.half_width
+        lines.append(f"{r.preset:<12} {r.players:>7} {r.field:<13} {r.bot:<13} {r.rounds:>6} {r.mean:>10.3f} "
+                     f"{r.diff:>+16.3f} {lo:>+8.3f} {hi:>+8.3f} {r.seconds:>8.2f}")
+    return "\n".join(lines)
