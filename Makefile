@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8866
+# Python may write bytecode here even where the shell says not to: pytest then keeps the test modules it
+# rewrites (its assertion messages) and needs not rewrite them on every run (5 s of every make check).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: tutorial test check mutate catalog lint typecheck bench clean
 
