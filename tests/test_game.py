@@ -201,7 +201,6 @@ def test_events_narrate_a_round():
     assert "Ben took the 7♦ from the discard pile and threw the 2♣." in lines
     assert "Cy knocked: everyone else has one more turn." in lines
     assert any(line.startswith("Showdown") for line in lines)
-    assert s.events == s.log
     kinds = [e.kind for e in s.events]
     assert kinds[:2] == ["deal", "first discard"] and "showdown" in kinds and "lose" in kinds
 

@@ -496,7 +496,7 @@ def knock_rule(level: str, rules: Rules | str, players: int) -> KnockRule:
         raise ValueError(f"no knock rule for {level!r}: choose one of {', '.join(LEVELS)}")
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise ValueError(f"players must be a whole number, 2 or more, not {players!r}")
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    r = Rules.coerce(rules)
     if kind == "greedy":
         return KnockRule("beginner", players, None, PATIENCE)
     if kind == "threshold":

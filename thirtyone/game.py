@@ -357,8 +357,6 @@ class State:
     Seats are numbered 0..n-1 and play passes to the next active seat (decision 11).
     """
 
-    __slots__ = ("__dict__",)
-
     # the attributes, all set once by _make/_evolve:
     rules: Rules
     seed: int
@@ -449,8 +447,6 @@ class State:
     def events(self) -> tuple[Event, ...]:
         """Every event of the game so far, oldest first."""
         return _walk(self._log)
-
-    log = events
 
     def round_events(self) -> tuple[Event, ...]:
         """The events of the current round."""
@@ -663,8 +659,8 @@ class State:
         s = self._check_instant(p)
         return s if s.phase == Phase.OVER else s._start_turn(self._next_seat(self.dealer))
 
-    def _shuffled(self, cards: Sequence[Card], offset: int = 0) -> tuple[Card, ...]:
-        _RNG.seed(f"{self.seed}:{self.shuffles + offset}")  # as random.Random(that string) would be
+    def _shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        _RNG.seed(f"{self.seed}:{self.shuffles}")  # as random.Random(that string) would be
         order = list(cards)
         _shuffle(_RNG, order)
         return tuple(order)
@@ -762,18 +758,17 @@ class State:
         return s._end_instant(RoundEnd.THIRTY_ONE, holders)
 
     def _end_instant(self, how: str, holders: list[int]) -> State:
-        if how == RoundEnd.FIRE or self.rules.instant_31 == "others_lose":
-            return self._judge(how, holders)
-        return self._showdown(how, protected=holders)
+        """A round ended at once by a 31 or Feuer: ``holders`` hold it (the judge reads ``instant_31``)."""
+        return self._judge(how, holders)
 
     def _scores(self) -> tuple[Score | None, ...]:
         r = self.rules
         return tuple([None if o else (dealt_score(h, r) if len(h) == 3 else score(h, r))
                       for o, h in zip(self.out, self.hands)])
 
-    def _showdown(self, how: str, protected: Sequence[int] = ()) -> State:
+    def _showdown(self, how: str) -> State:
         """Compare hands: the lowest (or everyone under 21) loses, with the knocker's rules (decision 15)."""
-        return self._judge(how, protected)
+        return self._judge(how, ())
 
     def _judge(self, how: str, holders: Sequence[int]) -> State:
         scores = self._scores()

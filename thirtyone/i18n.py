@@ -60,9 +60,10 @@ LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The course's languages, each by its own name (what a language switch shows)."""
 
 _DECIMAL = {"en": ".", "es": ",", PSEUDO: ","}
-_THOUSANDS = {"en": ",", "es": ".", PSEUDO: "."}
 """The decimal sign per language (the pseudo-locale uses the comma, so a number written with the English
 point where a translated one belongs shows up too)."""
+_THOUSANDS = {"en": ",", "es": ".", PSEUDO: "."}
+"""The thousands separator per language (the pseudo-locale's, like Spanish, is the point)."""
 
 
 class PseudoTranslations(gettext.NullTranslations):

@@ -1,9 +1,10 @@
 """The fast decisions every bot shares: which pile to draw from, what to throw, what to swap.
 
 These work on plain cards and a rule set's value table (see :func:`thirtyone.scoring.value_table`),
-so they run in a few microseconds and serve both the bots (deciding from a player's view)
-and the roll-outs that bots and analyses play thousands of times. They only ever look at
-what a player can see: their own hand, the top of the discard pile, the face-up center.
+so they run in a few microseconds: the bots decide by them from a player's view, the expert imagines
+other players' hands with :func:`hand_keeps`, and lesson 5's studies throw by :func:`best_discard`.
+They only ever look at what a player can see: their own hand, the top of the discard pile, the face-up
+center. (The simulations, :mod:`thirtyone.lockstep`, play the same choices on whole arrays of rounds.)
 """
 
 from __future__ import annotations

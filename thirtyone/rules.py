@@ -300,6 +300,4 @@ PRESETS: dict[str, Rules] = {
                    first_choice="left_of_dealer", dealer_exchange=None, discard_taken=None),
 }
 """The six named rule sets of docs/rules.md, "The six presets", by name."""
-PRESET_SOURCES = {key: _names.sources_text(key) for key in PRESETS}
-"""Where each preset comes from, by the sources' names (the registry is :mod:`thirtyone.names`)."""
 _ALIASES = _names.ALIASES

@@ -80,7 +80,7 @@ def suit_study(rules: Rules | str = "scat", draws: int = 6, deals: int = 1000, s
     Both policies play the same deals and the same draws. Returns ``{policy: [Mean after 0 draws, ...]}``,
     pooled with ``previous`` when given.
     """
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    r = Rules.coerce(rules)
     shipped = precomputed.lookup("suit_study", rules=r, draws=draws, deals=deals, seed=seed)
     if shipped is not None:  # lesson 5's first chart: computed once (thirtyone/precomputed.py)
         out = {p: [Mean(**m) for m in shipped[p]] for p in SUIT_POLICIES}
@@ -137,7 +137,7 @@ def discard_study(rules: Rules | str = "scat", players: int = 4, rounds: int = 6
 
     Everyone at the table can see this: the cards a player picks up from the pile are face up.
     """
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    r = Rules.coerce(rules)
     if r.family != "draw":
         raise ValueError("the discard-pile study needs draw-and-discard rules (such as scat)")
     shipped = precomputed.lookup("discard_study", rules=r, players=players, rounds=rounds, seed=seed)

@@ -58,7 +58,7 @@ MAX_TURN = 24
 
 
 def _rules(rules: Rules | str) -> Rules:
-    return Rules.preset(rules) if isinstance(rules, str) else rules
+    return Rules.coerce(rules)
 
 
 # --------------------------------------------------------------------------------------------

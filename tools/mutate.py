@@ -300,11 +300,6 @@ MUTANTS: tuple[Mutant, ...] = (
            "or (len(hand) == 3 and hand_value(hand, r) == 31)):",
            "or (len(hand) == 3 and hand_value(hand, r) == 32)):",
            "a 31 made in a turn does not end the round"),
-    Mutant("instant-others-lose-via-showdown", G,
-           'if how == RoundEnd.FIRE or self.rules.instant_31 == "others_lose":',
-           "if how == RoundEnd.FIRE:",
-           "an others_lose 31 judged through the showdown path",
-           equivalent="_showdown only calls _judge, and judge reads instant_31 itself"),
     # -- the round flow: draws, reshuffles, passes, the center ------------------------------------------
     Mutant("flow-reshuffle-keeps-top", G,
            "stock = s._shuffled(s.discard_pile[:-1])\n"

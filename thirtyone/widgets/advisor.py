@@ -147,7 +147,7 @@ class KnockAdvisor(w.VBox):
 
     def __init__(self, rules: Rules | str = "scat", hand: str | Iterable[Card] = "K♥ Q♥ 7♣", *, players: int = 4,
                  seat: int = 2, turn: int = 5, rollouts: int = 10_000, seed: int = 0) -> None:
-        r = Rules.preset(rules) if isinstance(rules, str) else rules
+        r = Rules.coerce(rules)
         self.rollouts = rollouts
         self.seed = seed
         self.spot: Spot | None = None
@@ -347,7 +347,7 @@ class KnockDrill(w.VBox):
     """
 
     def __init__(self, rules: Rules | str = "scat", *, seed: int | None = None, rollouts: int = 10_000) -> None:
-        r = Rules.preset(rules) if isinstance(rules, str) else rules
+        r = Rules.coerce(rules)
         self._rules = r
         self._rng = random.Random(seed)
         self.rollouts = rollouts
