@@ -25,7 +25,6 @@ from gamekit import play, stack
 from thirtyone import Rules, State, deck, hand_value, narrate, new_game, parse_cards, score
 from thirtyone.game import from_view, judge
 from thirtyone.lockstep import shuffle_rows
-from thirtyone.rollout import fast_shuffle
 from thirtyone.scoring import Ranked, hand_values
 
 SCAT = Rules.preset("scat")
@@ -152,19 +151,6 @@ def test_the_first_deal_is_uniform():
 
 
 @pytest.mark.parametrize("k", [3, 4])
-def test_fast_shuffle_gives_every_order_of_a_small_deck_equally_often(k):
-    rng = random.Random(14)
-    orders = []
-    for _ in range(1000 * math.factorial(k)):
-        cards = list(range(k))
-        fast_shuffle(cards, rng)  # type: ignore[arg-type]  # any list: the cards are only moved
-        orders.append(cards)
-    counts = order_counts(orders, k)
-    assert min(counts) > 0  # Sattolo's shuffle makes only (k-1)! of the k! orders
-    assert chi2_uniform(counts) > P_MIN
-
-
-@pytest.mark.parametrize("k", [3, 4])
 def test_shuffle_rows_gives_every_order_of_a_small_deck_equally_often(k):
     rng = np.random.default_rng(14)
     rows = np.tile(np.arange(k), (1000 * math.factorial(k), 1))
@@ -176,7 +162,6 @@ def test_shuffle_rows_gives_every_order_of_a_small_deck_equally_often(k):
 
 
 @pytest.mark.parametrize("name, shuffle", [
-    ("fast_shuffle", lambda cards, seed: fast_shuffle(cards, random.Random(seed))),
     ("shuffle_rows", lambda cards, seed: cards.__setitem__(
         slice(None), shuffle_rows(np.array([cards]), np.random.default_rng(seed))[0].tolist())),
 ])

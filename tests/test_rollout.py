@@ -1,7 +1,7 @@
 """The bots' roll-outs (:func:`thirtyone.bots.play_on`, what the expert and the coach simulate) lose what the
 game itself would: every candidate move in every sampled world, played on by the lockstep engine, against the
-game driven move by move by the same policy. (``thirtyone.rollout`` keeps only ``fast_shuffle``: the plain-list
-``Playout`` it held is gone, every play-out runs on :mod:`thirtyone.lockstep`.)"""
+game driven move by move by the same policy. (Every play-out runs on
+:mod:`thirtyone.lockstep`.)"""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ copies the repository's ``thirtyone/``, ``tests/``, ``docs/``, ``tools/``, ``not
 the tests read) into a temporary directory, replaces the snippet there, and runs the tests that should
 catch it against that copy (those not marked browser or slow): the mutant's own ``tests`` first, then its
 file's (``FILE_TESTS``: a module's tests and its callers'), or the engine tests (``ENGINE_TESTS``) for the
-engine's files (game, scoring, narration, lockstep, rollout). Pytest runs with ``-x -q -p no:cacheprovider``
+engine's files (game, scoring, narration, lockstep). Pytest runs with ``-x -q -p no:cacheprovider``
 (the pointed tests first, so a caught mutant costs little), the working directory and ``PYTHONPATH`` set to
 the copy, so the copy's package is imported, not the editable install (checked for every copy: one whose
 ``import thirtyone`` resolves elsewhere stops the script). The repository itself is never modified.
@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 158 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 155 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -82,7 +82,7 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
 }
 """The tests each file's mutants run against (after a mutant's own ``tests``), instead of the engine tests:
 the module's own, and its callers' where those are the ones that show its mistakes. The engine's files
-(game, scoring, narration, lockstep, rollout) are not listed: their mutants run against ``ENGINE_TESTS``."""
+(game, scoring, narration, lockstep) are not listed: their mutants run against ``ENGINE_TESTS``."""
 COPIED = ("thirtyone", "tests", "docs", "tools", "notebooks", "share", "binder")
 """Directories copied for each mutant (with ``pyproject.toml``, ``babel.cfg``, ``Makefile`` and ``README.md``, whose examples a test runs): the
 widget and lesson tests read the notebooks, the lessons' sources in ``tools/`` and the Voilà template."""
@@ -120,7 +120,7 @@ class Outcome:
     """The first failing test, or why the mutant could not be applied."""
 
 
-S, G, R, L = "thirtyone/scoring.py", "thirtyone/game.py", "thirtyone/rollout.py", "thirtyone/lockstep.py"
+S, G, L = "thirtyone/scoring.py", "thirtyone/game.py", "thirtyone/lockstep.py"
 N = "thirtyone/narration.py"
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -406,14 +406,6 @@ MUTANTS: tuple[Mutant, ...] = (
            "short = all_pass & (ptr + 3 >= slen)",
            "a play-out with exactly three stock cards goes to the showdown instead of a new center"),
     # -- the studies' shuffles ----------------------------------------------------------------------------
-    Mutant("fast-shuffle-sattolo", R,
-           "j = int(rnd() * (i + 1))",
-           "j = int(rnd() * i)",
-           "fast_shuffle is Sattolo's: only 2 of the 6 orders of 3 cards"),
-    Mutant("fast-shuffle-last-card-stays", R,
-           "for i in range(len(cards) - 1, 0, -1):",
-           "for i in range(len(cards) - 2, 0, -1):",
-           "fast_shuffle never moves the last card"),
     Mutant("shuffle-rows-rotates", L,
            "return rng.permuted(cards, axis=1)",
            "return np.take_along_axis(cards, (np.arange(cards.shape[1]) + rng.integers(cards.shape[1], "
