@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import _, fixed, ngettext
-from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
+from .i18n import _, fixed, ngettext, number
 from .policy import default_threshold, hand_keeps
 from .rules import Rules
 from .scoring import hand_values
@@ -241,7 +240,7 @@ def advice_text(state: State, player: int, value: float, knock: Estimate | None,
                 ) -> tuple[str, str]:
     """:func:`knock_advice`'s sentence and why knocking is not allowed (``""`` when it is), in the language in
     use: for ``player`` in ``state`` with a hand worth ``value``, from the two estimates."""
-    shown = _fmt(value)
+    shown = number(value)
     alternative = play_on.action
     if knock is None:
         why = state._why_illegal(Action("knock")) or _("knocking is not allowed now")

@@ -31,8 +31,7 @@ from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
 from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import N_, _, fixed, ngettext
-from .i18n import number as _value  # a value as a learner writes it: 19, 30.5
+from .i18n import N_, _, fixed, ngettext, number
 from .narration import join_names
 
 __all__ = ["MoveEstimate", "Advice", "coach", "describe_move", "KnockRecord", "GameRecord"]
@@ -235,7 +234,7 @@ def _explain(moves: Sequence[MoveEstimate]) -> str:
 def situation(state: State, player: int) -> str:
     """The knock's situation in words: the hand, the players still in, the turns played, what a knock means."""
     view = state.view(player)
-    value = _value(state.values()[player] or 0.0)
+    value = number(state.values()[player] or 0.0)
     others = len(view.active) - 1
     t = view.turns
     each = t // len(view.active)
@@ -415,7 +414,7 @@ class GameRecord:
                                              ngettext("You lost {n} life.", "You lost {n} lives.", lost).format(n=lost))
             line = ngettext("Round {round}, after {turns} turn: you knocked on {value}{who}; {said}.",
                             "Round {round}, after {turns} turns: you knocked on {value}{who}; {said}.",
-                            k.turns).format(round=k.round, turns=k.turns, value=_value(k.value), who=who, said=said)
+                            k.turns).format(round=k.round, turns=k.turns, value=number(k.value), who=who, said=said)
             lines.append(line + (" " + came if came else ""))
         return lines
 

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, cards_html, deck, format_cards, html_table, parse_cards
-from .i18n import N_, _, ngettext
-from .i18n import number as _fmt  # a value as a learner writes it: 19, 30.5
+from .i18n import N_, _, ngettext, number
 from .names import preset_name
 from .narration import describe as _describe  # the narration lives in narration.py
 from .narration import join_names as _join
@@ -320,7 +319,7 @@ class RoundResult:
                 continue
             n = self.losses[seat]
             lost = ngettext("{n} life", "{n} lives", n).format(n=n) if n else _("nothing")
-            rows.append([player, cards_html(hand), _fmt(sc.value), html.escape(lost), html.escape(self.reasons[seat])])
+            rows.append([player, cards_html(hand), number(sc.value), html.escape(lost), html.escape(self.reasons[seat])])
         how = _HOW.get(self.how)
         caption = _("Round {round}: {how}").format(round=self.round, how=_(how) if how else self.how)
         return html_table(caption, (_("Player"), _("Hand"), _("Value"), _("Loses"), _("Why")), rows, "result",
@@ -985,7 +984,7 @@ def _why_lost(rules: Rules, scores: Sequence[Score | Ranked | None], keys: dict[
               lowest: tuple[int, ...], s: int, knocker: int | None) -> str:
     """Why seat ``s`` loses a showdown (``keys``: each seat's value, knocker bonus and tie-break)."""
     value = keys[s][0]
-    v = _fmt(value)
+    v = number(value)
     if rules.loser == "under_21" and value < 21:
         return _("{value} is under 21").format(value=v)
     if len(lowest) > 1:
@@ -1156,7 +1155,7 @@ def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], 
         elif hand is None:
             shown, value = cards_html(face_down=g.hand_sizes[i] if isinstance(g, PlayerView) else 3), ""
         else:
-            shown, value = cards_html(hand), _fmt(hand_value(hand, r)) if hand else ""
+            shown, value = cards_html(hand), number(hand_value(hand, r)) if hand else ""
         player = html.escape(_("Player {seat}").format(seat=i))
         head = f'<span aria-hidden="true">▶ </span>{player}' if i == p and not over else player
         rows.append([head, str(g.lives[i]), shown, value, html.escape(", ".join(notes))])

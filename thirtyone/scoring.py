@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
-from .i18n import N_, _, language
-from .i18n import number as _num  # a value as a learner writes it: 19, 30.5
+from .i18n import N_, _, language, number
 from .narration import join_names
 from .rules import Rules
 
@@ -64,11 +63,11 @@ class Score:
         return (self.value, self.tiebreak if rules.ties == "tiebreak" else 0)
 
     def __str__(self) -> str:
-        return f"{_num(self.value)}: {self.explanation}"
+        return f"{number(self.value)}: {self.explanation}"
 
     def _repr_html_(self) -> str:
         """The score as a notebook shows it: the hand, its value, the cards that count and why."""
-        rows = [[_("Hand"), cards_html(self.cards)], [_("Value"), _num(self.value)]]
+        rows = [[_("Hand"), cards_html(self.cards)], [_("Value"), number(self.value)]]
         if self.suit is not None:
             rows.append([_("Counts"), f"{cards_html(self.counting)} ({_suit(self.suit)})"])
         elif self.rule in _RULE_WORDS:
@@ -78,7 +77,7 @@ class Score:
             rows.append([_("Counts nothing"), cards_html(self.others)])
         rows.append([_("Why"), html.escape(self.explanation)])
         caption = _("{cards}: worth {value}").format(cards=format_cards(self.cards) or _("No cards"),
-                                                      value=_num(self.value))
+                                                      value=number(self.value))
         return html_table(caption, (), rows, "score")
 
 
@@ -100,7 +99,7 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
         if toak is not None:
             return Score(cards, float(toak), None, cards, (), "three_of_a_kind",
                          _("{cards}: three of a kind counts {value}").format(cards=format_cards(cards),
-                                                                              value=_num(toak)), rank)
+                                                                              value=number(toak)), rank)
     if not cards:
         return Score(cards, 0.0, None, (), (), "suit", _("no cards: worth 0"), 0)
     totals = [0, 0, 0, 0]
@@ -528,16 +527,16 @@ def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, ob
                         "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)").format(
                             suit=_suit(s.suit), above=join_names([_suit(u) for u in above]))
             lines.append(_("Hands {hands} tie on {value}; hand {hand} loses the tie-break: {how}.").format(
-                hands=join_names([str(i + 1) for i in low_values]), value=_num(s.value), hand=lowest[0] + 1, how=how))
+                hands=join_names([str(i + 1) for i in low_values]), value=number(s.value), hand=lowest[0] + 1, how=how))
         else:
             lines.append(_("Hands {hands} tie on value and suit: the tie-break cannot part them, so they all lose.")
                          .format(hands=join_names([str(i + 1) for i in lowest])))
     elif len(lowest) > 1:
         lines.append(_("Hands {hands} tie for lowest on {value}: with these rules they all lose.").format(
-            hands=join_names([str(i + 1) for i in lowest]), value=_num(scores[lowest[0]].value)))
+            hands=join_names([str(i + 1) for i in lowest]), value=number(scores[lowest[0]].value)))
     else:
         lines.append(_("Hand {hand} is lowest with {value}.").format(hand=lowest[0] + 1,
-                                                                     value=_num(scores[lowest[0]].value)))
+                                                                     value=number(scores[lowest[0]].value)))
     return {"scores": scores, "lowest": lowest, "highest": tops[0] if len(tops) == 1 else None,
             "explanation": " ".join(lines)}
 

@@ -26,11 +26,11 @@ from ..i18n import _, fixed, grouped, ngettext
 from ..rules import Rules
 from ..scoring import hand_value
 from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, turn_choices, turn_label
+from ._html import number
 from .card import CardRow
 from .picker import CardPicker
 from .ruleset import RuleEditor
 from .study import STUDY_CSS, pct
-from .views import number
 
 __all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html", "advice_html", "rules_name"]
 
