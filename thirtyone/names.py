@@ -5,14 +5,14 @@ The one table of display names. The API keeps its identifiers (``"bga-commerce"`
 so no identifier, Python value or source file number ever reaches the screen.
 
 * :data:`SOURCES` — the four rule texts the project follows, by name (see ``docs/rules.md``).
-* :data:`PRESETS` — each preset's name, a one-line description, its sources and aliases.
+* :data:`PRESET_INFO` — each preset's name, a one-line description, its sources and aliases.
 * :data:`OPTIONS` — each rule option's label, what it means, and each of its values as a sentence.
 * :func:`preset_name`, :func:`option_label`, :func:`value_text` — look-ups with clear errors.
 
 Data only: nothing here imports the rest of the package but :mod:`thirtyone.i18n`, so every layer may use it.
 The texts are English, marked with ``N_`` for the catalog; the look-ups translate them when asked
 (:func:`preset_name` and the rest), so a learner reads them in the page's language. Reading a field
-(``PRESETS[k].name``) gives the English.
+(``PRESET_INFO[k].name``) gives the English.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from .i18n import N_, _, ngettext
 
-__all__ = ["Source", "PresetInfo", "OptionInfo", "SOURCES", "PRESETS", "OPTIONS", "ALIASES", "preset_name",
+__all__ = ["Source", "PresetInfo", "OptionInfo", "SOURCES", "PRESET_INFO", "OPTIONS", "ALIASES", "preset_name",
            "preset_label", "option_label", "option_meaning", "value_text", "value_short", "sources_text",
            "source_name", "and_join"]
 
@@ -64,7 +64,7 @@ class PresetInfo:
     """Other names ``Rules.preset`` accepts."""
 
 
-PRESETS: dict[str, PresetInfo] = {p.key: p for p in (
+PRESET_INFO: dict[str, PresetInfo] = {p.key: p for p in (
     PresetInfo("scat", N_("Scat"), N_("Scat (52 cards, draw and discard)"), ("scat", "classic"),
                ("blitz", "31", "thirty-one", "ride-the-bus")),
     PresetInfo("schwimmen", N_("Schwimmen"), N_("Schwimmen (32 cards, swap with the center)"), ("gamecircle",),
@@ -78,7 +78,7 @@ PRESETS: dict[str, PresetInfo] = {p.key: p for p in (
 )}
 """The six presets, in the order the lessons show them."""
 
-ALIASES: dict[str, str] = {a: p.key for p in PRESETS.values() for a in p.aliases}
+ALIASES: dict[str, str] = {a: p.key for p in PRESET_INFO.values() for a in p.aliases}
 """Other names a preset goes by, to its key."""
 
 
@@ -196,13 +196,13 @@ def and_join(words: list[str]) -> str:
 
 def preset_name(key: str) -> str:
     """A preset's short name (``"bga-draw"`` → ``"Board Game Arena's Blitz"``); ``"your own rules"`` otherwise."""
-    info = PRESETS.get(key)
+    info = PRESET_INFO.get(key)
     return _(info.name) if info else _("your own rules")
 
 
 def preset_label(key: str) -> str:
     """A preset's drop-down label; ``"Your own rules"`` for a rule set that is no preset."""
-    info = PRESETS.get(key)
+    info = PRESET_INFO.get(key)
     return _(info.label) if info else _("Your own rules")
 
 
@@ -213,7 +213,7 @@ def source_name(key: str) -> str:
 
 def sources_text(key: str) -> str:
     """Where a preset comes from, by name (``"GameCircle"``)."""
-    info = PRESETS.get(key)
+    info = PRESET_INFO.get(key)
     if info is None:
         return _("your own choice")
     return and_join([source_name(s) for s in info.sources])

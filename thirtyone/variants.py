@@ -68,13 +68,13 @@ class OptionRow:
 
 
 def _sources(preset: str) -> list[str]:
-    return list(names.PRESETS[preset].sources) if preset in names.PRESETS else []
+    return list(names.PRESET_INFO[preset].sources) if preset in names.PRESET_INFO else []
 
 
 def difference_rows(presets: Sequence[str] = Rules.PRESET_NAMES, everything: bool = False) -> list[OptionRow]:
     """The fields where ``presets`` differ (every field with ``everything``), as table rows.
 
-    Which fields differ comes from :meth:`Rules.differences`; the sources from :data:`thirtyone.names.PRESETS`.
+    Which fields differ comes from :meth:`Rules.differences`; the sources from :data:`thirtyone.names.PRESET_INFO`.
     """
     rules = [Rules.preset(p) for p in presets]
     keys = [r.name for r in rules]

@@ -18,7 +18,7 @@ from .card import CardRow
 
 __all__ = ["CardPicker", "RulePicker", "PRESET_LABELS", "FollowsRules", "preset_dropdown"]
 
-PRESET_LABELS = {key: names.PRESETS[key].label for key in Rules.PRESET_NAMES}
+PRESET_LABELS = {key: names.PRESET_INFO[key].label for key in Rules.PRESET_NAMES}
 """What the preset drop-down shows for each preset (from :mod:`thirtyone.names`), in English: a menu shows
 ``names.preset_label(key)``, in the page's language."""
 

@@ -39,7 +39,7 @@ def skat_order() -> str:
 
 
 def _rules_name(rules: Rules) -> str:
-    return names.preset_name(rules.name) if rules.name in names.PRESETS else _("your own rules")
+    return names.preset_name(rules.name) if rules.name in names.PRESET_INFO else _("your own rules")
 
 
 def _house_rules(rules: Rules) -> list[str]:
@@ -54,7 +54,7 @@ def _house_rules(rules: Rules) -> list[str]:
 def rules_line(rules: Rules) -> str:
     """What the value quiz says about the rules it scores by, in a sentence or two."""
     house = _house_rules(rules)
-    head = (_("Scored by the {rules} rules").format(rules=_rules_name(rules)) if rules.name in names.PRESETS
+    head = (_("Scored by the {rules} rules").format(rules=_rules_name(rules)) if rules.name in names.PRESET_INFO
             else _("Scored by your own rules"))
     if not house:
         return _("{head}: a hand is worth its best suit, and three of a kind is a hand like any other "
