@@ -14,7 +14,7 @@ import math
 import random
 
 import pytest
-from gamekit import play_checked, stack
+from helpers.engine import play_checked, stack
 
 from thirtyone import PlayerView, Rules, State, deck, new_game, parse_cards
 from thirtyone.bots import (

@@ -6,7 +6,7 @@ import math
 import re
 
 import pytest
-from gamekit import stack
+from helpers.engine import stack
 
 from thirtyone import new_game
 from thirtyone.analysis import Estimate

@@ -22,110 +22,17 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-from gamekit import stack
+from helpers.engine import rule_sets, stack
+from helpers.sim import assert_same, lockstep, reference_end, reference_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_game_properties import rule_sets
 
 from thirtyone import Action, Rules, State, new_game, parse_cards
-from thirtyone.game import judge
-from thirtyone.lockstep import How, Outcome, Reason, play_lockstep
-from thirtyone.policy import best_commerce_move, best_discard, keep_table, take_discard
+from thirtyone.lockstep import How, play_lockstep
+from thirtyone.policy import best_discard, keep_table
 from thirtyone.rules import _CHOICES, COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS
-from thirtyone.scoring import rank_table, value_table
 
 # -- the reference: the game itself, driven by the policy ------------------------------------------
-
-
-def reference_move(s: State, thresholds: Sequence[float], patience: int,
-                   knock_at: tuple[int, int] | None = None) -> Action:
-    """The move the policy makes for the player to act, chosen on the game's own state."""
-    r = s.rules
-    p = s.current_player
-    assert p is not None
-    hand = s.hands[p]
-    table = value_table(r)
-    if s.phase == "discard":
-        return Action("discard", (best_discard(keep_table(r), hand, None if r.discard_taken else s.taken),))
-    if knock_at is not None:
-        if s.knocker is None and p == knock_at[0] and s.turns >= knock_at[1]:
-            return Action("knock")
-    elif Action("knock") in s.legal_actions() and (
-            table[hand] >= thresholds[p] or s.turns >= patience * len(s.active)):
-        return Action("knock")
-    if r.family == "draw":
-        top = s.discard_pile[-1] if s.discard_pile else None
-        if top is not None and take_discard(table, hand, top, bool(r.discard_taken)):
-            return Action("draw discard")
-        return Action("draw stock")
-    value, move = best_commerce_move(table, hand, s.center, bool(r.allow_swap_all))
-    if value <= table[hand] and r.allow_pass:
-        return Action("pass")
-    return Action("swap", move) if move else Action("swap all")
-
-
-def reference_end(s: State, thresholds: Sequence[float], patience: int, first: Action | None = None,
-                  knock_at: tuple[int, int] | None = None) -> State:
-    if first is not None:
-        s = s.apply(first)
-    for _ in range(5000):
-        if s.round_over:
-            return s
-        s = s.apply(reference_move(s, thresholds, patience, knock_at))
-    raise AssertionError("the reference round did not end")
-
-
-def lockstep(starts: Sequence[State], thresholds: Sequence[Sequence[float]], patience: int,
-             first: Sequence[Action | None], knock_at: tuple[int, int] | None = None) -> Outcome:
-    """The same starts (one turn order) in one lockstep; rebuilt stocks ordered as each game orders them."""
-    s0 = starts[0]
-    n = len(s0.hands)
-    hands = np.array([[h if len(h) == 3 else (0, 1, 2) for h in s.hands] for s in starts], dtype=np.int64)
-    stock = np.array([s.stock for s in starts], dtype=np.int64).reshape(len(starts), len(s0.stock))
-    pile = np.array([s.discard_pile for s in starts], dtype=np.int64).reshape(len(starts), len(s0.discard_pile))
-    center = np.array([s.center for s in starts], dtype=np.int64) if s0.rules.family == "commerce" else None
-
-    def reshuffle(row: int, count: int, cards: np.ndarray) -> list[int]:
-        s = starts[row]
-        order = [int(c) for c in cards]
-        random.Random(f"{s.seed}:{s.shuffles + count}").shuffle(order)  # as State._shuffled does
-        return order
-
-    assert s0.current_player is not None and hands.shape[1] == n
-    return play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
-                         turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=np.array(thresholds),
-                         patience=patience, first_move=list(first), discard=pile, knocker=s0.knocker,
-                         knock_at=knock_at, reshuffle=reshuffle)
-
-
-REASON_TEXT = {Reason.FIRE: "another player showed three aces", Reason.FIRE_BEATS_31: "three aces (Feuer) beat",
-               Reason.OTHER_31: "another player showed 31", Reason.UNDER_21: "is under 21",
-               Reason.TIED_LOWEST: "tied for the lowest", Reason.KNOCKER_WINS_TIE: "tied with the knocker",
-               Reason.TIE_BROKEN: "the tie is broken by", Reason.LOWEST: "the lowest hand ("}
-
-
-def assert_same(end: State, res: Outcome, r: int, why: str) -> str:
-    """Play-out ``r`` of ``res`` ended as the reference ``end``; returns how it ended."""
-    result = end.result
-    assert result is not None
-    n = len(end.hands)
-    hands = [None if result.hands[s] is None else tuple(int(c) for c in res.hands[r, s]) for s in range(n)]
-    assert hands == [None if h is None else tuple(h) for h in result.hands], why
-    knocker = int(res.knocker[r])
-    assert (None if knocker < 0 else knocker) == result.knocker, why
-    assert How(int(res.how[r])).word == result.how, f"{why}: {How(int(res.how[r])).word} against {result.how}"
-    # the raw judgement (decision 3 voids a round in which everyone went out: its losses are then 0)
-    scores = [None if h is None else rank_table(end.rules)[tuple(h)] for h in result.hands]
-    _, _, losses, reasons = judge(end.rules, scores, result.knocker, result.how, result.holders)
-    assert [int(x) for x in res.losses[r]] == losses, f"{why}: lockstep {list(res.losses[r])}, game {losses}"
-    if not result.void:
-        assert losses == list(result.losses), why
-    for s in range(n):
-        code = Reason(int(res.reasons[r, s]))
-        assert (code == Reason.NONE) == (reasons[s] == ""), f"{why}: seat {s} {code!r} against {reasons[s]!r}"
-        if code != Reason.NONE:
-            assert REASON_TEXT[code] in reasons[s], f"{why}: seat {s} {code!r} against {reasons[s]!r}"
-    return result.how
 
 
 def compare(starts: list[tuple[State, list[float], int]], every_first_move: bool = True,

@@ -5,7 +5,7 @@ docs/rules.md; the draw family, commerce and showdowns have their own files."""
 from __future__ import annotations
 
 import pytest
-from gamekit import assert_cards_conserved, play, stack
+from helpers.engine import assert_cards_conserved, play, stack
 
 from thirtyone import Action, IllegalActionError, Rules, State, narrate, new_game, parse_action, parse_cards
 

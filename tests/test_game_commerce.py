@@ -4,7 +4,7 @@ swap all, pass, knocking, everyone passing (decision 16), the empty stock (decis
 from __future__ import annotations
 
 import pytest
-from gamekit import actors, assert_cards_conserved, play, stack
+from helpers.engine import actors, assert_cards_conserved, play, stack
 
 from thirtyone import IllegalActionError, Rules, new_game, parse_cards
 

@@ -4,7 +4,7 @@ exchange, discarding the taken card, and the empty stock (decision 17)."""
 from __future__ import annotations
 
 import pytest
-from gamekit import actors, assert_cards_conserved, play, stack
+from helpers.engine import actors, assert_cards_conserved, play, stack
 
 from thirtyone import IllegalActionError, Rules, new_game, parse_action, parse_cards
 from thirtyone.game import from_view

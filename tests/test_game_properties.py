@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gamekit import assert_cards_conserved
+from helpers.engine import assert_cards_conserved, rule_sets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,31 +19,6 @@ from thirtyone import PRESETS, Action, IllegalActionError, Rules, State, deck, n
 MAX_STEPS = 30_000
 KINDS = ("draw stock", "draw discard", "discard", "knock", "swap", "swap all", "pass", "keep hand",
          "take center", "exchange hand", "next round")
-
-
-@st.composite
-def rule_sets(draw: st.DrawFn) -> Rules:
-    """Any valid rule set: the fields of one family set, the other family's None (decision 20)."""
-    family = draw(st.sampled_from(["draw", "commerce"]))
-    fields = dict(
-        deck=draw(st.sampled_from([32, 52])), family=family, lives=draw(st.integers(1, 5)),
-        swimming=draw(st.booleans()), three_of_a_kind=draw(st.sampled_from([None, 30.5])),
-        three_aces=draw(st.sampled_from([None, 32])), fire=draw(st.booleans()),
-        instant_31=draw(st.sampled_from(["others_lose", "showdown"])),
-        ties=draw(st.sampled_from(["all_lose", "tiebreak"])),
-        knocker_lowest=draw(st.sampled_from(["two_lives", "two_if_sole", "one_life"])),
-        knocker_wins_ties=draw(st.booleans()), loser=draw(st.sampled_from(["lowest", "under_21"])),
-        first_knock=draw(st.sampled_from(["anytime", "not_first_turn", "not_own_first_turn", "not_first_orbit"])),
-    )
-    if family == "draw":
-        fields.update(dealer_exchange=draw(st.booleans()), discard_taken=draw(st.booleans()),
-                      allow_pass=None, allow_swap_all=None, all_pass=None, first_choice=None)
-    else:
-        fields.update(allow_pass=draw(st.booleans()), allow_swap_all=draw(st.booleans()),
-                      all_pass=draw(st.sampled_from(["new_center", "showdown"])),
-                      first_choice=draw(st.sampled_from([None, "dealer", "left_of_dealer"])),
-                      dealer_exchange=None, discard_taken=None)
-    return Rules(**fields)
 
 
 def snapshot(s: State, log: bool = True) -> dict:

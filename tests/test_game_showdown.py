@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gamekit import stack
+from helpers.engine import stack
 
 from thirtyone import Rules, narrate, new_game, score
 from thirtyone.game import judge

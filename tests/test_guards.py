@@ -20,7 +20,7 @@ from itertools import permutations
 
 import numpy as np
 import pytest
-from gamekit import play, stack
+from helpers.engine import play, stack
 
 from thirtyone import Rules, State, deck, hand_value, narrate, new_game, parse_cards, score
 from thirtyone.game import from_view, judge

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_table import click, do
+from helpers.table import click, do
 
 from thirtyone import score
 from thirtyone.game import Action, parse_action

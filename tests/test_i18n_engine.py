@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from gamekit import stack
+from helpers.engine import stack
 
 from thirtyone import Rules, i18n, narrate, new_game
 from thirtyone.cards import ALL_CARDS, cards_html, parse_cards

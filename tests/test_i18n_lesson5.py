@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-from test_i18n import _unmarked, _visible
+from helpers.words import _unmarked, _visible
 
 from thirtyone import i18n
 from thirtyone.bots import KNOCK_RULES, PATIENCE, knock_rule

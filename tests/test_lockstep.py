@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from test_conformance import assert_same, lockstep, reference_end
+from helpers.sim import assert_same, lockstep, reference_end
 
 from thirtyone import Action, Rules, new_game, parse_cards
 from thirtyone.analysis import _Sampler, best_alternative

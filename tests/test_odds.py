@@ -10,7 +10,7 @@ from itertools import combinations, permutations
 from math import comb
 
 import pytest
-from brute31 import brute_value
+from helpers.brute31 import brute_value
 
 from thirtyone.cards import Card, deck, parse_cards
 from thirtyone.odds import beat_chance, best_of, improve_chance, value_counts, value_distribution

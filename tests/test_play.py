@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-from test_table import do, next_round
+from helpers.table import do, next_round
 
 from thirtyone import names
 from thirtyone.bots import LEVELS, PATIENCE, knock_rule, make_bot

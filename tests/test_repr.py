@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 import pytest
-from gamekit import play, stack
+from helpers.engine import play, stack
 
 from thirtyone import Rules, Score, deck, new_game, parse_cards, score
 

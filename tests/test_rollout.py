@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_conformance import reference_end
+from helpers.sim import reference_end
 
 from thirtyone import State, new_game
 from thirtyone.bots import ExpertBot, play_on, sample_state

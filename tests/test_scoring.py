@@ -7,7 +7,7 @@ from collections import Counter
 from itertools import combinations, permutations
 
 import pytest
-from brute31 import brute_value
+from helpers.brute31 import brute_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

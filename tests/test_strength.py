@@ -8,7 +8,7 @@ import dataclasses
 import random
 
 import pytest
-from gamekit import play_checked
+from helpers.engine import play_checked
 
 from thirtyone import PlayerView, Rules, new_game, parse_cards
 from thirtyone.bots import PATIENCE

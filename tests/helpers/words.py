@@ -1,0 +1,82 @@
+"""Helpers for the language tests: every text a widget shows, and the words left outside the pseudo-locale's
+markers."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import ipywidgets as w
+
+__all__ = ["_visible", "_unmarked"]
+
+
+class _Text(HTMLParser):
+    """The text a person reads (or hears) in an HTML fragment: the content and the accessible attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.data: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script"):
+            self._skip += 1
+        for k, v in attrs:
+            if k in ("aria-label", "title", "alt", "placeholder", "data-label") and v:
+                self.parts.append(v)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.data.append(data)
+
+
+def _visible(widget: Any) -> list[str]:
+    """Every text a widget tree shows: descriptions, tooltips, placeholders, menu labels, HTML, card rows' names."""
+    out: list[str] = []
+    stack = [widget]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (w.HTML, w.HTMLMath)):
+            p = _Text()
+            p.feed(x.value)
+            out += [*p.parts, "".join(p.data)]
+        for k in ("description", "tooltip", "placeholder", "label"):
+            v = getattr(x, k, None) if k in getattr(x, "keys", ()) else None
+            if isinstance(v, str) and v and not (k == "label" and isinstance(x, w.Dropdown)):
+                out.append(v)
+        if isinstance(x, (w.Dropdown, w.Select, w.ToggleButtons)):
+            out += list(x._options_labels)
+        stack.extend(getattr(x, "children", ()) or ())
+    return out
+
+
+_MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+_NEUTRAL = re.compile(r"(?:10|[2-9JQKA])[♣♠♥♦]|[♣♠♥♦]|\d+(?:[.,]\d+)?|Sam|Ana|Ben|Cleo|Dev|Eli|Fay|Gus|Hana")
+
+
+def _unmarked(texts: list[str], foreign: list[str]) -> list[str]:
+    """The words left outside the markers, once numbers, cards, names and the not-yet-translated text are out."""
+    bad = []
+    foreign = sorted({f for f in foreign if f}, key=len, reverse=True)
+    for text in texts:
+        rest = text
+        for f in foreign:  # first: the engine's sentences may quote translated names ("⟦Sam (you)⟧ knocked")
+            rest = rest.replace(f, " ")
+        while True:  # markers nest (a translated message holding another): take the innermost first
+            new = _MARKED.sub(" ", rest)
+            if new == rest:
+                break
+            rest = new
+        rest = _NEUTRAL.sub(" ", rest)
+        if re.search(r"[^\W\d_]", rest):
+            bad.append(f"{rest.strip()!r} in {text!r}")
+    return bad
