@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from thirtyone.cards import deck, parse_cards
 from thirtyone.rules import Rules
-from thirtyone.scoring import compare_hands, hand_value, score, score_key, value_table
+from thirtyone.scoring import compare_hands, hand_value, score, value_table
 
 SCAT = Rules.preset("scat")              # 52 cards, no house rules, every tied player loses
 SCHWIMMEN = Rules.preset("schwimmen")    # 32 cards, 30.5 and 32, Skat-order tie-break
@@ -139,7 +139,7 @@ def test_hand_value_takes_lists_and_defaults_to_scat() -> None:
 # -- ties ------------------------------------------------------------------------------------------
 def test_gamecircle_tie_king_ten_against_queen_jack_of_one_suit_both_lose() -> None:
     hands = [parse_cards("K♥ 10♥ 8♣"), parse_cards("Q♥ J♥ 9♠")]
-    assert score_key(hands[0], SCHWIMMEN) == score_key(hands[1], SCHWIMMEN) == (20, 1)
+    assert score(hands[0], SCHWIMMEN).key(SCHWIMMEN) == score(hands[1], SCHWIMMEN).key(SCHWIMMEN) == (20, 1)
     result = compare_hands(hands, SCHWIMMEN)
     assert result["lowest"] == [0, 1] and result["highest"] is None
     assert "tie on value and suit" in str(result["explanation"])
@@ -167,7 +167,7 @@ def test_triples_break_ties_by_rank_ace_highest() -> None:
 
 def test_regular_hands_break_ties_by_suit_clubs_spades_hearts_diamonds() -> None:
     hands = [parse_cards(t) for t in ("K♦ Q♦ 9♠", "K♥ Q♥ 9♣", "K♠ Q♠ 9♦", "K♣ Q♣ 9♥")]
-    keys = [score_key(h, SCHWIMMEN.replace(deck=52)) for h in hands]
+    keys = [score(h, SCHWIMMEN.replace(deck=52)).key(SCHWIMMEN.replace(deck=52)) for h in hands]
     assert keys == sorted(keys) and len(set(keys)) == 4
     result = compare_hands(hands, SCHWIMMEN.replace(deck=52))
     assert result["lowest"] == [0] and result["highest"] == 3
@@ -180,7 +180,7 @@ def test_regular_hands_break_ties_by_suit_clubs_spades_hearts_diamonds() -> None
 
 def test_without_the_tie_break_every_tied_player_loses() -> None:
     hands = [parse_cards("K♣ Q♣ 8♥"), parse_cards("K♦ Q♦ 9♠"), parse_cards("A♠ K♠ Q♠")]
-    assert score_key(hands[0], SCAT) == score_key(hands[1], SCAT)
+    assert score(hands[0], SCAT).key(SCAT) == score(hands[1], SCAT).key(SCAT)
     result = compare_hands(hands, SCAT)
     assert result["lowest"] == [0, 1] and result["highest"] == 2
     assert result["explanation"] == "Hands 1 and 2 tie for lowest on 20: with these rules they all lose."

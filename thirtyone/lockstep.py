@@ -39,7 +39,7 @@ from .rules import Rules
 from .scoring import hand_table_blocks, option_triples
 
 __all__ = ["run_lockstep", "play_lockstep", "Outcome", "Reason", "How", "judge_many", "deal_many",
-           "imagine_many", "shuffle_rows", "flat_keep", "flat_values"]
+           "imagine_many", "shuffle_rows", "flat_keep"]
 
 _POINTS = np.array([RANK_VALUES[c >> 2] for c in range(52)], dtype=np.float64)
 _COST = _POINTS * 0.001  # among equally good throws, the cheaper card goes (policy.best_discard)
@@ -119,11 +119,6 @@ def _ix(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 def flat_keep(rules: Rules) -> np.ndarray:
     """The rule set's keep table (:func:`~thirtyone.policy.keep_table`) as a flat array."""
     return _flat(rules.three_of_a_kind, rules.three_aces)[1]
-
-
-def flat_values(rules: Rules) -> np.ndarray:
-    """The rule set's value table (:func:`~thirtyone.scoring.value_table`) as a flat array."""
-    return _flat(rules.three_of_a_kind, rules.three_aces)[0]
 
 
 def shuffle_rows(cards: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -25,7 +25,7 @@ from .i18n import N_, _, language, number
 from .narration import join_names
 from .rules import Rules
 
-__all__ = ["Score", "hand_value", "score", "score_key", "value_table", "rank_table", "Ranked", "dealt_score",
+__all__ = ["Score", "hand_value", "score", "value_table", "rank_table", "Ranked", "dealt_score",
            "compare_hands", "hand_values", "HAND_TABLES", "hand_table_bytes", "write_hand_tables",
            "hand_table_blocks", "perm_codes", "option_triples"]
 
@@ -387,8 +387,9 @@ _RANKS: dict[tuple[float | None, int | None], dict[tuple[int, ...], Ranked]] = {
 
 
 def rank_table(rules: Rules) -> dict[tuple[int, ...], Ranked]:
-    """Every ordered three-card hand to its value and tie-break: the fast path for simulations
-    that judge thousands of showdowns (:func:`thirtyone.game.judge` takes these or scores)."""
+    """Every ordered three-card hand to its value and tie-break, the whole table at once
+    (:func:`thirtyone.game.judge` takes these or scores). The tests judge with it to check the simulations,
+    which rank hands with their own flat array of the same shipped table."""
     key = (rules.three_of_a_kind, rules.three_aces)
     table = _RANKS.get(key)
     if table is None:
@@ -493,11 +494,6 @@ def score(cards: Iterable[Card] | str, rules: Rules | str | None = None) -> Scor
     if len(set(hand)) != len(hand):
         raise ValueError(f"a hand cannot hold the same card twice: {format_cards(hand)}")
     return _compute(hand, r.three_of_a_kind, r.three_aces)
-
-
-def score_key(cards: Sequence[Card], rules: Rules) -> tuple[float, int]:
-    """The ordering of a hand under the rule set's tie-break (see :meth:`Score.key`)."""
-    return score(cards, rules).key(rules)
 
 
 def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, object]:
