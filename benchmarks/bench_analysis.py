@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from thirtyone import State, new_game
 from thirtyone.analysis import deal_study, knock_advice
-from thirtyone.bots import ExpertBot, ThresholdBot
+from thirtyone.bots import EXPERT_ROLLOUTS, ExpertBot, ThresholdBot
 from thirtyone.coach import coach
 from thirtyone.timing import live_curve, threshold_curve
 
@@ -102,7 +102,7 @@ def main() -> None:
     show("coach, scat, 4 players, 300 roll-outs (lesson 6's button)",
          median_cpu(lambda i: coach(advised, rollouts=300, knock_rollouts=300, seed=i), args.runs), None)
     view = advised.view(advised.current_player)  # type: ignore[arg-type]
-    show("expert bot, one decision (48 roll-outs)",
+    show(f"expert bot, one decision ({EXPERT_ROLLOUTS} roll-outs)",
          median_cpu(lambda i: ExpertBot(seed=i).choose(view), args.runs), None)
     targeted = [(name, sec, target) for name, sec, target in rows if target is not None]
     slow = [name for name, sec, target in targeted if sec > target * loop]

@@ -1,7 +1,7 @@
 """Bot speed on one core: whole bot-against-bot games per second.
 
 * 4 players, four intermediate (threshold) bots, every preset, played to the winner;
-* the expert (default 48 roll-outs) at a table with three intermediate bots, in scat and schwimmen.
+* the expert (its default roll-outs, ``bots.EXPERT_ROLLOUTS``) at a table with three intermediate bots, in scat and schwimmen.
 
 Times are CPU seconds of this process (time.process_time), so other load on the machine skews them
 less; the value tables are built before timing. The last line printed is the figure: intermediate
@@ -16,7 +16,7 @@ import argparse
 import time
 
 from thirtyone import PRESETS, new_game
-from thirtyone.bots import ExpertBot, ThresholdBot, play_game
+from thirtyone.bots import EXPERT_ROLLOUTS, ExpertBot, ThresholdBot, play_game
 from thirtyone.policy import keep_table
 from thirtyone.scoring import value_table
 
@@ -86,7 +86,7 @@ def main() -> None:
     expert = ("", float("inf"))
     for name in ("scat", "schwimmen"):
         gps, ms = expert_games_per_second(name, args.expert_games)
-        print(f"1 expert (48 roll-outs) + 3 intermediate, {name}: {gps:.2f} games/s, {ms:.1f} ms per expert decision")
+        print(f"1 expert ({EXPERT_ROLLOUTS} roll-outs) + 3 intermediate, {name}: {gps:.2f} games/s, {ms:.1f} ms per expert decision")
         if gps < expert[1]:
             expert = (name, gps)
     print(f"games/s: intermediate {slowest[1]:,.1f} (slowest preset, {slowest[0]}); "

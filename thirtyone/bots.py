@@ -36,7 +36,7 @@ from .scoring import hand_values, value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
            "sample_state", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
-           "KNOCK_RULES", "PATIENCE"]
+           "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS"]
 
 Threshold = float | Callable[[PlayerView], float]
 
@@ -255,6 +255,13 @@ class ThresholdBot(GreedyBot):
         return KnockRule("intermediate", len(view.active), self.threshold_for(view), self.patience)
 
 
+EXPERT_ROLLOUTS = 192
+"""Play-outs the expert plays for each move it compares. In duplicate play against three intermediates
+(``python -m thirtyone strength``, 2,000 deals of Scat with 4 players) 192 lose 0.052 lives a round fewer
+than the intermediate, 48 only 0.031 fewer; on 2,000 other deals 192 lose 0.032 ± 0.021 lives a round fewer
+than 48 (paired 95% interval). A decision takes 12 ms with 48 and 36 ms with 192 (median, on a busy two-core
+machine), within the 50 ms a decision may take."""
+
 CHOICES_SEEN = 10
 """At most this many cards more than they hold count as seen by another player when their hand is imagined."""
 
@@ -367,7 +374,7 @@ class ExpertBot(ThresholdBot):
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, rollouts: int = 48, threshold: Threshold | None = None,
+    def __init__(self, seed: int | None = None, rollouts: int = EXPERT_ROLLOUTS, threshold: Threshold | None = None,
                  patience: int = PATIENCE) -> None:
         super().__init__(seed, threshold, patience)
         self.rollouts = rollouts
