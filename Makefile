@@ -8,7 +8,7 @@ PORT ?= 8866
 # rewrites (its assertion messages) and needs not rewrite them on every run (5 s of every make check).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: tutorial test check mutate catalog lint typecheck bench clean
+.PHONY: tutorial test check mutate catalog data lint typecheck bench clean
 
 TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/*)
 
@@ -92,6 +92,10 @@ mutate: $(STAMP)
 catalog: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width=120 --project=thirtyone --copyright-holder="the thirtyone authors" -o thirtyone/locale/messages.pot .
 	$(BIN)/pybabel update -D thirtyone -i thirtyone/locale/messages.pot -d thirtyone/locale --no-fuzzy-matching --ignore-obsolete --width=120
+
+## data: compute every file shipped in thirtyone/data/ and write it (thirtyone/shipped.py lists them; make data ARGS=pictures.json for one)
+data: $(STAMP) $(MO)
+	$(BIN)/python -m thirtyone build-data $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check thirtyone tests benchmarks tools

@@ -111,7 +111,7 @@ def test_table_curves_read_the_shipped_tables() -> None:
 
 
 def test_a_curve_the_tables_do_not_hold_is_simulated_with_their_deals_and_seed() -> None:
-    """Any preset, table size or turn has its curve: the one `python -m thirtyone tables` would ship."""
+    """Any preset, table size or turn has its curve: the one `python -m thirtyone build-data` would ship."""
     from thirtyone.analysis import knock_survival
 
     tables = shipped_tables()

@@ -3,14 +3,15 @@ library's own numbers as a table; bad input is a usage error, not a traceback.""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from thirtyone.analysis import deal_study, knock_survival, load_knock_tables, threshold_tournament, wilson
+from thirtyone import shipped
+from thirtyone.analysis import deal_study, knock_survival, threshold_tournament, wilson
 from thirtyone.cli import main
 
 
@@ -69,13 +70,23 @@ def test_deal_study_prints_a_table_per_players_and_seat(capsys: pytest.CaptureFi
     assert out.rstrip().splitlines()[-1].startswith("400 deals per player count, ")
 
 
-def test_tables_writes_json_the_tables_load(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
-    path = tmp_path / "tables.json"
-    assert main(["tables", "--deals", "3", "--out", str(path)]) == 0
-    assert capsys.readouterr().out.strip() == f"wrote 320 cells to {path}"
-    tables = load_knock_tables(path)
-    assert len(tables.situations()) == 320
-    assert json.loads(path.read_text(encoding="utf-8"))["meta"]["deals"] == 3
+def test_build_data_writes_the_files_named_in_their_order_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = shipped.DIR
+    monkeypatch.setattr(shipped, "DIR", tmp_path)
+    monkeypatch.setattr(shipped, "_CACHE", {})
+    (tmp_path / "precomputed.json").write_text("{}", encoding="utf-8")
+    assert main(["build-data", "precomputed.json", "hand_tables.bin"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    said = [re.fullmatch(r"wrote (.+): ([\d,]+) bytes, (\w+), [\d.]+ s", line) for line in lines[:-1]]
+    assert all(said), lines
+    assert [(m.group(1), m.group(3)) for m in said if m] == [  # the hand tables first: the results read them
+        (str(tmp_path / "hand_tables.bin"), "new"), (str(tmp_path / "precomputed.json"), "changed")]
+    assert re.fullmatch(r"[\d.]+ s in all", lines[-1])
+    for name in ("hand_tables.bin", "precomputed.json"):
+        assert (tmp_path / name).read_bytes() == (real / name).read_bytes()
+    assert main(["build-data", "precomputed.json"]) == 0
+    assert ", unchanged, " in capsys.readouterr().out
 
 
 def test_odds_prints_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,6 +104,7 @@ def test_odds_prints_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None
     (["survival", "scat", "--opponents", "expert"], "invalid choice: 'expert'"),
     (["tournament", "scat", "--rounds", "many"], "invalid int value: 'many'"),
     (["deal-study", "widow", "--players", "10"], "players must be 2 to 9"),
+    (["build-data", "tables.json"], "no shipped file 'tables.json'; the files are: hand_tables.bin, "),
 ])
 def test_bad_input_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:

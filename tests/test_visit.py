@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from thirtyone import precomputed
-from thirtyone.cli import build_precomputed
+from thirtyone import precomputed, shipped
 from thirtyone.i18n import LANGUAGES
 from thirtyone.rules import Rules
 from thirtyone.strategy import discard_study, suit_study
@@ -67,12 +66,12 @@ def test_lesson_5_opens_on_the_shipped_results_without_simulating() -> None:
     assert seen["modules"] == [] and seen["drawn"] == []
 
 
-def test_the_shipped_first_results_are_what_the_code_computes() -> None:
-    """thirtyone/data/precomputed.json must be regenerated (`python -m thirtyone precompute`) when the engine changes."""
-    shipped = json.loads(precomputed.DATA.read_text(encoding="utf-8"))["results"]
-    assert shipped == build_precomputed(), "run `python -m thirtyone precompute`"
-    assert sorted(shipped) == sorted({kind for kind, _ in precomputed.RECIPES})
-    assert all(len(entries) == 1 for entries in shipped.values())
+def test_the_shipped_first_results_hold_each_recipe_once() -> None:
+    """thirtyone/data/precomputed.json holds one result of each recipe (tests/test_shipped.py checks it equals a
+    fresh computation)."""
+    results = shipped.load("precomputed.json")["results"]
+    assert sorted(results) == sorted({kind for kind, _ in precomputed.RECIPES})
+    assert all(len(entries) == 1 for entries in results.values())
 
 
 def test_a_shipped_result_is_the_fresh_one_and_used_only_for_its_own_arguments(monkeypatch) -> None:
@@ -105,26 +104,20 @@ def test_a_shipped_result_is_the_fresh_one_and_used_only_for_its_own_arguments(m
     timing._advise.cache_clear()
 
 
-def test_the_shipped_pictures_are_what_the_charts_draw() -> None:
-    """thirtyone/data/pictures.json must be regenerated (`python -m thirtyone.widgets.charts`) when a chart or
-    its numbers change: every shipped PNG is drawn again here, byte for byte."""
+def test_the_shipped_pictures_are_lesson_5s_first_ones_in_every_language() -> None:
+    """thirtyone/data/pictures.json holds the first picture of each chart lesson 5 opens with, per language
+    (tests/test_shipped.py draws every one again and checks it is the same PNG, byte for byte)."""
     from thirtyone.widgets import charts
 
-    shipped = json.loads(charts.PICTURES.read_text(encoding="utf-8"))["pictures"]
-    assert shipped == charts.build_all_pictures(), "run `python -m thirtyone.widgets.charts`"
-    assert len(shipped) == len(charts.LESSON_VIEWS) * len(LANGUAGES)  # lesson 5's first pictures, per language
+    assert len(shipped.load("pictures.json")["pictures"]) == len(charts.LESSON_VIEWS) * len(LANGUAGES)
 
 
-def test_a_chart_not_shipped_is_drawn_and_a_shipped_one_is_the_same_html() -> None:
-    from thirtyone.widgets import charts
+def test_a_chart_not_shipped_is_drawn_and_a_shipped_one_is_the_same_html(monkeypatch) -> None:
     from thirtyone.widgets.charts import SurvivalChart
 
     chart = SurvivalChart(compare="players")
     shown = chart.figure.value
-    charts._SHIPPED[:] = [{}]  # nothing shipped: drawn now
-    try:
-        assert SurvivalChart(compare="players").figure.value == shown
-        chart.turn_menu.value = 3  # another cell: drawn now, a real PNG
-        assert chart.figure.value.startswith('<figure><img src="data:image/png;base64,iVBOR')
-    finally:
-        charts._SHIPPED.clear()
+    monkeypatch.setitem(shipped._CACHE, "pictures.json", {"pictures": {}})  # nothing shipped: drawn now
+    assert SurvivalChart(compare="players").figure.value == shown
+    chart.turn_menu.value = 3  # another cell: drawn now, a real PNG
+    assert chart.figure.value.startswith('<figure><img src="data:image/png;base64,iVBOR')

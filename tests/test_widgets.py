@@ -13,6 +13,7 @@ import ipywidgets
 import pytest
 
 from thirtyone import Rules, i18n, parse_cards, score
+from thirtyone.shipped import FILES
 from thirtyone.widgets import (
     CardPicker,
     CardRow,
@@ -373,7 +374,7 @@ def test_the_style_sheets_and_scripts_are_the_files_beside_the_widgets() -> None
 @pytest.mark.slow
 def test_the_wheel_ships_the_widgets_static_files(tmp_path: Path) -> None:
     """Hatch puts every file under thirtyone/ in the wheel (pyproject: packages = ["thirtyone"]), the style
-    sheets and scripts the widgets read with importlib.resources too."""
+    sheets and scripts the widgets read with importlib.resources too, and the shipped data."""
     root = Path(__file__).resolve().parent.parent
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", str(root),
                     "-w", str(tmp_path)], check=True, capture_output=True, timeout=600)
@@ -381,6 +382,7 @@ def test_the_wheel_ships_the_widgets_static_files(tmp_path: Path) -> None:
     shipped = set(zipfile.ZipFile(wheel).namelist())
     static = sorted(p.name for p in (root / "thirtyone" / "widgets" / "static").iterdir())
     assert static and {f"thirtyone/widgets/static/{n}" for n in static} <= shipped
+    assert {f"thirtyone/data/{n}" for n in FILES} <= shipped
 
 
 def test_a_hand_worth_thirty_and_a_half_is_not_thirty() -> None:

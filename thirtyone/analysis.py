@@ -11,7 +11,7 @@ only when something is simulated.
   each hand value, for a number of players, a seat after the dealer, a turn (0 = on the deal,
   before anyone has moved), a rule set and the opponents' strategy.
 * :class:`KnockTables` — the shipped tables (``thirtyone/data/knock_tables.json``), loaded without
-  simulating; ``python -m thirtyone tables`` regenerates them.
+  simulating; ``python -m thirtyone build-data`` regenerates them (:func:`knock_table_bytes`).
 * :func:`threshold_tournament` — which knock threshold loses fewest lives against a field of bots.
 """
 
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import shipped
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
-           "build_knock_tables", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text"]
+           "build_knock_tables", "knock_table_bytes", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text"]
 
 Z95 = 1.959963984540054
 
@@ -394,9 +395,6 @@ def _pool(cell: Cell, at_least: float) -> tuple[int, int]:
     return k, s
 
 
-DATA = Path(__file__).with_name("data") / "knock_tables.json"
-
-
 class KnockTables:
     """Shipped knock-timing tables: ``tables.chance(rules, players, seat, turn, value)``."""
 
@@ -440,7 +438,7 @@ def build_knock_tables(presets: Sequence[str] = ("scat", "schwimmen"), players: 
                        turns: Sequence[int] = (0, 1, 2, 3), opponents: Sequence[str] = ("greedy", "random"),
                        deals: int = 4000, seed: int = 0,
                        progress: Callable[[str], None] | None = None) -> KnockTables:
-    """Simulate the knock-timing tables (``python -m thirtyone tables`` writes the shipped file)."""
+    """Simulate the knock-timing tables (:func:`knock_table_bytes` for the shipped file)."""
     data: dict[str, list[list[float]]] = {}
     for name in presets:
         for n in players:
@@ -457,9 +455,15 @@ def build_knock_tables(presets: Sequence[str] = ("scat", "schwimmen"), players: 
     return KnockTables(data, meta)
 
 
+def knock_table_bytes() -> bytes:
+    """The shipped ``knock_tables.json``, simulated now: both presets, every cell 3,000 deals, seed 0."""
+    return (build_knock_tables(deals=3000, seed=0).to_json() + "\n").encode("utf-8")
+
+
 def load_knock_tables(path: Path | str | None = None) -> KnockTables:
-    """The shipped knock-timing tables, read from JSON (no simulation)."""
-    raw = json.loads(Path(path or DATA).read_text(encoding="utf-8"))
+    """Knock-timing tables read from JSON (no simulation): the shipped ones (read once per process), or the
+    file at ``path``."""
+    raw = shipped.load("knock_tables.json") if path is None else json.loads(Path(path).read_text(encoding="utf-8"))
     return KnockTables(raw["cells"], raw.get("meta"))
 
 

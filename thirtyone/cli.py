@@ -5,8 +5,8 @@
     python -m thirtyone survival scat -p 4 -s 2 -t 3
     python -m thirtyone tournament schwimmen -p 4
     python -m thirtyone strength                 # duplicate play: each bot against a field, paired by deal
-    python -m thirtyone tables                   # regenerate thirtyone/data/knock_tables.json
-    python -m thirtyone precompute               # regenerate hand_tables.bin and precomputed.json
+    python -m thirtyone build-data               # write every file shipped in thirtyone/data/ afresh (make data)
+    python -m thirtyone build-data pictures.json # or only those named
 
 Long runs show a progress bar on stderr.
 """
@@ -14,13 +14,14 @@ Long runs show a progress bar on stderr.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
-from .analysis import DATA, build_knock_tables, deal_study, knock_survival, threshold_tournament, wilson
+from . import shipped
+from .analysis import deal_study, knock_survival, threshold_tournament, wilson
 from .rules import Rules
 from .strength import ARENA_BOTS, FIELDS, duplicate, select_cells, strength_table
 
@@ -99,17 +100,10 @@ def build_precomputed() -> dict[str, dict[str, Any]]:
         precomputed.enabled(before)
 
 
-def write_precomputed() -> list[Path]:
-    """Write the shipped files that spare every kernel work: the hand tables and the lessons' first results."""
-    import json
-
-    from . import precomputed
-    from .scoring import write_hand_tables
-
-    tables = write_hand_tables()
-    precomputed.DATA.write_text(json.dumps({"results": build_precomputed()}, ensure_ascii=False,
-                                           indent=1) + "\n", encoding="utf-8")  # not sorted: results keep their order
-    return [tables, precomputed.DATA]
+def precomputed_bytes() -> bytes:
+    """The shipped ``precomputed.json``, computed now: :func:`build_precomputed` (not sorted: the results keep
+    the order of the recipes)."""
+    return (json.dumps({"results": build_precomputed()}, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -147,11 +141,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default=",".join(ARENA_BOTS), help="bots to test, a comma list (default: all)")
     p.add_argument("--rounds", type=int, default=200, help="deals per cell (the issue's sizes: 10000, 4000)")
     p.add_argument("--seed", type=int, default=0)
-    p = sub.add_parser("tables", help="regenerate the shipped knock-timing tables")
-    p.add_argument("--deals", type=int, default=3000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", type=Path, default=DATA)
-    sub.add_parser("precompute", help="regenerate the shipped hand tables and the lessons' first results")
+    p = sub.add_parser("build-data", help="compute the files shipped in thirtyone/data/ and write them",
+                       description="Each file is computed by its builder and written in thirtyone/data/ "
+                       "(tests/test_shipped.py checks every one equals a fresh computation).")
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help=f"the files to write (default: all): {', '.join(shipped.FILES)}")
     return parser
 
 
@@ -217,25 +211,25 @@ def _strength(args: argparse.Namespace) -> None:
     print(f"\n{args.rounds} rounds per cell, seed {args.seed}, {time.perf_counter() - start:.1f} s")
 
 
-def _tables(args: argparse.Namespace) -> None:
-    """``tables``: the knock-timing tables, computed afresh and written as JSON."""
-    keys = 2 * sum(n * 4 * 2 for n in range(2, 7))  # 2 rule sets × seats × 4 turns × 2 kinds of opponents
-    tables = _with_bar(keys, "cells", lambda progress: build_knock_tables(
-        deals=args.deals, seed=args.seed, progress=progress))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(tables.to_json() + "\n", encoding="utf-8")
-    print(f"wrote {len(tables.data)} cells to {args.out}")
-
-
-def _precompute(args: argparse.Namespace) -> None:
-    """``precompute``: the shipped hand tables and precomputed results, written afresh."""
-    for path in write_precomputed():
-        print(f"wrote {path}")
+def _build_data(args: argparse.Namespace) -> None:
+    """``build-data``: the shipped files named (all by default), each computed and written, in the order of
+    :data:`thirtyone.shipped.FILES` (a file another's builder reads comes first)."""
+    asked = {shipped.entry(name).name for name in args.names}  # an unknown name: a usage error naming the files
+    start = time.perf_counter()
+    for name in [n for n in shipped.FILES if n in asked or not asked]:
+        began = time.perf_counter()
+        path = shipped.entry(name).path
+        before = path.read_bytes() if path.exists() else None
+        shipped.write(name)
+        after = path.read_bytes()
+        status = "unchanged" if after == before else "new" if before is None else "changed"
+        print(f"wrote {path}: {len(after):,} bytes, {status}, {time.perf_counter() - began:.1f} s", flush=True)
+    print(f"{time.perf_counter() - start:.1f} s in all")
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "odds": _odds, "deal-study": _deal_study, "survival": _survival, "tournament": _tournament,
-    "strength": _strength, "tables": _tables, "precompute": _precompute}
+    "strength": _strength, "build-data": _build_data}
 """Each sub-command's function, by its name on the command line."""
 
 

@@ -3,7 +3,7 @@
 Every visit of lesson 5 starts a fresh kernel, and its widgets open on the same deterministic results: the
 advisor's first advice (10,000 simulated deals), the suit study (600 deals) and the discard-pile study (120
 rounds of bots). Computing them again in every kernel cost more than a second of CPU per visit, so
-``python -m thirtyone precompute`` works them out once (:data:`RECIPES`) and the functions that compute
+``python -m thirtyone build-data`` works them out once (:data:`RECIPES`) and the functions that compute
 them (:func:`thirtyone.timing.advise`, :func:`thirtyone.strategy.suit_study`,
 :func:`thirtyone.strategy.discard_study`) answer those very arguments from the file. A test computes every
 entry afresh and checks it equals the file; anything not in the file is computed as before.
@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 from typing import Any
 
-__all__ = ["DATA", "RECIPES", "key", "lookup", "encode", "enabled"]
+from . import shipped
 
-DATA = Path(__file__).with_name("data") / "precomputed.json"
+__all__ = ["RECIPES", "key", "lookup", "encode", "enabled"]
 
 RECIPES: list[tuple[str, dict[str, Any]]] = [
     # KnockAdvisor() in lesson 5: its defaults (thirtyone/widgets/advisor.py)
@@ -28,10 +27,9 @@ RECIPES: list[tuple[str, dict[str, Any]]] = [
     ("suit_study", {"rules": "scat", "draws": 6, "deals": 600, "seed": 0}),
     ("discard_study", {"rules": "scat", "players": 4, "rounds": 120, "seed": 0}),
 ]
-"""What ``python -m thirtyone precompute`` ships: the function's name and its arguments (a preset's name, or
-cards as text, stand for the rule set and the hand the function is given)."""
+"""What ``python -m thirtyone build-data`` ships (:func:`thirtyone.cli.precomputed_bytes`): the function's name
+and its arguments (a preset's name, or cards as text, stand for the rule set and the hand the function is given)."""
 
-_LOADED: list[dict[str, dict[str, Any]]] = []
 _SWITCH = {"on": True}
 
 
@@ -69,17 +67,8 @@ def encode(value: Any) -> Any:
     return value
 
 
-def _load() -> dict[str, dict[str, Any]]:
-    if not _LOADED:
-        try:
-            _LOADED.append(json.loads(DATA.read_text(encoding="utf-8"))["results"])
-        except (OSError, ValueError, KeyError):  # no file: everything is computed, as before
-            _LOADED.append({})
-    return _LOADED[0]
-
-
 def lookup(kind: str, **args: Any) -> Any | None:
     """The shipped result of ``kind`` for these arguments (plain JSON data), or ``None``."""
     if not _SWITCH["on"]:
         return None
-    return _load().get(kind, {}).get(key(**args))
+    return shipped.load("precomputed.json")["results"].get(kind, {}).get(key(**args))

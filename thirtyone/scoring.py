@@ -13,21 +13,19 @@ ordering that applies the rule set's tie-break (higher is better).
 from __future__ import annotations
 
 import html
-import mmap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import shipped
 from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
 from .i18n import N_, _, language, number
 from .narration import join_names
 from .rules import Rules
 
 __all__ = ["Score", "hand_value", "score", "value_table", "rank_table", "Ranked", "dealt_score",
-           "compare_hands", "hand_values", "HAND_TABLES", "hand_table_bytes", "write_hand_tables",
-           "hand_table_blocks", "perm_codes", "option_triples"]
+           "compare_hands", "hand_values", "hand_table_bytes", "hand_table_blocks", "perm_codes", "option_triples"]
 
 Value = float  # 19, 30.5, 31, 32
 
@@ -158,7 +156,7 @@ class Ranked(NamedTuple):
 #
 # Every three-card hand under every scoring option set comes from one table of the plain scoring (no rule for
 # three of a kind or three aces), shipped in ``thirtyone/data/hand_tables.bin`` (``python -m thirtyone
-# precompute`` writes it; a test checks it against :func:`hand_table_bytes`) and memory-mapped, so every kernel
+# build-data`` writes it; a test checks it against :func:`hand_table_bytes`) and memory-mapped, so every kernel
 # reads the same pages. The file holds two blocks of 52³ bytes, indexed by ``a * 2704 + b * 52 + c`` for the
 # ordered hand (a, b, c): the value doubled, and ``tie-break + 16 * suits`` (the number of suits in the hand);
 # 255 where two cards are the same. The option sets change only the 312 orderings of the 52 triples.
@@ -168,8 +166,6 @@ class Ranked(NamedTuple):
 # each out the first time it is asked (``_Values``), the reasons in another (``_Book``). The whole dictionary
 # (132,600 ordered hands) is filled only when a simulation asks for it (``value_table``).
 
-HAND_TABLES = Path(__file__).with_name("data") / "hand_tables.bin"
-"""The shipped plain-scoring table (see the comment above :data:`HAND_TABLES`)."""
 _N = 52 ** 3
 _NONE = 255
 
@@ -196,7 +192,7 @@ def _scored(a: int, b: int, c: int, toak: float | None, aces: int | None) -> tup
 
 
 def hand_table_bytes() -> bytes:
-    """The content of :data:`HAND_TABLES`, worked out now (the file must equal this)."""
+    """The content of the shipped ``hand_tables.bin``, worked out now (the file must equal this)."""
     values = bytearray([_NONE]) * _N
     extra = bytearray([_NONE]) * _N
     for a in range(52):
@@ -213,32 +209,10 @@ def hand_table_bytes() -> bytes:
     return bytes(values) + bytes(extra)
 
 
-def write_hand_tables(path: Path | str = HAND_TABLES) -> Path:
-    """Write :data:`HAND_TABLES` (``python -m thirtyone precompute`` calls this)."""
-    out = Path(path)
-    part = out.with_name(out.name + ".part")
-    part.write_bytes(hand_table_bytes())
-    part.replace(out)  # a new file: a kernel that has the old one mapped keeps reading it whole
-    return out
-
-
-_MAPPED: list[bytes | mmap.mmap] = []
-
-
 def hand_table_blocks() -> tuple[memoryview, memoryview]:
-    """The two blocks of :data:`HAND_TABLES` (value doubled; tie-break + 16 × suits), memory-mapped.
+    """The two blocks of the shipped ``hand_tables.bin`` (value doubled; tie-break + 16 × suits), memory-mapped.
     A missing or damaged file is worked out instead (a fraction of a second), never an error."""
-    if not _MAPPED:
-        data: bytes | mmap.mmap
-        try:
-            with open(HAND_TABLES, "rb") as f:
-                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError):
-            data = b""
-        if len(data) != 2 * _N:
-            data = hand_table_bytes()
-        _MAPPED.append(data)
-    view = memoryview(_MAPPED[0])
+    view = memoryview(shipped.load("hand_tables.bin"))
     return view[:_N], view[_N:]
 
 

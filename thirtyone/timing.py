@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import precomputed
+from . import precomputed, shipped
 from .analysis import (
     Cell,
     Estimate,
@@ -49,7 +49,7 @@ from .rules import Rules
 from .scoring import hand_values
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
-           "threshold_curve", "build_threshold_tables", "shipped_thresholds", "THRESHOLDS_DATA", "knock_turn",
+           "threshold_curve", "build_threshold_tables", "threshold_table_bytes", "shipped_thresholds", "knock_turn",
            "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "Verdict",
            "mark", "MAX_TURN", "decode_advice", "ordinal", "turn_label"]
 
@@ -168,10 +168,6 @@ def threshold_curve(rules: Rules | str, players: int, rounds: int = 150, seed: i
     return out
 
 
-THRESHOLDS_DATA = Path(__file__).with_name("data") / "threshold_tournament.json"
-"""Shipped tournament results (``python -m thirtyone.timing`` writes them), so lesson 5 simulates nothing on load."""
-
-
 def build_threshold_tables(presets: Sequence[str] = ("scat", "schwimmen"), players: Iterable[int] = range(2, 7),
                            rounds: int = 3000, seed: int = 0) -> dict[str, list[list[float]]]:
     """The threshold tournament for each preset and number of players:
@@ -184,6 +180,16 @@ def build_threshold_tables(presets: Sequence[str] = ("scat", "schwimmen"), playe
     return out
 
 
+def threshold_table_bytes() -> bytes:
+    """The shipped ``threshold_tournament.json`` (so lesson 5 simulates nothing on load), computed now:
+    :func:`build_threshold_tables` with 3,000 rounds a threshold, seed 0."""
+    rounds = 3000
+    meta = {"rounds": rounds, "seed": 0, "method": "threshold_tournament: one seat knocks at the threshold, the "
+            "others at the default threshold; every threshold plays the same deals"}
+    results = build_threshold_tables(rounds=rounds, seed=0)
+    return (json.dumps({"meta": meta, "results": results}, indent=0, sort_keys=True) + "\n").encode("utf-8")
+
+
 LIVE_ROUNDS = 1000
 """Rounds per threshold of a tournament computed now, for a rule set or table the shipped file does not hold."""
 
@@ -193,16 +199,12 @@ def shipped_thresholds(rules: str, players: int, path: Path | str | None = None,
     """The shipped tournament for a preset and number of players; for one the file does not hold, the same
     tournament computed now with ``live_rounds`` rounds per threshold (about 0.15 s for 1,000), or ``None``
     when ``live_rounds`` is ``None``."""
-    raw = _threshold_file(str(path or THRESHOLDS_DATA))
+    raw = shipped.load("threshold_tournament.json") if path is None else json.loads(
+        Path(path).read_text(encoding="utf-8"))
     rows = raw["results"].get(f"{rules}|{players}")
     if rows is None:
         return None if live_rounds is None else list(_live_thresholds(Rules.coerce(rules), players, live_rounds))
     return [ThresholdPoint(float(t), int(n), m, lo, hi) for t, n, m, lo, hi in rows]
-
-
-@lru_cache(maxsize=8)
-def _threshold_file(path: str) -> dict[str, Any]:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=64)
@@ -541,15 +543,3 @@ def mark(advice: KnockAdvice, answer: str) -> Verdict:
     else:
         head = _("Not this time: knock here.") if advice.advice == "knock" else _("Not this time: play on here.")
     return Verdict(a, advice.advice, close, right, f"{head} {advice_words(advice)[1]}")
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the shipped tournament file
-    import sys
-
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
-    results = build_threshold_tables(rounds=rounds)
-    meta = {"rounds": rounds, "seed": 0, "method": "threshold_tournament: one seat knocks at the threshold, the "
-            "others at the default threshold; every threshold plays the same deals"}
-    THRESHOLDS_DATA.write_text(json.dumps({"meta": meta, "results": results}, indent=0, sort_keys=True) + "\n",
-                               encoding="utf-8")
-    print(f"wrote {len(results)} tournaments to {THRESHOLDS_DATA}")

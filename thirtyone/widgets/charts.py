@@ -7,8 +7,8 @@ so they show in Jupyter, Voilà and Binder alike. Every number comes from :mod:`
 
 matplotlib is imported only when a figure is really drawn. Each chart is described by plain data (its kind
 and a ``spec``: the lines, labels and limits) and drawn by :data:`DRAWERS`; the pictures lesson 5 opens with
-(:data:`LESSON_VIEWS`) are drawn once, by ``python -m thirtyone.widgets.charts``, and shipped in
-``thirtyone/data/pictures.json`` under a digest of their spec, so a visit draws nothing until the learner
+(:data:`LESSON_VIEWS`) are drawn once, by ``python -m thirtyone build-data`` (:func:`picture_bytes`), and shipped
+in ``thirtyone/data/pictures.json`` under a digest of their spec, so a visit draws nothing until the learner
 changes a chart. A test draws every shipped picture again and checks it is the same PNG.
 """
 
@@ -20,12 +20,11 @@ import html
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from .. import names
+from .. import names, shipped
 from ..analysis import KnockTables, load_knock_tables
 from ..bots import knock_rule
 from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number, using
@@ -59,7 +58,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
            "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable",
-           "new_figure", "picture_html", "DRAWERS", "PICTURES", "LESSON_VIEWS", "build_pictures", "build_all_pictures", "picture_key"]
+           "new_figure", "picture_html", "DRAWERS", "LESSON_VIEWS", "build_pictures", "build_all_pictures",
+           "picture_bytes", "picture_key"]
 
 
 @dataclass(frozen=True)
@@ -198,9 +198,6 @@ DRAWERS: dict[str, Callable[..., Figure]] = {"line": _line_figure, "threshold": 
                                              "discard": _discard_figure}
 """Each kind of picture and the function that draws it from its spec."""
 
-PICTURES = Path(__file__).resolve().parent.parent / "data" / "pictures.json"
-"""The shipped pictures: ``{"pictures": {picture_key(kind, spec): base64 PNG}}``."""
-_SHIPPED: list[dict[str, str]] = []
 _RECORD: list[list[tuple[str, dict[str, Any]]]] = []
 
 
@@ -208,15 +205,6 @@ def picture_key(kind: str, spec: dict[str, Any]) -> str:
     """The digest a picture is shipped under: its kind and every number and word of its spec."""
     text = kind + "\n" + json.dumps(spec, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-def _shipped_pictures() -> dict[str, str]:
-    if not _SHIPPED:
-        try:
-            _SHIPPED.append(json.loads(PICTURES.read_text(encoding="utf-8"))["pictures"])
-        except (OSError, ValueError, KeyError):  # nothing shipped: every picture is drawn
-            _SHIPPED.append({})
-    return _SHIPPED[0]
 
 
 def picture_html(kind: str, spec: dict[str, Any], alt: str, caption: str) -> str:
@@ -227,18 +215,13 @@ def picture_html(kind: str, spec: dict[str, Any], alt: str, caption: str) -> str
         spec = {**spec, "lang": language()}
     if _RECORD:
         _RECORD[-1].append((kind, spec))
-    png = _shipped_pictures().get(picture_key(kind, spec)) if not _RECORD else None
+    png = shipped.load("pictures.json")["pictures"].get(picture_key(kind, spec)) if not _RECORD else None
     return figure_tag(png if png is not None else figure_png(DRAWERS[kind](**spec)), alt, caption)
 
 
-_TABLES: list[KnockTables] = []
-
-
 def shipped_tables() -> KnockTables:
-    """The shipped knock tables, read once per kernel."""
-    if not _TABLES:
-        _TABLES.append(load_knock_tables())
-    return _TABLES[0]
+    """The shipped knock tables (read once per kernel)."""
+    return load_knock_tables()
 
 
 def _seat_name(seat: int) -> str:
@@ -698,7 +681,7 @@ def build_all_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -
     return pictures
 
 
-if __name__ == "__main__":  # pragma: no cover - writes the shipped pictures
-    pictures = build_all_pictures()
-    PICTURES.write_text(json.dumps({"pictures": pictures}, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {len(pictures)} pictures to {PICTURES}")
+def picture_bytes() -> bytes:
+    """The shipped ``pictures.json``, drawn now: ``{"pictures": {picture_key(kind, spec): base64 PNG}}`` of
+    :func:`build_all_pictures`."""
+    return (json.dumps({"pictures": build_all_pictures()}, indent=0, sort_keys=True) + "\n").encode("utf-8")
