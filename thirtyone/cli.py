@@ -142,8 +142,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=200, help="deals per cell (the issue's sizes: 10000, 4000)")
     p.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("build-data", help="compute the files shipped in thirtyone/data/ and write them",
-                       description="Each file is computed by its builder and written in thirtyone/data/ "
-                       "(tests/test_shipped.py checks every one equals a fresh computation).")
+                       description="Each file is computed by its builder (thirtyone/shipped.py lists them) "
+                       "and written in thirtyone/data/, in the order of that list.")
     p.add_argument("names", nargs="*", metavar="NAME",
                    help=f"the files to write (default: all): {', '.join(shipped.FILES)}")
     return parser
