@@ -8,6 +8,11 @@ or its canonical text: ``draw stock``, ``draw discard``, ``discard K♥``, ``kno
 ``exchange hand``, ``next round``. The kinds of action, a round's phases and the ways it ends are
 closed sets (:class:`ActionKind`, :class:`Phase`, :class:`RoundEnd`) whose members equal their strings.
 
+The game deals in codes, never words: why a seat lost is a :class:`Loss` (a :class:`Reason` and the value it
+needs), why a move is illegal an :class:`IllegalMove`, an event its kind, cards and numbers. The one text layer,
+:mod:`thirtyone.narration`, says them in the language in use when they are shown; this module imports it only
+inside the methods that show something (as python-chess's ``Board._repr_svg_`` imports ``chess.svg``).
+
 In a notebook a state, a player's view and a round's result show themselves as a small table
 (``_repr_html_``): seats, lives, hands (face down where the object may not see them), the table, whose turn.
 

@@ -1,7 +1,8 @@
 """The engine's words: the one text layer, which says the engine's codes and data in the language in use
 when they are shown, never when they happen.
 
-The engine (cards, rules, scoring, game, policy, lockstep, odds) deals in codes: a round's end is a
+The engine (scoring, game, policy, lockstep, odds; cards and rules still word their own errors, card names
+and ``Rules.summary``) deals in codes: a round's end is a
 :class:`~thirtyone.game.RoundEnd`, why a seat lost a :class:`~thirtyone.game.Loss` (a
 :class:`~thirtyone.game.Reason` with the value it needs), why a move is illegal an
 :class:`~thirtyone.game.IllegalMove`, a score its counting cards and rule. This module turns them into words:
