@@ -61,6 +61,7 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     "thirtyone/policy.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_conformance.py",
                             "tests/test_lockstep.py"),
     "thirtyone/odds.py": ("tests/test_odds.py", "tests/test_cli.py"),
+    "thirtyone/narration.py": ("tests/test_layers.py", "tests/test_repr.py", "tests/test_i18n_engine.py", *ENGINE_TESTS),
     "thirtyone/analysis.py": ("tests/test_analysis.py", "tests/test_coach.py", "tests/test_advisor.py", "tests/test_cli.py"),
     "thirtyone/timing.py": ("tests/test_advisor.py", "tests/test_i18n_lesson5.py", "tests/test_visit.py"),
     "thirtyone/coach.py": ("tests/test_coach.py", "tests/test_i18n_lesson5.py", "tests/test_play.py"),
