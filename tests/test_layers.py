@@ -14,9 +14,9 @@ from thirtyone.game import Illegal, IllegalActionError, Loss, Reason, State
 
 PACKAGE = Path(__file__).resolve().parent.parent / "thirtyone"
 ENGINE = ("cards", "rules", "scoring", "game", "policy", "lockstep", "odds")
-"""The engine's modules (cards and rules still say their own error messages and summaries: see WORDY)."""
-WORDY = {"cards", "rules"}
-"""Engine modules that still call the translator (cards' errors and HTML, ``Rules.summary``): not yet moved."""
+"""The engine's modules (cards still says its own error messages and card names: see WORDY)."""
+WORDY = {"cards"}
+"""Engine modules that still call the translator (cards: its errors, its HTML and card names): not yet moved."""
 TRANSLATORS = {"_", "ngettext", "pgettext", "npgettext"}
 
 

@@ -1,8 +1,8 @@
 """The engine's words: the one text layer, which says the engine's codes and data in the language in use
 when they are shown, never when they happen.
 
-The engine (scoring, game, policy, lockstep, odds; cards and rules still word their own errors, card names
-and ``Rules.summary``) deals in codes: a round's end is a
+The engine (rules, scoring, game, policy, lockstep, odds; cards still word their own errors and card names)
+deals in codes: a round's end is a
 :class:`~thirtyone.game.RoundEnd`, why a seat lost a :class:`~thirtyone.game.Loss` (a
 :class:`~thirtyone.game.Reason` with the value it needs), why a move is illegal an
 :class:`~thirtyone.game.IllegalMove`, a score its counting cards and rule. This module turns them into words:
@@ -14,6 +14,7 @@ and ``Rules.summary``) deals in codes: a round's end is a
   :func:`result_html`;
 - a score: :func:`score_words` (``Score.explanation``), :func:`score_html`, :func:`compare_words`
   (``compare_hands``' explanation);
+- a rule set: :func:`rules_summary` (``Rules.summary``);
 - an illegal move: :func:`illegal_words`, :func:`illegal_message` (``IllegalActionError``'s message);
 - a state or a player's view as a notebook shows it: :func:`game_html`.
 
@@ -36,7 +37,7 @@ from .rules import Rules
 from .scoring import Score, hand_value
 
 __all__ = ["describe", "narrate", "player_name", "join_names", "loss_words", "explain", "result_html",
-           "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "game_html"]
+           "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "game_html", "rules_summary"]
 
 SENTENCES: dict[str, str] = {
     "deal": N_("Round {round}: {p} deals."),
@@ -425,6 +426,80 @@ def compare_words(scores: Sequence[Score], lowest: Sequence[int], rules: Rules) 
 def _suit(suit: int) -> str:
     """A suit's name and sign, in the language in use: ``"hearts ♥"``, ``"corazones ♥"``."""
     return f"{_(SUIT_NAMES[suit])} {SUITS[suit]}"
+
+
+# --------------------------------------------------------------------------------------------
+# Rule sets
+# --------------------------------------------------------------------------------------------
+
+def rules_summary(r: Rules) -> str:
+    """A few sentences a learner can read, in the language in use: how a rule set plays (``Rules.summary``)."""
+    if r.family == "draw":
+        fam = _("Draw and discard: take the top card of the stock or the discard pile, then throw one.")
+    else:
+        fam = _(_SWAP_WAYS[bool(r.allow_swap_all), bool(r.allow_pass)])
+    swim = (ngettext("{n} life each; lose the last one and you are swimming: the next loss puts you out.",
+                     "{n} lives each; lose the last one and you are swimming: the next loss puts you out.",
+                     r.lives) if r.swimming else
+            ngettext("{n} life each; lose the last one and you are out.",
+                     "{n} lives each; lose the last one and you are out.", r.lives))
+    parts = [_("32-card deck (7 to ace).") if r.deck == 32 else _("52-card deck (2 to ace)."), fam,
+             swim.format(n=r.lives)]
+    specials = [_(said).format(toak=number(r.three_of_a_kind or 30.5)) for said, on in (
+        (_THREE_OF_A_KIND, r.three_of_a_kind), (_THREE_ACES, r.three_aces), (_FEUER, r.fire)) if on]
+    if specials:  # clauses of one sentence: "Three of a kind counts 30.5; three aces count 32."
+        said = "; ".join(specials)
+        parts.append(said[:1].upper() + said[1:] + ".")
+    parts.append(_("31 ends the round at once: everyone else loses a life.") if r.instant_31 == "others_lose"
+                 else _("31 ends the round at once: the lowest hand loses as usual."))
+    parts.append(_(_LOSERS[r.loser]) + "; " + (_("ties are broken by suit or rank.") if r.ties == "tiebreak"
+                                                  else _("everyone tied for lowest loses.")))
+    parts.append(_(_KNOCKER_LOWEST[r.knocker_lowest]))
+    if r.knocker_wins_ties:
+        parts.append(_("The knocker wins ties."))
+    parts.append(_(_FIRST_KNOCK[r.first_knock]))
+    if r.family == "commerce":
+        parts.append(_("If everyone passes in a row: three new center cards.") if r.all_pass == "new_center"
+                     else _("If everyone passes in a row: showdown."))
+        if r.first_choice:
+            parts.append(_("The dealer may first take the face-down center hand.") if r.first_choice == "dealer"
+                         else _("The player left of the dealer may first take the face-down center hand."))
+    else:
+        if r.dealer_exchange:
+            parts.append(_("The dealer may swap their hand for three stock cards before play."))
+        if not r.discard_taken:
+            parts.append(_("You may not throw away the card you just took from the discard pile."))
+    return " ".join(parts)
+
+
+_SWAP_WAYS = {
+    # (may swap all three, may pass) → how a turn goes in commerce
+    (False, False): N_("Swap with the center: swap one card with the face-up center."),
+    (True, False): N_("Swap with the center: swap one card or all three with the face-up center."),
+    (False, True): N_("Swap with the center: swap one card with the face-up center, or pass."),
+    (True, True): N_("Swap with the center: swap one card or all three with the face-up center, or pass."),
+}
+_THREE_OF_A_KIND = N_("three of a kind counts {toak}")
+_THREE_ACES = N_("three aces count 32")
+_FEUER = N_("three aces are Feuer: they end the round at once and everyone else loses a life, even a player holding 31")
+"""The special hands, each a clause of one sentence (``{toak}``: 30.5 as the reader writes it)."""
+_LOSERS = {
+    "lowest": N_("The lowest hand loses a life"),
+    "under_21": N_("Everyone under 21 loses a life (the lowest, if nobody is under 21)"),
+}
+"""Who loses a showdown, before the clause on ties."""
+_KNOCKER_LOWEST = {
+    "two_lives": N_("A knocker with the lowest hand loses two lives."),
+    "two_if_sole": N_("A knocker who is alone with the lowest hand loses two lives."),
+    "one_life": N_("A knocker with the lowest hand loses one life, like anyone."),
+}
+_FIRST_KNOCK = {
+    "anytime": N_("You may knock on any turn."),
+    "not_first_turn": N_("Nobody may knock on the round's very first turn."),
+    "not_own_first_turn": N_("Only the dealer may knock in their own first turn."),
+    "not_first_orbit": N_("Nobody may knock until everyone has had a turn."),
+}
+"""The sentences of :func:`rules_summary`, in English (marked for the catalog, translated when it is read)."""
 
 
 # --------------------------------------------------------------------------------------------
