@@ -15,9 +15,9 @@ import pytest
 from helpers.engine import stack
 
 from thirtyone import Rules, i18n, narrate, new_game
-from thirtyone.cards import ALL_CARDS, cards_html, parse_cards
+from thirtyone.cards import ALL_CARDS, parse_cards
 from thirtyone.game import IllegalActionError
-from thirtyone.narration import illegal_words, join_names, player_name
+from thirtyone.narration import cards_html, illegal_words, join_names, player_name
 from thirtyone.scoring import compare_hands, dealt_score, score
 
 NAMES = ["Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]

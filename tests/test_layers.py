@@ -14,9 +14,9 @@ from thirtyone.game import Illegal, IllegalActionError, Loss, Reason, State
 
 PACKAGE = Path(__file__).resolve().parent.parent / "thirtyone"
 ENGINE = ("cards", "rules", "scoring", "game", "policy", "lockstep", "odds")
-"""The engine's modules (cards still says its own error messages and card names: see WORDY)."""
+"""The engine's modules (cards still says its own parse errors, as they are raised: see WORDY)."""
 WORDY = {"cards"}
-"""Engine modules that still call the translator (cards: its errors, its HTML and card names): not yet moved."""
+"""Engine modules that still call the translator: cards, for its parse errors (made when raised)."""
 TRANSLATORS = {"_", "ngettext", "pgettext", "npgettext"}
 
 

@@ -1,8 +1,8 @@
 """The engine's words: the one text layer, which says the engine's codes and data in the language in use
 when they are shown, never when they happen.
 
-The engine (rules, scoring, game, policy, lockstep, odds; cards still word their own errors and card names)
-deals in codes: a round's end is a
+The engine (rules, scoring, game, policy, lockstep, odds; cards still word their own parse errors, said as they
+are raised) deals in codes: a round's end is a
 :class:`~thirtyone.game.RoundEnd`, why a seat lost a :class:`~thirtyone.game.Loss` (a
 :class:`~thirtyone.game.Reason` with the value it needs), why a move is illegal an
 :class:`~thirtyone.game.IllegalMove`, a score its counting cards and rule. This module turns them into words:
@@ -16,7 +16,8 @@ deals in codes: a round's end is a
   (``compare_hands``' explanation);
 - a rule set: :func:`rules_summary` (``Rules.summary``);
 - an illegal move: :func:`illegal_words`, :func:`illegal_message` (``IllegalActionError``'s message);
-- a state or a player's view as a notebook shows it: :func:`game_html`.
+- a state or a player's view as a notebook shows it: :func:`game_html`; a card, cards and tables in HTML:
+  :func:`card_html`, :func:`cards_html`, :func:`html_table`.
 
 It sits above the game and imports it; the engine's objects show themselves by importing this module inside
 the method that shows them (``Score.explanation``, ``RoundResult.explain``, ``_repr_html_``), as python-chess's
@@ -29,14 +30,14 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 
-from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
+from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
 from .game import Action, Event, Illegal, IllegalMove, Loss, Phase, PlayerView, Reason, RoundEnd, RoundResult, State
 from .i18n import N_, _, ngettext, number, pgettext
 from .names import and_join, preset_name
 from .rules import Rules
 from .scoring import Score, hand_value
 
-__all__ = ["describe", "narrate", "player_name", "join_names", "loss_words", "explain", "result_html",
+__all__ = ["card_html", "cards_html", "html_table", "FACE_DOWN_HTML", "describe", "narrate", "player_name", "join_names", "loss_words", "explain", "result_html",
            "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "game_html", "rules_summary"]
 
 SENTENCES: dict[str, str] = {
@@ -224,6 +225,61 @@ def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer:
     if pending is not None:
         out.append(pending.describe(names, viewer))
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# HTML: how the engine's objects show themselves in a notebook (``_repr_html_``)
+# --------------------------------------------------------------------------------------------
+#
+# Plain strings, text escaped, no Jupyter imports. Nothing depends on colour: a card shows its rank and suit
+# symbol and says its name in words (``aria-label`` for screen readers, ``title`` as a tooltip); red suits are
+# also tinted. Scores, results and game states build their tables with :func:`html_table`.
+
+_CARD_STYLE = ("display:inline-block;min-width:2em;padding:0 .2em;margin:0 .1em;border:1px solid;"
+               "border-radius:.25em;text-align:center;font-family:monospace")
+_RED = "color:#c62828;"
+
+
+def card_html(c: Card) -> str:
+    """One card: ``<span role="img" aria-label="king of hearts" title="king of hearts" ...>K♥</span>``."""
+    name = html.escape(c.name)
+    return (f'<span class="thirtyone-card" role="img" aria-label="{name}" title="{name}" '
+            f'style="{_RED if c.is_red else ""}{_CARD_STYLE}">{c}</span>')
+
+
+_FACE_DOWN = N_("face-down card")
+FACE_DOWN_HTML = (f'<span class="thirtyone-card" role="img" aria-label="{_FACE_DOWN}" title="{_FACE_DOWN}" '
+                  f'style="{_CARD_STYLE}">?</span>')
+"""A card nobody may see here (in English: :func:`cards_html` says it in the language in use)."""
+
+
+def cards_html(cards: Iterable[Card] | None = None, face_down: int = 0) -> str:
+    """Cards side by side (:func:`card_html`), or ``face_down`` cards shown as backs; ``—`` for none."""
+    back = FACE_DOWN_HTML.replace(_FACE_DOWN, html.escape(_(_FACE_DOWN))) if face_down else ""
+    parts = [card_html(c) for c in cards or ()] + [back] * face_down
+    none = html.escape(_("no cards"))
+    return " ".join(parts) if parts else f'<span aria-label="{none}">—</span>'
+
+
+def html_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], kind: str,
+               after: Sequence[str] = ()) -> str:
+    """A small table: ``caption`` and ``head`` are text (escaped here); each row's cells are HTML (escape
+    text with ``html.escape``), the first one the row's header. ``after``: lines of HTML below it.
+    ``kind`` names the object, as the class ``thirtyone-<kind>``."""
+    cell = 'style="padding:.1em .6em;text-align:left;vertical-align:top"'
+    out = [f'<div class="thirtyone-{kind}">', '<table style="border-collapse:collapse">',
+           f'<caption style="text-align:left;font-weight:bold">{html.escape(caption)}</caption>']
+    if head:
+        out.append("<thead><tr>" + "".join(f'<th scope="col" {cell}>{html.escape(h)}</th>' for h in head)
+                   + "</tr></thead>")
+    out.append("<tbody>")
+    for first, *rest in rows:
+        out.append(f'<tr><th scope="row" {cell}>{first}</th>' + "".join(f"<td {cell}>{c}</td>" for c in rest)
+                   + "</tr>")
+    out.append("</tbody></table>")
+    out.extend(f'<p style="margin:.3em 0">{line}</p>' for line in after)
+    out.append("</div>")
+    return "\n".join(out)
 
 
 # --------------------------------------------------------------------------------------------
