@@ -23,8 +23,9 @@ import pytest
 from helpers.engine import play, stack
 
 from thirtyone import Rules, State, deck, hand_value, narrate, new_game, parse_cards, score
-from thirtyone.game import from_view, judge
+from thirtyone.game import Loss, Reason, from_view, judge
 from thirtyone.lockstep import shuffle_rows
+from thirtyone.narration import loss_words
 from thirtyone.scoring import Ranked, hand_values
 
 SCAT = Rules.preset("scat")
@@ -370,7 +371,8 @@ def test_every_31_is_safe_when_a_31_ends_the_round():
     # decision 4 (and 14): holding 31 keeps a player safe in every case but Feuer
     scores = [Ranked(31, 3), Ranked(31, 2), Ranked(20, 1), None]
     winner, _lowest, losses, reasons = judge(SCAT, scores, None, "31", holders=(0,))
-    assert losses == [0, 0, 1, 0] and reasons[2] == "another player showed 31"
+    assert losses == [0, 0, 1, 0] and reasons[2] == Loss(Reason.OTHER_31)
+    assert loss_words(reasons[2]) == "another player showed 31"
     assert winner == 0
     _w, _l, fire, _r = judge(Rules.preset("feuer"), [Ranked(32, 12), Ranked(31, 2), Ranked(20, 1)], None, "fire",
                              holders=(0,))

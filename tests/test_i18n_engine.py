@@ -15,9 +15,9 @@ import pytest
 from helpers.engine import stack
 
 from thirtyone import Rules, i18n, narrate, new_game
-from thirtyone.cards import ALL_CARDS, cards_html, parse_cards
+from thirtyone.cards import ALL_CARDS, parse_cards
 from thirtyone.game import IllegalActionError
-from thirtyone.narration import join_names, player_name
+from thirtyone.narration import cards_html, illegal_words, join_names, player_name
 from thirtyone.scoring import compare_hands, dealt_score, score
 
 NAMES = ["Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
@@ -146,11 +146,11 @@ def test_the_reasons_a_move_is_not_legal_are_wrapped():
     """What a replay (or the coach) shows when a move cannot be made."""
     s = new_game("scat", players=3, seed=1)
     with i18n.using(i18n.PSEUDO):
-        texts = [s._why_illegal(parse_action) for parse_action in _actions("discard 2♣", "pass", "next round")]
+        texts = [illegal_words(s.why_illegal(parse_action)) for parse_action in _actions("discard 2♣", "pass", "next round")]
         with pytest.raises(IllegalActionError) as e:
             s.apply("next round")
         knock_rules = Rules(first_knock="not_first_turn")
-        texts.append(new_game(knock_rules, players=3, seed=1)._why_illegal(_actions("knock")[0]))
+        texts.append(illegal_words(new_game(knock_rules, players=3, seed=1).why_illegal(_actions("knock")[0])))
         with pytest.raises(ValueError) as bad:
             parse_cards("K♥ X9")
         texts.append(str(bad.value).replace("'X9'", ""))

@@ -21,7 +21,7 @@ import ipywidgets as w
 import pytest
 from helpers.words import _unmarked, _visible
 
-from thirtyone import i18n
+from thirtyone import Rules, i18n, parse_cards
 from thirtyone.bots import KNOCK_RULES, PATIENCE, knock_rule
 from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
 from thirtyone.game import new_game
@@ -332,17 +332,22 @@ def test_the_coach_speaks_spanish() -> None:
     assert header == ["Jugador", "Inicio"]
 
 
-def test_the_knock_advice_is_kept_per_language() -> None:
-    """timing.advise keeps its answers (the staging note and the explanation hold words): one per language."""
+def test_the_knock_advice_is_said_in_the_language_in_use() -> None:
+    """timing.advise keeps its answers without words: the staging note is said when read, the explanation
+    when advised, each in the language in use then."""
+    from thirtyone import timing
     from thirtyone.timing import advise
 
     english = advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7)
+    assert english[0].note.startswith("From seat 3 of 4 your turn comes after 2 turns")
     with i18n.using("es"):
         spanish = advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7)
-    assert english[0].note.startswith("From seat 3 of 4 your turn comes after 2 turns")
-    assert spanish[0].note.startswith("Desde el asiento 3 de 4, tu turno llega después de 2 turnos")
+        assert spanish[0].note.startswith("Desde el asiento 3 de 4, tu turno llega después de 2 turnos")
+        assert english[0].note == spanish[0].note  # the same spot, said now
     assert english[1].explanation.startswith("With ") and spanish[1].explanation.startswith("Con ")
     assert advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7) == english
+    _spot, kept = timing._advise(Rules.preset("scat"), parse_cards("K♥ Q♥ 7♣"), 4, 3, 0, 200, 7)
+    assert timing._advise.cache_info().hits and kept.explanation == kept.forbidden == ""  # the cache holds no words
 
 
 def test_the_shipped_first_advice_is_said_in_spanish_too() -> None:

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 from helpers.engine import play, stack
 
-from thirtyone import Rules, Score, deck, new_game, parse_cards, score
+from thirtyone import Rules, Score, deck, narration, new_game, parse_cards, score
 
 SCAT = Rules.preset("scat")
 SCHWIMMEN = Rules.preset("schwimmen")
@@ -152,9 +152,10 @@ def test_a_triple_under_the_house_rules_says_which_rule_counts() -> None:
     assert {r[0].text: r[1] for r in shown(score("10♥ 10♠ 10♦", SCHWIMMEN)).rows}["Value"].text == "30.5"
 
 
-def test_text_in_the_html_is_escaped() -> None:
+def test_text_in_the_html_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = parse_cards("K♥ 9♥ 4♣")
-    s = Score(hand, 19.0, 2, hand[:2], hand[2:], "suit", "<b>bold</b> & \"quoted\"", 1)
+    s = Score(hand, 19.0, 2, hand[:2], hand[2:], "suit", 1)
+    monkeypatch.setattr(narration, "score_words", lambda score, with_value=False: "<b>bold</b> & \"quoted\"")
     out = shown(s)
     assert {r[0].text: r[1] for r in out.rows}["Why"].text == "<b>bold</b> & \"quoted\""
     assert "<b>" not in out.raw

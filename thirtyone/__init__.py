@@ -1,6 +1,7 @@
 """thirtyone: the card game 31 (Scat, Schwimmen, Blitz, Knack) — rules engine and tutorial.
 
-Layers import downward only: cards → rules → scoring → game → bots/odds/analysis → widgets.
+Layers import downward only: cards → rules → scoring → game → narration (the one text layer, which says the
+engine's codes in words when they are shown) → bots/odds/analysis → widgets.
 """
 
 from .cards import ALL_CARDS, Card, card, deck, format_cards, parse_cards
@@ -8,9 +9,13 @@ from .game import (
     Action,
     ActionKind,
     Event,
+    Illegal,
     IllegalActionError,
+    IllegalMove,
+    Loss,
     Phase,
     PlayerView,
+    Reason,
     RoundEnd,
     RoundResult,
     State,
@@ -26,6 +31,7 @@ __all__ = [
     "PRESETS", "Rules",
     "Score", "compare_hands", "hand_value", "score",
     "Action", "ActionKind", "Event", "IllegalActionError", "Phase", "PlayerView", "RoundEnd", "RoundResult", "State",
+    "Illegal", "IllegalMove", "Loss", "Reason",
     "narrate", "new_game", "parse_action",
 ]
 __version__ = "0.1.0"

@@ -30,6 +30,7 @@ from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
 from .i18n import _, fixed, ngettext, number
+from .narration import illegal_words
 from .policy import default_threshold, hand_keeps
 from .rules import Rules
 from .scoring import hand_values
@@ -244,7 +245,7 @@ def advice_text(state: State, player: int, value: float, knock: Estimate | None,
     shown = number(value)
     alternative = play_on.action
     if knock is None:
-        why = state._why_illegal(Action("knock")) or _("knocking is not allowed now")
+        why = illegal_words(state.why_illegal(Action("knock")))
         text = _("You may not knock now ({why}). Playing on ({move}) with {value} loses a life {chance} of the time."
                  ).format(why=why, move=alternative, value=shown, chance=_pct(play_on.p_lose))
         return text, why

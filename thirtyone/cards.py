@@ -13,11 +13,10 @@ so cards compare, hash and index like the ints they are.
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from .i18n import N_, _, card_name
+from .i18n import _, card_name
 
 __all__ = [
     "RANKS",
@@ -30,9 +29,6 @@ __all__ = [
     "deck",
     "parse_cards",
     "format_cards",
-    "card_html",
-    "cards_html",
-    "html_table",
 ]
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -103,7 +99,9 @@ class Card(int):
         return format(str(self), spec)
 
     def _repr_html_(self) -> str:
-        """The card as a notebook shows it (see :func:`card_html`)."""
+        """The card as a notebook shows it (:func:`thirtyone.narration.card_html`)."""
+        from .narration import card_html
+
         return card_html(self)
 
 
@@ -170,56 +168,3 @@ def parse_cards(text: str | Iterable[Card | str], deck_size: int | None = None) 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as text: ``"K♥ 9♥ 4♣"``."""
     return " ".join(str(c) for c in cards)
-
-
-# -- HTML: how the engine's objects show themselves in a notebook (``_repr_html_``) --------------------------
-#
-# Plain strings, text escaped, no Jupyter imports. Nothing depends on colour: a card shows its rank and suit
-# symbol and says its name in words (``aria-label`` for screen readers, ``title`` as a tooltip); red suits are
-# also tinted. Scores (scoring.py) and game states (game.py) build their tables with :func:`html_table`.
-
-_CARD_STYLE = ("display:inline-block;min-width:2em;padding:0 .2em;margin:0 .1em;border:1px solid;"
-               "border-radius:.25em;text-align:center;font-family:monospace")
-_RED = "color:#c62828;"
-
-
-def card_html(c: Card) -> str:
-    """One card: ``<span role="img" aria-label="king of hearts" title="king of hearts" ...>K♥</span>``."""
-    name = html.escape(c.name)
-    return (f'<span class="thirtyone-card" role="img" aria-label="{name}" title="{name}" '
-            f'style="{_RED if c.is_red else ""}{_CARD_STYLE}">{c}</span>')
-
-
-_FACE_DOWN = N_("face-down card")
-FACE_DOWN_HTML = (f'<span class="thirtyone-card" role="img" aria-label="{_FACE_DOWN}" title="{_FACE_DOWN}" '
-                  f'style="{_CARD_STYLE}">?</span>')
-"""A card nobody may see here (in English: :func:`cards_html` says it in the language in use)."""
-
-
-def cards_html(cards: Iterable[Card] | None = None, face_down: int = 0) -> str:
-    """Cards side by side (:func:`card_html`), or ``face_down`` cards shown as backs; ``—`` for none."""
-    back = FACE_DOWN_HTML.replace(_FACE_DOWN, html.escape(_(_FACE_DOWN))) if face_down else ""
-    parts = [card_html(c) for c in cards or ()] + [back] * face_down
-    none = html.escape(_("no cards"))
-    return " ".join(parts) if parts else f'<span aria-label="{none}">—</span>'
-
-
-def html_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], kind: str,
-               after: Sequence[str] = ()) -> str:
-    """A small table: ``caption`` and ``head`` are text (escaped here); each row's cells are HTML (escape
-    text with ``html.escape``), the first one the row's header. ``after``: lines of HTML below it.
-    ``kind`` names the object, as the class ``thirtyone-<kind>``."""
-    cell = 'style="padding:.1em .6em;text-align:left;vertical-align:top"'
-    out = [f'<div class="thirtyone-{kind}">', '<table style="border-collapse:collapse">',
-           f'<caption style="text-align:left;font-weight:bold">{html.escape(caption)}</caption>']
-    if head:
-        out.append("<thead><tr>" + "".join(f'<th scope="col" {cell}>{html.escape(h)}</th>' for h in head)
-                   + "</tr></thead>")
-    out.append("<tbody>")
-    for first, *rest in rows:
-        out.append(f'<tr><th scope="row" {cell}>{first}</th>' + "".join(f"<td {cell}>{c}</td>" for c in rest)
-                   + "</tr>")
-    out.append("</tbody></table>")
-    out.extend(f'<p style="margin:.3em 0">{line}</p>' for line in after)
-    out.append("</div>")
-    return "\n".join(out)

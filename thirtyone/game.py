@@ -8,6 +8,11 @@ or its canonical text: ``draw stock``, ``draw discard``, ``discard K♥``, ``kno
 ``exchange hand``, ``next round``. The kinds of action, a round's phases and the ways it ends are
 closed sets (:class:`ActionKind`, :class:`Phase`, :class:`RoundEnd`) whose members equal their strings.
 
+The game deals in codes, never words: why a seat lost is a :class:`Loss` (a :class:`Reason` and the value it
+needs), why a move is illegal an :class:`IllegalMove`, an event its kind, cards and numbers. The one text layer,
+:mod:`thirtyone.narration`, says them in the language in use when they are shown; this module imports it only
+inside the methods that show something (as python-chess's ``Board._repr_svg_`` imports ``chess.svg``).
+
 In a notebook a state, a player's view and a round's result show themselves as a small table
 (``_repr_html_``): seats, lives, hands (face down where the object may not see them), the table, whose turn.
 
@@ -21,31 +26,33 @@ is implemented here; comments cite them by number.
 
 from __future__ import annotations
 
-import html
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any, NamedTuple
 
-from .cards import ALL_CARDS, Card, cards_html, deck, format_cards, html_table, parse_cards
-from .i18n import N_, _, ngettext, number
-from .names import preset_name
-from .narration import describe as _describe  # the narration lives in narration.py
-from .narration import join_names as _join
-from .narration import narrate
-from .narration import player_name as _name
+from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
 from .rules import Named as _Named
 from .rules import Rules
 from .scoring import Ranked, Score, dealt_score, hand_value, score
 
 __all__ = [
-    "Action", "ActionKind", "Phase", "RoundEnd", "Event", "RoundResult", "State", "PlayerView", "IllegalActionError",
-    "new_game", "parse_action", "narrate", "from_view", "judge", "knock_allowed",
+    "Action", "ActionKind", "Phase", "RoundEnd", "Reason", "Loss", "Illegal", "IllegalMove", "Event", "RoundResult",
+    "State", "PlayerView", "IllegalActionError", "new_game", "parse_action", "narrate", "from_view", "judge",
+    "knock_allowed",
 ]
 
 
 class IllegalActionError(ValueError):
-    """An action that is malformed or not legal in this state; the message says why and what is legal."""
+    """An action that is malformed or not legal in this state; the message says why and what is legal.
+
+    ``why``: the :class:`IllegalMove` (a code and its data) when the action was well formed but not legal now;
+    ``None`` for text that names no action."""
+
+    def __init__(self, message: str, why: IllegalMove | None = None) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 # --------------------------------------------------------------------------------------
@@ -92,6 +99,87 @@ class RoundEnd(_Named):
     EMPTY_STOCK = "empty_stock"
     THIRTY_ONE = "31"
     FIRE = "fire"
+
+
+class Reason(IntEnum):
+    """Why a seat lost lives at the end of a round (:attr:`Loss.reason`); the same codes in the fast play-outs'
+    arrays (:func:`thirtyone.lockstep.judge_many`), where ``NONE`` marks a seat that lost nothing."""
+
+    NONE = 0
+    FIRE = 1
+    """Another player showed three aces (Feuer)."""
+    FIRE_BEATS_31 = 2
+    """Three aces (Feuer) beat even this seat's 31."""
+    OTHER_31 = 3
+    """Another player showed 31."""
+    UNDER_21 = 4
+    """The hand is under 21 (``loser="under_21"``)."""
+    TIED_LOWEST = 5
+    """Tied for the lowest hand."""
+    LOWEST = 6
+    """The lowest hand, alone at its value."""
+    KNOCKER_WINS_TIE = 7
+    """The lowest hand: tied in value with the knocker, who wins ties."""
+    TIE_BROKEN = 8
+    """The lowest hand: a tie of equal value broken by the scoring suit or a triple's rank."""
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Why a seat lost what it lost: the code and the data its sentence needs (the words are made when shown,
+    by :func:`thirtyone.narration.loss_words`)."""
+
+    reason: Reason
+    value: float = 0.0
+    """The seat's hand value (a showdown's reasons say it)."""
+    by_rank: bool = False
+    """:attr:`Reason.TIE_BROKEN`: the tie was broken by a triple's rank, not by the scoring suit."""
+    lives: int = 1
+    """Lives lost: 2 for a knocker with the lowest hand under the ``knocker_lowest`` option."""
+
+
+class Illegal(_Named):
+    """Why an action is not legal now (:attr:`IllegalMove.code`)."""
+
+    GAME_OVER = "game_over"
+    ROUND_OVER = "round_over"
+    COMMERCE_ONLY = "commerce_only"
+    """A commerce action under draw-and-discard rules."""
+    DRAW_ONLY = "draw_only"
+    """A draw-and-discard action under commerce rules."""
+    ROUND_NOT_OVER = "round_not_over"
+    MUST_CHOOSE = "must_choose"
+    """The player to act must first keep their hand or take the other one."""
+    CHOICE_TOO_LATE = "choice_too_late"
+    """Keeping or taking a hand is a choice made only before the first turn."""
+    ALREADY_KNOCKED = "already_knocked"
+    KNOCK_NOT_YET = "knock_not_yet"
+    """The ``first_knock`` option does not allow a knock yet (:attr:`IllegalMove.rule` says which)."""
+    MUST_DISCARD = "must_discard"
+    DRAW_FIRST = "draw_first"
+    TAKEN_CARD = "taken_card"
+    """The card just taken from the discard pile may not be thrown back (``discard_taken=False``)."""
+    NOT_IN_HAND = "not_in_hand"
+    NOT_IN_CENTER = "not_in_center"
+    NO_PASSING = "no_passing"
+    NO_SWAP_ALL = "no_swap_all"
+    NOT_NOW = "not_now"
+    """Anything else not allowed at this point."""
+
+
+@dataclass(frozen=True)
+class IllegalMove:
+    """Why an action is not legal now: the code and the data its sentence needs
+    (:func:`thirtyone.narration.illegal_words` says it)."""
+
+    code: Illegal
+    action: str = ""
+    """The kind of action, as the API writes it (``"swap all"``)."""
+    seat: int | None = None
+    """The seat the sentence names (the player to act, or the one who knocked)."""
+    card: Card | None = None
+    rule: str = ""
+    """:attr:`Illegal.KNOCK_NOT_YET`: the rules' ``first_knock``."""
 
 
 KINDS = tuple(ActionKind)
@@ -221,13 +309,25 @@ class Event(NamedTuple):
     secret: tuple[Card, ...] = ()
     """Cards only ``player`` sees (a card drawn from the stock, a face-down hand taken)."""
     note: str = ""
+    """A ``showdown``: how the round ended (a :class:`RoundEnd`)."""
     values: tuple[float | None, ...] = ()
     """At a showdown: every seat's hand value (``None`` for seats that are out)."""
+    loss: Loss | None = None
+    """A ``lose`` event: why, and how many lives."""
 
     def describe(self, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
         """The event as a plain sentence; ``secret`` cards only when ``viewer`` is the player (or None: all).
         The words are :func:`thirtyone.narration.describe`'s."""
-        return _describe(self, names, viewer)
+        from .narration import describe
+
+        return describe(self, names, viewer)
+
+
+def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
+    """Sentences for a run of events (:func:`thirtyone.narration.narrate`, in the language in use)."""
+    from .narration import narrate as say
+
+    return say(events, names, viewer)
 
 
 @dataclass(frozen=True)
@@ -248,8 +348,8 @@ class RoundResult:
     """Seats with the lowest hand after the rule set's tie-breaks."""
     losses: tuple[int, ...]
     """Lives each seat loses this round (0 for most)."""
-    reasons: tuple[str, ...]
-    """Why each seat lost what it lost ('' for none)."""
+    why: tuple[Loss | None, ...]
+    """Why each seat lost what it lost (``None`` for none): codes; :attr:`reasons` says them."""
     void: bool = False
     """Everyone left would have been out: nobody loses and the round is dealt again (decision 3)."""
     holders: tuple[int, ...] = ()
@@ -274,73 +374,27 @@ class RoundResult:
             return () if self.winner is None else (self.winner,)
         return tuple(i for i, sc in enumerate(self.scores) if sc is not None and sc.value == 31)
 
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why each seat lost what it lost, in words of the language in use ('' for none)."""
+        from .narration import loss_words
+
+        return tuple("" if w is None else loss_words(w) for w in self.why)
+
     def explain(self, names: Sequence[str] | None = None) -> str:
-        """A short paragraph: why the round ended, and who lost what and why.
+        """A short paragraph: why the round ended, and who lost what and why (:func:`thirtyone.narration.explain`).
 
         The round's end names who did it: the knocker, or the players who showed 31 or three aces
         (never the highest hand in their place: under a showdown a 32 may beat the 31 that ended it)."""
-        how = self.how
-        if how == "knock":
-            why = _("{name} knocked and everyone had one more turn.").format(name=_name(self.knocker, names))
-        elif how == "all_pass":
-            why = _("Everyone passed in a row.")
-        elif how == "empty_stock":
-            why = _("The stock ran out.")
-        else:
-            shown = self.shown_by()
-            who = _join([_name(s, names) for s in shown])
-            after = self.knocker is not None and self.knocker not in shown
-            if how == "31" and who:  # several may show 31: the verb agrees in Spanish
-                said = (ngettext("{who} showed 31 after {knocker} knocked.",
-                                 "{who} showed 31 after {knocker} knocked.", len(shown)) if after
-                        else ngettext("{who} showed 31.", "{who} showed 31.", len(shown)))
-            else:
-                plain = _SHOWN[how == RoundEnd.THIRTY_ONE, after] if not who else _FIRE_SHOWN[after]
-                said = _(plain)
-            why = said.format(who=who, knocker=_name(self.knocker, names))
-        parts = [why]
-        if self.void:
-            parts.append(_("Everyone left would be out, so nobody loses a life and the round is dealt again."))
-        for seat, (n, reason) in enumerate(zip(self.losses, self.reasons)):
-            if n:
-                parts.append(ngettext("{name} loses {n} life: {reason}.", "{name} loses {n} lives: {reason}.", n)
-                             .format(name=_name(seat, names), n=n, reason=reason))
-        if not self.void and not any(self.losses):
-            parts.append(_("Nobody loses a life."))
-        return " ".join(parts)
+        from .narration import explain
+
+        return explain(self, names)
 
     def _repr_html_(self) -> str:
         """The result as a notebook shows it: every hand, its value, who loses what and why."""
-        rows = []
-        for seat, (hand, sc) in enumerate(zip(self.hands, self.scores)):
-            player = html.escape(_("Player {seat}").format(seat=seat))
-            if hand is None or sc is None:
-                rows.append([player, "—", "", html.escape(_("out")), ""])
-                continue
-            n = self.losses[seat]
-            lost = ngettext("{n} life", "{n} lives", n).format(n=n) if n else _("nothing")
-            rows.append([player, cards_html(hand), number(sc.value), html.escape(lost), html.escape(self.reasons[seat])])
-        how = _HOW.get(self.how)
-        caption = _("Round {round}: {how}").format(round=self.round, how=_(how) if how else self.how)
-        return html_table(caption, (_("Player"), _("Hand"), _("Value"), _("Loses"), _("Why")), rows, "result",
-                          [html.escape(self.explain())])
+        from .narration import result_html
 
-
-_HOW = {"knock": N_("a knock"), "all_pass": N_("everyone passed"), "empty_stock": N_("the stock ran out"),
-        "31": N_("31 shown"), "fire": N_("Feuer (three aces)")}
-"""How a round ended, in words (a result's caption; English, translated when shown)."""
-
-_SHOWN: dict[tuple[bool, bool], str] = {
-    # (a 31, not three aces; after someone else knocked) → the sentence when nobody is named
-    (True, False): N_("31 was shown."),
-    (True, True): N_("31 was shown after {knocker} knocked."),
-    (False, False): N_("A player showed three aces: Feuer."),
-    (False, True): N_("A player showed three aces after {knocker} knocked: Feuer."),
-}
-"""Why a round ended at once when :meth:`RoundResult.explain` cannot name who did it."""
-_FIRE_SHOWN = {False: N_("{who} showed three aces: Feuer."),
-               True: N_("{who} showed three aces after {knocker} knocked: Feuer.")}
-"""Why a round ended with Feuer (one seat can hold three aces)."""
+        return result_html(self)
 
 
 # --------------------------------------------------------------------------------------
@@ -462,8 +516,10 @@ class State:
     def _repr_html_(self) -> str:
         """The game as a notebook shows it: every seat's lives and hand (all face up: a state sees
         everything; a player's :meth:`view` shows what they may see), the table, whose turn it is."""
-        return _game_html(self, list(self.hands), len(self.stock), self.center, self.center_face_up,
-                          self.legal_actions(), None)
+        from .narration import game_html
+
+        return game_html(self, list(self.hands), len(self.stock), self.center, self.center_face_up,
+                         self.legal_actions(), None)
 
     def _next_seat(self, seat: int) -> int:
         """The next active seat left of ``seat`` (decision 11)."""
@@ -515,43 +571,45 @@ class State:
         return first_knock == "anytime" or knock_allowed(
             first_knock, self.turns, self.played[p], p == self.dealer, self.out.count(False))
 
-    def _why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now, in the language in use (an action's text stays the API's word)."""
+    def why_illegal(self, action: Action | str) -> IllegalMove:
+        """Why ``action`` is not legal now, as a code with its data (:func:`thirtyone.narration.illegal_words`
+        says it); for a legal action, the reason it would have if it were not (:attr:`Illegal.NOT_NOW`)."""
+        a = parse_action(action)
+        k = a.kind
         if self.phase == Phase.OVER:
-            return _("the game is over") if self.game_over else _("the round is over: the only move is 'next round'")
-        k = action.kind
+            return IllegalMove(Illegal.GAME_OVER if self.game_over else Illegal.ROUND_OVER)
         p = self.current_player
         fam = self.rules.family
         if k in ("swap", "swap all", "pass", "take center") and fam == "draw":
-            return _("'{action}' belongs to the commerce family; these rules are draw and discard").format(action=k)
+            return IllegalMove(Illegal.COMMERCE_ONLY, action=k)
         if k in ("draw stock", "draw discard", "exchange hand", "discard") and fam == "commerce":
-            return _("'{action}' belongs to draw and discard; these rules are commerce").format(action=k)
+            return IllegalMove(Illegal.DRAW_ONLY, action=k)
         if k == "next round":
-            return _("the round is not over yet")
+            return IllegalMove(Illegal.ROUND_NOT_OVER)
         if self.phase in (Phase.CHOICE, Phase.FIRST):
-            return _("Player {seat} must first choose: keep their hand or take the other one").format(seat=p)
+            return IllegalMove(Illegal.MUST_CHOOSE, seat=p)
         if k in ("keep hand", "take center", "exchange hand"):
-            return _("'{action}' is a choice made only before the first turn").format(action=k)
+            return IllegalMove(Illegal.CHOICE_TOO_LATE, action=k)
         if k == "knock":
             if self.knocker is not None:
-                return _("Player {seat} has already knocked: only one knock per round").format(seat=self.knocker)
+                return IllegalMove(Illegal.ALREADY_KNOCKED, seat=self.knocker)
             if self.phase == Phase.TURN:
-                return _(_NO_KNOCK.get(self.rules.first_knock, _NO_KNOCK_NOW))
+                return IllegalMove(Illegal.KNOCK_NOT_YET, rule=self.rules.first_knock)
         if self.phase == Phase.DISCARD and k != ActionKind.DISCARD:
-            return _("Player {seat} has drawn and must now discard a card").format(seat=p)
+            return IllegalMove(Illegal.MUST_DISCARD, seat=p)
         if self.phase == Phase.TURN and k == ActionKind.DISCARD:
-            return _("draw first (from the stock or the discard pile), then discard")
-        if k == "discard" and action.cards and action.cards[0] == self.taken and not self.rules.discard_taken:
-            return _("these rules forbid discarding the card just taken from the discard pile")
-        if k in ("discard", "swap") and action.cards and action.cards[0] not in self.hands[p or 0]:
-            return _("{card} is not in Player {seat}'s hand").format(card=action.cards[0], seat=p)
-        if k == "swap" and len(action.cards) == 2 and action.cards[1] not in self.center:
-            return _("{card} is not in the center").format(card=action.cards[1])
+            return IllegalMove(Illegal.DRAW_FIRST)
+        if k == "discard" and a.cards and a.cards[0] == self.taken and not self.rules.discard_taken:
+            return IllegalMove(Illegal.TAKEN_CARD)
+        if k in ("discard", "swap") and a.cards and a.cards[0] not in self.hands[p or 0]:
+            return IllegalMove(Illegal.NOT_IN_HAND, seat=p, card=a.cards[0])
+        if k == "swap" and len(a.cards) == 2 and a.cards[1] not in self.center:
+            return IllegalMove(Illegal.NOT_IN_CENTER, card=a.cards[1])
         if k == "pass" and not self.rules.allow_pass:
-            return _("these rules do not allow passing")
+            return IllegalMove(Illegal.NO_PASSING)
         if k == "swap all" and not self.rules.allow_swap_all:
-            return _("these rules do not allow swapping all three cards")
-        return _("it is not allowed at this point")
+            return IllegalMove(Illegal.NO_SWAP_ALL)
+        return IllegalMove(Illegal.NOT_NOW)
 
     # -- applying actions -----------------------------------------------------------------
     def apply(self, action: Action | str) -> State:
@@ -563,9 +621,10 @@ class State:
         a = action if type(action) is Action else parse_action(action)
         legal = self.__dict__.get("_legal") or self.legal_actions()
         if a not in legal:
-            shown = ", ".join(str(x) for x in legal) or _("nothing (the game is over)")
-            raise IllegalActionError(_("cannot {action} now: {why}. Legal: {legal}").format(
-                action=a, why=self._why_illegal(a), legal=shown))
+            from .narration import illegal_message  # the words, made now: the message is shown as it is raised
+
+            why = self.why_illegal(a)
+            raise IllegalActionError(illegal_message(a, why, legal), why)
         if a.kind == ActionKind.NEXT_ROUND:
             return self._next_round()
         p = self.current_player
@@ -775,7 +834,7 @@ class State:
         return self._finish(how, scores, winner, lowest, losses, reasons, tuple(holders))
 
     def _finish(self, how: str, scores: tuple[Score | None, ...], winner: int | None, lowest: tuple[int, ...],
-                losses: list[int], reasons: list[str], holders: tuple[int, ...] = ()) -> State:
+                losses: list[int], reasons: list[Loss | None], holders: tuple[int, ...] = ()) -> State:
         lives = list(self.lives)
         out = list(self.out)
         swim = self.rules.swimming
@@ -793,7 +852,7 @@ class State:
         hands = tuple(None if self.out[i] else h for i, h in enumerate(self.hands))
         result = RoundResult(self.round, how, hands, scores, self.knocker, winner, lowest,
                              tuple(0 for _ in losses) if void else tuple(losses),
-                             tuple("" for _ in reasons) if void else tuple(reasons), void, holders)
+                             tuple(None for _ in reasons) if void else tuple(reasons), void, holders)
         # the showdown names who ended the round: the knocker, or the one player who showed 31 or Feuer
         who = self.knocker if how == RoundEnd.KNOCK else (holders[0] if len(holders) == 1 else None)
         log = (self._log, Event(self.round, "showdown", who, note=how, values=result.values))
@@ -802,8 +861,7 @@ class State:
             return self._evolve(phase=Phase.OVER, current_player=None, result=result, _log=log)
         for seat, n in enumerate(losses):
             if n:
-                log = (log, Event(self.round, "lose", seat, note=ngettext(
-                    "loses {n} life: {reason}", "loses {n} lives: {reason}", n).format(n=n, reason=reasons[seat])))
+                log = (log, Event(self.round, "lose", seat, loss=reasons[seat]))
                 if out[seat]:
                     log = (log, Event(self.round, "out", seat))
                 elif lives[seat] == 0 and self.lives[seat] > 0 and swim:
@@ -906,12 +964,12 @@ def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: boo
 
 
 def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None, how: str = "knock",
-          holders: Sequence[int] = ()) -> tuple[int | None, tuple[int, ...], list[int], list[str]]:
+          holders: Sequence[int] = ()) -> tuple[int | None, tuple[int, ...], list[int], list[Loss | None]]:
     """Who wins and who loses how many lives at the end of a round, and why.
 
     ``scores``: each seat's :class:`Score` (``None`` for seats that are out). ``how``: ``knock``,
     ``all_pass``, ``empty_stock``, ``31`` or ``fire``; ``holders``: the seats that showed 31 or
-    three aces. Returns ``(winner, lowest, losses, reasons)``. Feuer costs every other player one
+    three aces. Returns ``(winner, lowest, losses, reasons)``, each reason a :class:`Loss` (``None``: no loss). Feuer costs every other player one
     life, a player holding 31 included (Feuer beats 31); a 31 under ``others_lose`` costs everyone
     else one life; otherwise the lowest hand after tie-breaks loses (or everyone under 21), the
     knocker's rules apply, and the winner and 31 holders never lose (decisions 14, 15).
@@ -924,24 +982,26 @@ def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | 
     return _lowest_lose(rules, scores, knocker, holders)
 
 
-_Judged = tuple[int | None, tuple[int, ...], list[int], list[str]]
+_Judged = tuple[int | None, tuple[int, ...], list[int], list[Loss | None]]
 
 
 def _everyone_else_loses(scores: Sequence[Score | Ranked | None], holders: Sequence[int], spare_31: bool) -> _Judged:
     """Feuer, or a 31 under ``others_lose``: everyone but the holders loses one life; under a 31 every
     other 31 is safe too (decision 4), under Feuer it is not (decision 14)."""
     losses = [0] * len(scores)
-    reasons = [""] * len(scores)
+    reasons: list[Loss | None] = [None] * len(scores)
     for s, sc in enumerate(scores):
         if sc is None or s in holders or (spare_31 and sc.value == 31):
             continue
         losses[s] = 1
         if spare_31:
-            reasons[s] = _("another player showed 31")
+            reasons[s] = _OTHER_31
         else:
-            reasons[s] = (_("three aces (Feuer) beat even a 31") if sc.value == 31
-                          else _("another player showed three aces (Feuer)"))
+            reasons[s] = _FIRE_BEATS_31 if sc.value == 31 else _FIRE
     return (holders[0] if len(holders) == 1 else None), (), losses, reasons
+
+
+_OTHER_31, _FIRE_BEATS_31, _FIRE = Loss(Reason.OTHER_31), Loss(Reason.FIRE_BEATS_31), Loss(Reason.FIRE)
 
 
 def _lowest_lose(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None,
@@ -950,7 +1010,7 @@ def _lowest_lose(rules: Rules, scores: Sequence[Score | Ranked | None], knocker:
     the winner and 31 holders never lose (decision 15)."""
     seats = [i for i, sc in enumerate(scores) if sc is not None]
     losses = [0] * len(scores)
-    reasons = [""] * len(scores)
+    reasons: list[Loss | None] = [None] * len(scores)
     tiebreak = rules.ties == "tiebreak"
     bonus = rules.knocker_wins_ties
     keys: dict[int, tuple[float, int, int]] = {}
@@ -969,34 +1029,30 @@ def _lowest_lose(rules: Rules, scores: Sequence[Score | Ranked | None], knocker:
         value = keys[s][0]
         if s == winner or s in holders or value == 31:
             continue
-        why = _why_lost(rules, scores, keys, lowest, s, knocker)
         lost = 1
         if s == knocker and s in lowest and (
                 rules.knocker_lowest == "two_lives" or (rules.knocker_lowest == "two_if_sole" and lowest == (s,))):
             lost = 2
-            why = _("{why} and they knocked, so it costs two lives").format(why=why)
         losses[s] = lost
-        reasons[s] = why
+        reasons[s] = _why_lost(rules, scores, keys, lowest, s, knocker, lost)
     return winner, lowest, losses, reasons
 
 
 def _why_lost(rules: Rules, scores: Sequence[Score | Ranked | None], keys: dict[int, tuple[float, int, int]],
-              lowest: tuple[int, ...], s: int, knocker: int | None) -> str:
-    """Why seat ``s`` loses a showdown (``keys``: each seat's value, knocker bonus and tie-break)."""
+              lowest: tuple[int, ...], s: int, knocker: int | None, lost: int) -> Loss:
+    """Why seat ``s`` loses ``lost`` lives at a showdown (``keys``: each seat's value, knocker bonus and tie-break)."""
     value = keys[s][0]
-    v = number(value)
     if rules.loser == "under_21" and value < 21:
-        return _("{value} is under 21").format(value=v)
+        return Loss(Reason.UNDER_21, value, lives=lost)
     if len(lowest) > 1:
-        return _("tied for the lowest hand ({value})").format(value=v)
+        return Loss(Reason.TIED_LOWEST, value, lives=lost)
     if not any(keys[o][0] == value for o in keys if o != s):
-        return _("the lowest hand ({value})").format(value=v)
+        return Loss(Reason.LOWEST, value, lives=lost)
     if rules.knocker_wins_ties and knocker is not None and knocker != s and keys[knocker][0] == value:
-        return _("the lowest hand ({value}): tied with the knocker, who wins ties").format(value=v)
+        return Loss(Reason.KNOCKER_WINS_TIE, value, lives=lost)
     # a tie of equal value, broken by the scoring suit or a triple's rank
     triple = getattr(scores[s], "rule", "") in ("three_of_a_kind", "three_aces")
-    return (_("the lowest hand ({value}): the tie is broken by rank") if triple
-            else _("the lowest hand ({value}): the tie is broken by suit")).format(value=v)
+    return Loss(Reason.TIE_BROKEN, value, by_rank=triple, lives=lost)
 
 
 def _walk(log: Any, round_: int | None = None, viewer: int | None = None,
@@ -1104,81 +1160,10 @@ class PlayerView:
         hands: list[tuple[Card, ...] | None] = (
             list(self.hands) if self.hands is not None
             else [self.hand if i == self.player else None for i in range(self.players)])
-        return _game_html(self, hands, self.stock_count, self.center or (), self.center is not None,
-                          self.legal_actions, self.player)
+        from .narration import game_html
 
-
-_DOING: dict[str, str] = {Phase.CHOICE: N_("chooses"), Phase.FIRST: N_("chooses"), Phase.DISCARD: N_("to discard")}
-"""What the player to act is doing, in a phase other than a turn (the notes of a state's table)."""
-_STATUS: dict[str, str] = {Phase.CHOICE: N_("Player {seat} chooses"), Phase.FIRST: N_("Player {seat} chooses"),
-                           Phase.DISCARD: N_("Player {seat} to discard")}
-"""The same as a state's caption says it (``"Player {seat} to play"`` in a turn)."""
-_TO_PLAY, _PLAYER_TO_PLAY = N_("to play"), N_("Player {seat} to play")
-_NO_KNOCK = {"not_first_turn": N_("nobody may knock on the round's very first turn"),
-             "not_own_first_turn": N_("only the dealer may knock in their own first turn"),
-             "not_first_orbit": N_("nobody may knock until everyone has had a turn")}
-"""Why a knock is not allowed yet, by ``Rules.first_knock``."""
-_NO_KNOCK_NOW = N_("knocking is not allowed now")
-
-
-def _game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], stock: int,
-               center: tuple[Card, ...], center_up: bool, legal: Sequence[Action], viewer: int | None) -> str:
-    """The table behind ``State._repr_html_`` and ``PlayerView._repr_html_``; ``None`` for a hand not seen."""
-    r = g.rules
-    n = len(g.lives)
-    p = g.current_player
-    over = g.phase == Phase.OVER
-    left = [i for i in range(n) if not g.out[i]]
-    winner = left[0] if len(left) == 1 else None
-    doing = _(_DOING.get(g.phase, _TO_PLAY))
-    if winner is not None:
-        status = _("game over: Player {seat} wins").format(seat=winner)
-    elif over or p is None:
-        status = _("round over")
-    else:
-        status = _(_STATUS.get(g.phase, _PLAYER_TO_PLAY)).format(seat=p)
-    caption = _("{rules} · round {round} · {status}").format(rules=preset_name(r.name), round=g.round, status=status)
-    if viewer is not None:
-        caption = _("{caption} · as Player {seat} sees it").format(caption=caption, seat=viewer)
-    rows = []
-    for i in range(n):
-        hand = hands[i]
-        notes = [w for w, yes in ((_("dealer"), i == g.dealer), (doing, i == p and not over),
-                                  (_("knocked"), i == g.knocker), (_("wins the game"), i == winner),
-                                  (_("out"), g.out[i]),
-                                  (_("swimming"), g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
-        if over and g.result is not None and g.result.losses[i]:
-            lost = g.result.losses[i]
-            notes.append(ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost))
-        if g.out[i] and not (over and g.result is not None and g.result.hands[i] is not None):
-            shown, value = "—", ""
-        elif hand is None:
-            shown, value = cards_html(face_down=g.hand_sizes[i] if isinstance(g, PlayerView) else 3), ""
-        else:
-            shown, value = cards_html(hand), number(hand_value(hand, r)) if hand else ""
-        player = html.escape(_("Player {seat}").format(seat=i))
-        head = f'<span aria-hidden="true">▶ </span>{player}' if i == p and not over else player
-        rows.append([head, str(g.lives[i]), shown, value, html.escape(", ".join(notes))])
-    after = []
-    if r.family == "draw":
-        pile = g.discard_pile
-        after.append(ngettext("Discard pile: {cards} on top ({n} card)", "Discard pile: {cards} on top ({n} cards)",
-                              len(pile)).format(cards=cards_html(pile[-1:]), n=len(pile))
-                     if pile else _("Discard pile: empty"))
-    elif center_up:
-        after.append(_("Center: {cards}").format(cards=cards_html(center)))
-    else:
-        after.append(_("Center: {cards} (face down)").format(
-            cards=cards_html(center) if viewer is None else cards_html(face_down=3)))
-    after.append(ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock))
-    if legal and p is not None:
-        after.append(html.escape(_("Player {seat} may: {actions}").format(
-            seat=p, actions=", ".join(str(a) for a in legal))))
-    elif over and g.result is not None:
-        after.append(html.escape(g.result.explain()))
-        if legal:
-            after.append(_("Next: {action}").format(action="<code>next round</code>"))
-    return html_table(caption, (_("Player"), _("Lives"), _("Hand"), _("Value"), _("Notes")), rows, "state", after)
+        return game_html(self, hands, self.stock_count, self.center or (), self.center is not None,
+                         self.legal_actions, self.player)
 
 
 def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,

@@ -12,8 +12,9 @@ dropped from the arrays, so each step costs only what is still being played. The
 ``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
 number of turns have been played (``knock_at``). An empty stock is rebuilt from the discard pile but its top
 card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every play-out is judged at once by
-:func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a :class:`Reason`
-code). ``tests/test_conformance.py`` checks, play-out by play-out, that it ends every round as the reference
+:func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a
+:class:`~thirtyone.game.Reason` code, the very enum the game's :class:`~thirtyone.game.Loss` carries).
+``tests/test_conformance.py`` checks, play-out by play-out, that it ends every round as the reference
 ``State`` does, over every preset and every option.
 
 Reading the code: :func:`play_lockstep` sets up a private ``_PlayOuts`` (the arrays, one row per play-out
@@ -34,7 +35,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .cards import RANK_VALUES, Card, deck
-from .game import Action, knock_allowed
+from .game import Action, Reason, knock_allowed
 from .rules import Rules
 from .scoring import hand_table_blocks, option_triples
 
@@ -62,28 +63,6 @@ class How(IntEnum):
 
 _HOW_WORDS = {How.KNOCK: "knock", How.THIRTY_ONE: "31", How.FIRE: "fire", How.ALL_PASS: "all_pass",
               How.EMPTY_STOCK: "empty_stock"}
-
-
-class Reason(IntEnum):
-    """Why a seat lost its life (or lives), as :func:`thirtyone.game.judge` words it; ``NONE``: it lost none."""
-
-    NONE = 0
-    FIRE = 1
-    """another player showed three aces (Feuer)"""
-    FIRE_BEATS_31 = 2
-    """three aces (Feuer) beat even a 31"""
-    OTHER_31 = 3
-    """another player showed 31"""
-    UNDER_21 = 4
-    """its hand is under 21"""
-    TIED_LOWEST = 5
-    """tied for the lowest hand"""
-    LOWEST = 6
-    """the lowest hand, alone at its value"""
-    KNOCKER_WINS_TIE = 7
-    """the lowest hand: tied with the knocker, who wins ties"""
-    TIE_BROKEN = 8
-    """the lowest hand: the tie is broken by suit or rank"""
 
 
 @cache

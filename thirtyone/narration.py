@@ -1,26 +1,44 @@
-"""What happened in a round, in sentences: the narration a card table's log and a lesson's steps show.
+"""The engine's words: the one text layer, which says the engine's codes and data in the language in use
+when they are shown, never when they happen.
 
-:func:`describe` says one :class:`~thirtyone.game.Event` as a plain sentence (in the language in use); :func:`narrate` says a run
-of them, joining a draw and its discard into one sentence. A card drawn from the stock (or a face-down hand
-taken, or an exchanged hand) is named only to its player, or to everyone when no ``viewer`` is given. The game
-keeps its log as events (:mod:`thirtyone.game`), never as text, so the narration can change (or be translated)
-without touching the engine. This module sits below the game: it reads an event's fields and imports only the
-cards, the number format and the list joiner.
+The engine (rules, scoring, game, policy, lockstep, odds; cards still word their own parse errors, said as they
+are raised) deals in codes: a round's end is a
+:class:`~thirtyone.game.RoundEnd`, why a seat lost a :class:`~thirtyone.game.Loss` (a
+:class:`~thirtyone.game.Reason` with the value it needs), why a move is illegal an
+:class:`~thirtyone.game.IllegalMove`, a score its counting cards and rule. This module turns them into words:
+
+- what happened, in sentences: :func:`describe` says one :class:`~thirtyone.game.Event` (a card drawn from the
+  stock, a face-down hand taken or an exchanged hand named only to its player, or to everyone when no
+  ``viewer`` is given); :func:`narrate` says a run of them, joining a draw and its discard into one sentence;
+- a round's result: :func:`explain` (``RoundResult.explain``), :func:`loss_words` (``RoundResult.reasons``),
+  :func:`result_html`;
+- a score: :func:`score_words` (``Score.explanation``), :func:`score_html`, :func:`compare_words`
+  (``compare_hands``' explanation);
+- a rule set: :func:`rules_summary` (``Rules.summary``);
+- an illegal move: :func:`illegal_words`, :func:`illegal_message` (``IllegalActionError``'s message);
+- a state or a player's view as a notebook shows it: :func:`game_html`; a card, cards and tables in HTML:
+  :func:`card_html`, :func:`cards_html`, :func:`html_table`.
+
+It sits above the game and imports it; the engine's objects show themselves by importing this module inside
+the method that shows them (``Score.explanation``, ``RoundResult.explain``, ``_repr_html_``), as python-chess's
+``Board._repr_svg_`` imports ``chess.svg``. So a game played in English and narrated after ``use("es")`` is
+said in Spanish, and no cache of the engine holds a word.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from .cards import format_cards
-from .i18n import N_, _, number, pgettext
-from .names import and_join
+from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
+from .game import Action, Event, Illegal, IllegalMove, Loss, Phase, PlayerView, Reason, RoundEnd, RoundResult, State
+from .i18n import N_, _, ngettext, number, pgettext
+from .names import and_join, preset_name
+from .rules import Rules
+from .scoring import Score, hand_value
 
-if TYPE_CHECKING:
-    from .game import Event
-
-__all__ = ["describe", "narrate", "player_name", "join_names"]
+__all__ = ["card_html", "cards_html", "html_table", "FACE_DOWN_HTML", "describe", "narrate", "player_name", "join_names", "loss_words", "explain", "result_html",
+           "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "game_html", "rules_summary"]
 
 SENTENCES: dict[str, str] = {
     "deal": N_("Round {round}: {p} deals."),
@@ -178,7 +196,12 @@ def describe(event: Event, names: Sequence[str] | None = None, viewer: int | Non
         return SAYERS[kind](event, p, see, names, mine)
     if kind in SENTENCES:
         said = YOURS[kind]() if mine and kind in YOURS else _(SENTENCES[kind])
-        return said.format(p=p, c=format_cards(event.cards), round=event.round, note=event.note)
+        note = event.note
+        if kind == "lose" and event.loss is not None:
+            n = event.loss.lives
+            note = ngettext("loses {n} life: {reason}", "loses {n} lives: {reason}", n).format(
+                n=n, reason=loss_words(event.loss))
+        return said.format(p=p, c=format_cards(event.cards), round=event.round, note=note)
     return event.note or kind
 
 
@@ -202,3 +225,448 @@ def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer:
     if pending is not None:
         out.append(pending.describe(names, viewer))
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# HTML: how the engine's objects show themselves in a notebook (``_repr_html_``)
+# --------------------------------------------------------------------------------------------
+#
+# Plain strings, text escaped, no Jupyter imports. Nothing depends on colour: a card shows its rank and suit
+# symbol and says its name in words (``aria-label`` for screen readers, ``title`` as a tooltip); red suits are
+# also tinted. Scores, results and game states build their tables with :func:`html_table`.
+
+_CARD_STYLE = ("display:inline-block;min-width:2em;padding:0 .2em;margin:0 .1em;border:1px solid;"
+               "border-radius:.25em;text-align:center;font-family:monospace")
+_RED = "color:#c62828;"
+
+
+def card_html(c: Card) -> str:
+    """One card: ``<span role="img" aria-label="king of hearts" title="king of hearts" ...>K♥</span>``."""
+    name = html.escape(c.name)
+    return (f'<span class="thirtyone-card" role="img" aria-label="{name}" title="{name}" '
+            f'style="{_RED if c.is_red else ""}{_CARD_STYLE}">{c}</span>')
+
+
+_FACE_DOWN = N_("face-down card")
+FACE_DOWN_HTML = (f'<span class="thirtyone-card" role="img" aria-label="{_FACE_DOWN}" title="{_FACE_DOWN}" '
+                  f'style="{_CARD_STYLE}">?</span>')
+"""A card nobody may see here (in English: :func:`cards_html` says it in the language in use)."""
+
+
+def cards_html(cards: Iterable[Card] | None = None, face_down: int = 0) -> str:
+    """Cards side by side (:func:`card_html`), or ``face_down`` cards shown as backs; ``—`` for none."""
+    back = FACE_DOWN_HTML.replace(_FACE_DOWN, html.escape(_(_FACE_DOWN))) if face_down else ""
+    parts = [card_html(c) for c in cards or ()] + [back] * face_down
+    none = html.escape(_("no cards"))
+    return " ".join(parts) if parts else f'<span aria-label="{none}">—</span>'
+
+
+def html_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], kind: str,
+               after: Sequence[str] = ()) -> str:
+    """A small table: ``caption`` and ``head`` are text (escaped here); each row's cells are HTML (escape
+    text with ``html.escape``), the first one the row's header. ``after``: lines of HTML below it.
+    ``kind`` names the object, as the class ``thirtyone-<kind>``."""
+    cell = 'style="padding:.1em .6em;text-align:left;vertical-align:top"'
+    out = [f'<div class="thirtyone-{kind}">', '<table style="border-collapse:collapse">',
+           f'<caption style="text-align:left;font-weight:bold">{html.escape(caption)}</caption>']
+    if head:
+        out.append("<thead><tr>" + "".join(f'<th scope="col" {cell}>{html.escape(h)}</th>' for h in head)
+                   + "</tr></thead>")
+    out.append("<tbody>")
+    for first, *rest in rows:
+        out.append(f'<tr><th scope="row" {cell}>{first}</th>' + "".join(f"<td {cell}>{c}</td>" for c in rest)
+                   + "</tr>")
+    out.append("</tbody></table>")
+    out.extend(f'<p style="margin:.3em 0">{line}</p>' for line in after)
+    out.append("</div>")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------
+# A round's result
+# --------------------------------------------------------------------------------------------
+
+_LOSS: dict[Reason, str] = {
+    Reason.FIRE: N_("another player showed three aces (Feuer)"),
+    Reason.FIRE_BEATS_31: N_("three aces (Feuer) beat even a 31"),
+    Reason.OTHER_31: N_("another player showed 31"),
+    Reason.UNDER_21: N_("{value} is under 21"),
+    Reason.TIED_LOWEST: N_("tied for the lowest hand ({value})"),
+    Reason.LOWEST: N_("the lowest hand ({value})"),
+    Reason.KNOCKER_WINS_TIE: N_("the lowest hand ({value}): tied with the knocker, who wins ties"),
+}
+"""Why a seat lost, by its code (``{value}``: its hand's value); a broken tie says by what (:func:`loss_words`)."""
+
+
+def loss_words(loss: Loss) -> str:
+    """Why a seat lost, in words: ``"the lowest hand (19): the tie is broken by suit"``."""
+    if loss.reason == Reason.TIE_BROKEN:
+        said = (_("the lowest hand ({value}): the tie is broken by rank") if loss.by_rank
+                else _("the lowest hand ({value}): the tie is broken by suit"))
+    else:
+        said = _(_LOSS[loss.reason])
+    why = said.format(value=number(loss.value))
+    if loss.lives == 2:
+        why = _("{why} and they knocked, so it costs two lives").format(why=why)
+    return why
+
+
+def explain(result: RoundResult, names: Sequence[str] | None = None) -> str:
+    """A short paragraph: why the round ended, and who lost what and why (``RoundResult.explain``)."""
+    how = result.how
+    if how == "knock":
+        why = _("{name} knocked and everyone had one more turn.").format(name=player_name(result.knocker, names))
+    elif how == "all_pass":
+        why = _("Everyone passed in a row.")
+    elif how == "empty_stock":
+        why = _("The stock ran out.")
+    else:
+        shown = result.shown_by()
+        who = join_names([player_name(s, names) for s in shown])
+        after = result.knocker is not None and result.knocker not in shown
+        if how == "31" and who:  # several may show 31: the verb agrees in Spanish
+            said = (ngettext("{who} showed 31 after {knocker} knocked.",
+                             "{who} showed 31 after {knocker} knocked.", len(shown)) if after
+                    else ngettext("{who} showed 31.", "{who} showed 31.", len(shown)))
+        else:
+            plain = _SHOWN[how == RoundEnd.THIRTY_ONE, after] if not who else _FIRE_SHOWN[after]
+            said = _(plain)
+        why = said.format(who=who, knocker=player_name(result.knocker, names))
+    parts = [why]
+    if result.void:
+        parts.append(_("Everyone left would be out, so nobody loses a life and the round is dealt again."))
+    for seat, (n, loss) in enumerate(zip(result.losses, result.why)):
+        if n and loss is not None:
+            parts.append(ngettext("{name} loses {n} life: {reason}.", "{name} loses {n} lives: {reason}.", n)
+                         .format(name=player_name(seat, names), n=n, reason=loss_words(loss)))
+    if not result.void and not any(result.losses):
+        parts.append(_("Nobody loses a life."))
+    return " ".join(parts)
+
+
+def result_html(result: RoundResult) -> str:
+    """The result as a notebook shows it: every hand, its value, who loses what and why."""
+    rows = []
+    for seat, (hand, sc) in enumerate(zip(result.hands, result.scores)):
+        player = html.escape(_("Player {seat}").format(seat=seat))
+        if hand is None or sc is None:
+            rows.append([player, "—", "", html.escape(_("out")), ""])
+            continue
+        n = result.losses[seat]
+        lost = ngettext("{n} life", "{n} lives", n).format(n=n) if n else _("nothing")
+        loss = result.why[seat]
+        why = "" if loss is None else loss_words(loss)
+        rows.append([player, cards_html(hand), number(sc.value), html.escape(lost), html.escape(why)])
+    how = _HOW.get(result.how)
+    caption = _("Round {round}: {how}").format(round=result.round, how=_(how) if how else result.how)
+    return html_table(caption, (_("Player"), _("Hand"), _("Value"), _("Loses"), _("Why")), rows, "result",
+                      [html.escape(explain(result))])
+
+
+_HOW = {"knock": N_("a knock"), "all_pass": N_("everyone passed"), "empty_stock": N_("the stock ran out"),
+        "31": N_("31 shown"), "fire": N_("Feuer (three aces)")}
+"""How a round ended, in words (a result's caption; English, translated when shown)."""
+
+_SHOWN: dict[tuple[bool, bool], str] = {
+    # (a 31, not three aces; after someone else knocked) → the sentence when nobody is named
+    (True, False): N_("31 was shown."),
+    (True, True): N_("31 was shown after {knocker} knocked."),
+    (False, False): N_("A player showed three aces: Feuer."),
+    (False, True): N_("A player showed three aces after {knocker} knocked: Feuer."),
+}
+"""Why a round ended at once when :func:`explain` cannot name who did it."""
+_FIRE_SHOWN = {False: N_("{who} showed three aces: Feuer."),
+               True: N_("{who} showed three aces after {knocker} knocked: Feuer.")}
+"""Why a round ended with Feuer (one seat can hold three aces)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Scores
+# --------------------------------------------------------------------------------------------
+
+_RULE_WORDS = {"three_of_a_kind": N_("three of a kind"), "three_aces": N_("three aces")}
+
+_OTHERS = {
+    (True, True): N_("{head}; the other suit makes less ({sums}) and counts nothing"),
+    (True, False): N_("{head}; the other suit makes no more ({sums}) and counts nothing"),
+    (False, True): N_("{head}; the other suits make less ({sums}) and count nothing"),
+    (False, False): N_("{head}; the other suits make no more ({sums}) and count nothing"),
+}
+"""(one other suit, all of them less) → the sentence that follows the counting cards' sum ``{head}``."""
+
+
+def score_words(s: Score, with_value: bool = False) -> str:
+    """Why a hand is worth what it is, one sentence (``Score.explanation``):
+    ``"K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts nothing"``; ``with_value``: after the value
+    and a colon (``str(score)``)."""
+    cards = s.cards
+    if s.rule == "three_aces":  # a triple's counting cards are in the book's order, whatever the hand's
+        text = _("{cards}: three aces count {value}").format(cards=format_cards(s.counting), value=number(s.value))
+    elif s.rule == "three_of_a_kind":
+        text = _("{cards}: three of a kind counts {value}").format(cards=format_cards(s.counting),
+                                                                    value=number(s.value))
+    elif not cards:
+        text = _("no cards: worth 0")
+    else:
+        best = int(s.value)
+        total = " + ".join([str(c) for c in s.counting]) + f" = {best}"
+        if len(cards) > 1 and len({c & 3 for c in cards}) == len(cards):
+            text = _("all suits differ, so only the best card counts: {total}").format(total=total)
+        else:
+            text = total
+        if s.others:
+            text = _others_text(text, s.others, best)
+        if s.rule == "thirty_one":
+            text = _("{total}, the best a hand of one suit can be").format(total=text)
+    return f"{number(s.value)}: {text}" if with_value else text
+
+
+def _others_text(head: str, others: Sequence[Card], best: int) -> str:
+    """``head`` and the suits that lose, with their sums:
+    ``"9♥ = 9; the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
+    groups: dict[int, list[Card]] = {}
+    for c in others:  # high cards first already
+        groups.setdefault(c & 3, []).append(c)
+    # the highest sum first, equal sums in Skat order (each suit once, so the lists are never compared)
+    sums = sorted([(sum([RANK_VALUES[c >> 2] for c in g]), -s, g) for s, g in groups.items()], reverse=True)
+    parts = ", ".join([" + ".join([str(c) for c in g]) + f" = {t}" for t, _s, g in sums])
+    less = all(t < best for t, _s, _g in sums)
+    return _(_OTHERS[len(sums) == 1, less]).format(head=head, sums=parts)
+
+
+def score_html(s: Score) -> str:
+    """The score as a notebook shows it: the hand, its value, the cards that count and why."""
+    rows = [[_("Hand"), cards_html(s.cards)], [_("Value"), number(s.value)]]
+    if s.suit is not None:
+        rows.append([_("Counts"), f"{cards_html(s.counting)} ({_suit(s.suit)})"])
+    elif s.rule in _RULE_WORDS:
+        rows.append([_("Counts"), _("{cards} (all three: {rule})").format(
+            cards=cards_html(s.counting), rule=_(_RULE_WORDS[s.rule]))])
+    if s.others:
+        rows.append([_("Counts nothing"), cards_html(s.others)])
+    rows.append([_("Why"), html.escape(s.explanation)])
+    caption = _("{cards}: worth {value}").format(cards=format_cards(s.cards) or _("No cards"), value=number(s.value))
+    return html_table(caption, (), rows, "score")
+
+
+def compare_words(scores: Sequence[Score], lowest: Sequence[int], rules: Rules) -> str:
+    """Which of several hands is lowest and why (``compare_hands``' explanation); ``lowest``: the hands that
+    share the lowest key."""
+    lines = []
+    low_values = [i for i, s in enumerate(scores) if s.value == scores[lowest[0]].value]
+    if len(low_values) > 1 and rules.ties == "tiebreak":
+        if len(lowest) == 1:
+            s = scores[lowest[0]]
+            if s.suit is None:
+                how = _("its rank ({rank}) is the lowest of the tied triples").format(rank=s.cards[0].symbol)
+            else:
+                above = sorted({t.suit for t in (scores[i] for i in low_values)
+                                if t.suit is not None and t.suit != s.suit})
+                how = _("its suit, {suit}, comes below {above} in Skat order "
+                        "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)").format(
+                            suit=_suit(s.suit), above=join_names([_suit(u) for u in above]))
+            lines.append(_("Hands {hands} tie on {value}; hand {hand} loses the tie-break: {how}.").format(
+                hands=join_names([str(i + 1) for i in low_values]), value=number(s.value), hand=lowest[0] + 1, how=how))
+        else:
+            lines.append(_("Hands {hands} tie on value and suit: the tie-break cannot part them, so they all lose.")
+                         .format(hands=join_names([str(i + 1) for i in lowest])))
+    elif len(lowest) > 1:
+        lines.append(_("Hands {hands} tie for lowest on {value}: with these rules they all lose.").format(
+            hands=join_names([str(i + 1) for i in lowest]), value=number(scores[lowest[0]].value)))
+    else:
+        lines.append(_("Hand {hand} is lowest with {value}.").format(hand=lowest[0] + 1,
+                                                                     value=number(scores[lowest[0]].value)))
+    return " ".join(lines)
+
+
+def _suit(suit: int) -> str:
+    """A suit's name and sign, in the language in use: ``"hearts ♥"``, ``"corazones ♥"``."""
+    return f"{_(SUIT_NAMES[suit])} {SUITS[suit]}"
+
+
+# --------------------------------------------------------------------------------------------
+# Rule sets
+# --------------------------------------------------------------------------------------------
+
+def rules_summary(r: Rules) -> str:
+    """A few sentences a learner can read, in the language in use: how a rule set plays (``Rules.summary``)."""
+    if r.family == "draw":
+        fam = _("Draw and discard: take the top card of the stock or the discard pile, then throw one.")
+    else:
+        fam = _(_SWAP_WAYS[bool(r.allow_swap_all), bool(r.allow_pass)])
+    swim = (ngettext("{n} life each; lose the last one and you are swimming: the next loss puts you out.",
+                     "{n} lives each; lose the last one and you are swimming: the next loss puts you out.",
+                     r.lives) if r.swimming else
+            ngettext("{n} life each; lose the last one and you are out.",
+                     "{n} lives each; lose the last one and you are out.", r.lives))
+    parts = [_("32-card deck (7 to ace).") if r.deck == 32 else _("52-card deck (2 to ace)."), fam,
+             swim.format(n=r.lives)]
+    specials = [_(said).format(toak=number(r.three_of_a_kind or 30.5)) for said, on in (
+        (_THREE_OF_A_KIND, r.three_of_a_kind), (_THREE_ACES, r.three_aces), (_FEUER, r.fire)) if on]
+    if specials:  # clauses of one sentence: "Three of a kind counts 30.5; three aces count 32."
+        said = "; ".join(specials)
+        parts.append(said[:1].upper() + said[1:] + ".")
+    parts.append(_("31 ends the round at once: everyone else loses a life.") if r.instant_31 == "others_lose"
+                 else _("31 ends the round at once: the lowest hand loses as usual."))
+    parts.append(_(_LOSERS[r.loser]) + "; " + (_("ties are broken by suit or rank.") if r.ties == "tiebreak"
+                                                  else _("everyone tied for lowest loses.")))
+    parts.append(_(_KNOCKER_LOWEST[r.knocker_lowest]))
+    if r.knocker_wins_ties:
+        parts.append(_("The knocker wins ties."))
+    parts.append(_(_FIRST_KNOCK[r.first_knock]))
+    if r.family == "commerce":
+        parts.append(_("If everyone passes in a row: three new center cards.") if r.all_pass == "new_center"
+                     else _("If everyone passes in a row: showdown."))
+        if r.first_choice:
+            parts.append(_("The dealer may first take the face-down center hand.") if r.first_choice == "dealer"
+                         else _("The player left of the dealer may first take the face-down center hand."))
+    else:
+        if r.dealer_exchange:
+            parts.append(_("The dealer may swap their hand for three stock cards before play."))
+        if not r.discard_taken:
+            parts.append(_("You may not throw away the card you just took from the discard pile."))
+    return " ".join(parts)
+
+
+_SWAP_WAYS = {
+    # (may swap all three, may pass) → how a turn goes in commerce
+    (False, False): N_("Swap with the center: swap one card with the face-up center."),
+    (True, False): N_("Swap with the center: swap one card or all three with the face-up center."),
+    (False, True): N_("Swap with the center: swap one card with the face-up center, or pass."),
+    (True, True): N_("Swap with the center: swap one card or all three with the face-up center, or pass."),
+}
+_THREE_OF_A_KIND = N_("three of a kind counts {toak}")
+_THREE_ACES = N_("three aces count 32")
+_FEUER = N_("three aces are Feuer: they end the round at once and everyone else loses a life, even a player holding 31")
+"""The special hands, each a clause of one sentence (``{toak}``: 30.5 as the reader writes it)."""
+_LOSERS = {
+    "lowest": N_("The lowest hand loses a life"),
+    "under_21": N_("Everyone under 21 loses a life (the lowest, if nobody is under 21)"),
+}
+"""Who loses a showdown, before the clause on ties."""
+_KNOCKER_LOWEST = {
+    "two_lives": N_("A knocker with the lowest hand loses two lives."),
+    "two_if_sole": N_("A knocker who is alone with the lowest hand loses two lives."),
+    "one_life": N_("A knocker with the lowest hand loses one life, like anyone."),
+}
+_FIRST_KNOCK = {
+    "anytime": N_("You may knock on any turn."),
+    "not_first_turn": N_("Nobody may knock on the round's very first turn."),
+    "not_own_first_turn": N_("Only the dealer may knock in their own first turn."),
+    "not_first_orbit": N_("Nobody may knock until everyone has had a turn."),
+}
+"""The sentences of :func:`rules_summary`, in English (marked for the catalog, translated when it is read)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Illegal moves
+# --------------------------------------------------------------------------------------------
+
+_ILLEGAL: dict[Illegal, str] = {
+    Illegal.GAME_OVER: N_("the game is over"),
+    Illegal.ROUND_OVER: N_("the round is over: the only move is 'next round'"),
+    Illegal.COMMERCE_ONLY: N_("'{action}' belongs to the commerce family; these rules are draw and discard"),
+    Illegal.DRAW_ONLY: N_("'{action}' belongs to draw and discard; these rules are commerce"),
+    Illegal.ROUND_NOT_OVER: N_("the round is not over yet"),
+    Illegal.MUST_CHOOSE: N_("Player {seat} must first choose: keep their hand or take the other one"),
+    Illegal.CHOICE_TOO_LATE: N_("'{action}' is a choice made only before the first turn"),
+    Illegal.ALREADY_KNOCKED: N_("Player {seat} has already knocked: only one knock per round"),
+    Illegal.MUST_DISCARD: N_("Player {seat} has drawn and must now discard a card"),
+    Illegal.DRAW_FIRST: N_("draw first (from the stock or the discard pile), then discard"),
+    Illegal.TAKEN_CARD: N_("these rules forbid discarding the card just taken from the discard pile"),
+    Illegal.NOT_IN_HAND: N_("{card} is not in Player {seat}'s hand"),
+    Illegal.NOT_IN_CENTER: N_("{card} is not in the center"),
+    Illegal.NO_PASSING: N_("these rules do not allow passing"),
+    Illegal.NO_SWAP_ALL: N_("these rules do not allow swapping all three cards"),
+    Illegal.NOT_NOW: N_("it is not allowed at this point"),
+}
+"""Why a move is illegal, by its code (an action's text stays the API's word)."""
+_NO_KNOCK = {"not_first_turn": N_("nobody may knock on the round's very first turn"),
+             "not_own_first_turn": N_("only the dealer may knock in their own first turn"),
+             "not_first_orbit": N_("nobody may knock until everyone has had a turn")}
+"""Why a knock is not allowed yet, by ``Rules.first_knock``."""
+_NO_KNOCK_NOW = N_("knocking is not allowed now")
+
+
+def illegal_words(why: IllegalMove) -> str:
+    """Why a move is illegal, in words: ``"Player 1 has already knocked: only one knock per round"``."""
+    if why.code == Illegal.KNOCK_NOT_YET:
+        return _(_NO_KNOCK.get(why.rule, _NO_KNOCK_NOW))
+    return _(_ILLEGAL[why.code]).format(action=why.action, seat=why.seat, card=why.card)
+
+
+def illegal_message(action: Action, why: IllegalMove, legal: Sequence[Action]) -> str:
+    """``IllegalActionError``'s message: the move, why it is illegal, and what is legal."""
+    shown = ", ".join(str(x) for x in legal) or _("nothing (the game is over)")
+    return _("cannot {action} now: {why}. Legal: {legal}").format(action=action, why=illegal_words(why), legal=shown)
+
+
+# --------------------------------------------------------------------------------------------
+# A state, or a player's view, as a notebook shows it
+# --------------------------------------------------------------------------------------------
+
+_DOING: dict[str, str] = {Phase.CHOICE: N_("chooses"), Phase.FIRST: N_("chooses"), Phase.DISCARD: N_("to discard")}
+"""What the player to act is doing, in a phase other than a turn (the notes of a state's table)."""
+_STATUS: dict[str, str] = {Phase.CHOICE: N_("Player {seat} chooses"), Phase.FIRST: N_("Player {seat} chooses"),
+                           Phase.DISCARD: N_("Player {seat} to discard")}
+"""The same as a state's caption says it (``"Player {seat} to play"`` in a turn)."""
+_TO_PLAY, _PLAYER_TO_PLAY = N_("to play"), N_("Player {seat} to play")
+
+def game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], stock: int,
+               center: tuple[Card, ...], center_up: bool, legal: Sequence[Action], viewer: int | None) -> str:
+    """The table behind ``State._repr_html_`` and ``PlayerView._repr_html_``; ``None`` for a hand not seen."""
+    r = g.rules
+    n = len(g.lives)
+    p = g.current_player
+    over = g.phase == Phase.OVER
+    left = [i for i in range(n) if not g.out[i]]
+    winner = left[0] if len(left) == 1 else None
+    doing = _(_DOING.get(g.phase, _TO_PLAY))
+    if winner is not None:
+        status = _("game over: Player {seat} wins").format(seat=winner)
+    elif over or p is None:
+        status = _("round over")
+    else:
+        status = _(_STATUS.get(g.phase, _PLAYER_TO_PLAY)).format(seat=p)
+    caption = _("{rules} · round {round} · {status}").format(rules=preset_name(r.name), round=g.round, status=status)
+    if viewer is not None:
+        caption = _("{caption} · as Player {seat} sees it").format(caption=caption, seat=viewer)
+    rows = []
+    for i in range(n):
+        hand = hands[i]
+        notes = [w for w, yes in ((_("dealer"), i == g.dealer), (doing, i == p and not over),
+                                  (_("knocked"), i == g.knocker), (_("wins the game"), i == winner),
+                                  (_("out"), g.out[i]),
+                                  (_("swimming"), g.lives[i] == 0 and not g.out[i] and r.swimming)) if yes]
+        if over and g.result is not None and g.result.losses[i]:
+            lost = g.result.losses[i]
+            notes.append(ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost))
+        if g.out[i] and not (over and g.result is not None and g.result.hands[i] is not None):
+            shown, value = "—", ""
+        elif hand is None:
+            shown, value = cards_html(face_down=g.hand_sizes[i] if isinstance(g, PlayerView) else 3), ""
+        else:
+            shown, value = cards_html(hand), number(hand_value(hand, r)) if hand else ""
+        player = html.escape(_("Player {seat}").format(seat=i))
+        head = f'<span aria-hidden="true">▶ </span>{player}' if i == p and not over else player
+        rows.append([head, str(g.lives[i]), shown, value, html.escape(", ".join(notes))])
+    after = []
+    if r.family == "draw":
+        pile = g.discard_pile
+        after.append(ngettext("Discard pile: {cards} on top ({n} card)", "Discard pile: {cards} on top ({n} cards)",
+                              len(pile)).format(cards=cards_html(pile[-1:]), n=len(pile))
+                     if pile else _("Discard pile: empty"))
+    elif center_up:
+        after.append(_("Center: {cards}").format(cards=cards_html(center)))
+    else:
+        after.append(_("Center: {cards} (face down)").format(
+            cards=cards_html(center) if viewer is None else cards_html(face_down=3)))
+    after.append(ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock))
+    if legal and p is not None:
+        after.append(html.escape(_("Player {seat} may: {actions}").format(
+            seat=p, actions=", ".join(str(a) for a in legal))))
+    elif over and g.result is not None:
+        after.append(html.escape(g.result.explain()))
+        if legal:
+            after.append(_("Next: {action}").format(action="<code>next round</code>"))
+    return html_table(caption, (_("Player"), _("Lives"), _("Hand"), _("Value"), _("Notes")), rows, "state", after)

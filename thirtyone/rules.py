@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import names as _names
-from .i18n import N_, _, ngettext, number
 
 __all__ = ["Family", "Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
 
@@ -206,76 +205,14 @@ class Rules:
                 if getattr(self, f) != getattr(other, f)}
 
     def summary(self) -> str:
-        """A few sentences a learner can read, in the language in use: how this rule set plays."""
-        if self.family == "draw":
-            fam = _("Draw and discard: take the top card of the stock or the discard pile, then throw one.")
-        else:
-            fam = _(_SWAP_WAYS[bool(self.allow_swap_all), bool(self.allow_pass)])
-        swim = (ngettext("{n} life each; lose the last one and you are swimming: the next loss puts you out.",
-                         "{n} lives each; lose the last one and you are swimming: the next loss puts you out.",
-                         self.lives) if self.swimming else
-                ngettext("{n} life each; lose the last one and you are out.",
-                         "{n} lives each; lose the last one and you are out.", self.lives))
-        parts = [_("32-card deck (7 to ace).") if self.deck == 32 else _("52-card deck (2 to ace)."), fam,
-                 swim.format(n=self.lives)]
-        specials = [_(said).format(toak=number(self.three_of_a_kind or 30.5)) for said, on in (
-            (_THREE_OF_A_KIND, self.three_of_a_kind), (_THREE_ACES, self.three_aces), (_FEUER, self.fire)) if on]
-        if specials:  # clauses of one sentence: "Three of a kind counts 30.5; three aces count 32."
-            said = "; ".join(specials)
-            parts.append(said[:1].upper() + said[1:] + ".")
-        parts.append(_("31 ends the round at once: everyone else loses a life.") if self.instant_31 == "others_lose"
-                     else _("31 ends the round at once: the lowest hand loses as usual."))
-        parts.append(_(_LOSERS[self.loser]) + "; " + (_("ties are broken by suit or rank.") if self.ties == "tiebreak"
-                                                      else _("everyone tied for lowest loses.")))
-        parts.append(_(_KNOCKER_LOWEST[self.knocker_lowest]))
-        if self.knocker_wins_ties:
-            parts.append(_("The knocker wins ties."))
-        parts.append(_(_FIRST_KNOCK[self.first_knock]))
-        if self.family == "commerce":
-            parts.append(_("If everyone passes in a row: three new center cards.") if self.all_pass == "new_center"
-                         else _("If everyone passes in a row: showdown."))
-            if self.first_choice:
-                parts.append(_("The dealer may first take the face-down center hand.") if self.first_choice == "dealer"
-                             else _("The player left of the dealer may first take the face-down center hand."))
-        else:
-            if self.dealer_exchange:
-                parts.append(_("The dealer may swap their hand for three stock cards before play."))
-            if not self.discard_taken:
-                parts.append(_("You may not throw away the card you just took from the discard pile."))
-        return " ".join(parts)
+        """A few sentences a learner can read, in the language in use: how this rule set plays
+        (:func:`thirtyone.narration.rules_summary`)."""
+        from .narration import rules_summary
+
+        return rules_summary(self)
 
     def __str__(self) -> str:
         return f"Rules({self.name})"
-
-
-_SWAP_WAYS = {
-    # (may swap all three, may pass) → how a turn goes in commerce
-    (False, False): N_("Swap with the center: swap one card with the face-up center."),
-    (True, False): N_("Swap with the center: swap one card or all three with the face-up center."),
-    (False, True): N_("Swap with the center: swap one card with the face-up center, or pass."),
-    (True, True): N_("Swap with the center: swap one card or all three with the face-up center, or pass."),
-}
-_THREE_OF_A_KIND = N_("three of a kind counts {toak}")
-_THREE_ACES = N_("three aces count 32")
-_FEUER = N_("three aces are Feuer: they end the round at once and everyone else loses a life, even a player holding 31")
-"""The special hands, each a clause of one sentence (``{toak}``: 30.5 as the reader writes it)."""
-_LOSERS = {
-    "lowest": N_("The lowest hand loses a life"),
-    "under_21": N_("Everyone under 21 loses a life (the lowest, if nobody is under 21)"),
-}
-"""Who loses a showdown, before the clause on ties."""
-_KNOCKER_LOWEST = {
-    "two_lives": N_("A knocker with the lowest hand loses two lives."),
-    "two_if_sole": N_("A knocker who is alone with the lowest hand loses two lives."),
-    "one_life": N_("A knocker with the lowest hand loses one life, like anyone."),
-}
-_FIRST_KNOCK = {
-    "anytime": N_("You may knock on any turn."),
-    "not_first_turn": N_("Nobody may knock on the round's very first turn."),
-    "not_own_first_turn": N_("Only the dealer may knock in their own first turn."),
-    "not_first_orbit": N_("Nobody may knock until everyone has had a turn."),
-}
-"""The sentences of :meth:`Rules.summary`, in English (marked for the catalog, translated when it is read)."""
 
 
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))

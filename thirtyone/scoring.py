@@ -12,16 +12,13 @@ ordering that applies the rule set's tie-break (higher is better).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any, NamedTuple
 
 from . import shipped
-from .cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, cards_html, format_cards, html_table
-from .i18n import N_, _, language, number
-from .narration import join_names
+from .cards import ALL_CARDS, RANK_VALUES, SUITS, Card, format_cards
 from .rules import Rules
 
 __all__ = ["Score", "hand_value", "score", "value_table", "rank_table", "Ranked", "dealt_score",
@@ -46,8 +43,6 @@ class Score:
     """The cards that count nothing."""
     rule: str
     """What decided the value: ``"suit"``, ``"thirty_one"``, ``"three_of_a_kind"`` or ``"three_aces"``."""
-    explanation: str
-    """One sentence: ``"K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts nothing"``."""
     tiebreak: int
     """Higher wins a tie of equal value: a triple's rank, else the scoring suit in Skat order."""
 
@@ -60,27 +55,24 @@ class Score:
         """Ordering under the rule set's tie-break: compare keys, the lowest hand has the smallest."""
         return (self.value, self.tiebreak if rules.ties == "tiebreak" else 0)
 
+    @property
+    def explanation(self) -> str:
+        """One sentence, in the language in use: ``"K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts
+        nothing"`` (:func:`thirtyone.narration.score_words`)."""
+        from .narration import score_words
+
+        return score_words(self)
+
     def __str__(self) -> str:
-        return f"{number(self.value)}: {self.explanation}"
+        from .narration import score_words
+
+        return score_words(self, with_value=True)
 
     def _repr_html_(self) -> str:
         """The score as a notebook shows it: the hand, its value, the cards that count and why."""
-        rows = [[_("Hand"), cards_html(self.cards)], [_("Value"), number(self.value)]]
-        if self.suit is not None:
-            rows.append([_("Counts"), f"{cards_html(self.counting)} ({_suit(self.suit)})"])
-        elif self.rule in _RULE_WORDS:
-            rows.append([_("Counts"), _("{cards} (all three: {rule})").format(
-                cards=cards_html(self.counting), rule=_(_RULE_WORDS[self.rule]))])
-        if self.others:
-            rows.append([_("Counts nothing"), cards_html(self.others)])
-        rows.append([_("Why"), html.escape(self.explanation)])
-        caption = _("{cards}: worth {value}").format(cards=format_cards(self.cards) or _("No cards"),
-                                                      value=number(self.value))
-        return html_table(caption, (), rows, "score")
+        from .narration import score_html
 
-
-_RULE_WORDS = {"three_of_a_kind": N_("three of a kind"), "three_aces": N_("three aces")}
-
+        return score_html(self)
 
 
 _HIGH_FIRST = [(RANK_VALUES[c >> 2], c >> 2, -(c & 3)) for c in range(52)]
@@ -92,14 +84,11 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
     if len(cards) == 3 and cards[0] >> 2 == cards[1] >> 2 == cards[2] >> 2:
         rank = cards[0] >> 2
         if rank == 12 and aces is not None:
-            return Score(cards, float(aces), None, cards, (), "three_aces",
-                         _("{cards}: three aces count {value}").format(cards=format_cards(cards), value=aces), rank)
+            return Score(cards, float(aces), None, cards, (), "three_aces", rank)
         if toak is not None:
-            return Score(cards, float(toak), None, cards, (), "three_of_a_kind",
-                         _("{cards}: three of a kind counts {value}").format(cards=format_cards(cards),
-                                                                              value=number(toak)), rank)
+            return Score(cards, float(toak), None, cards, (), "three_of_a_kind", rank)
     if not cards:
-        return Score(cards, 0.0, None, (), (), "suit", _("no cards: worth 0"), 0)
+        return Score(cards, 0.0, None, (), (), "suit", 0)
     totals = [0, 0, 0, 0]
     for c in cards:
         totals[c & 3] += RANK_VALUES[c >> 2]
@@ -110,39 +99,8 @@ def _compute(cards: tuple[Card, ...], toak: float | None, aces: int | None) -> S
     ordered = sorted(cards, key=_HIGH_FIRST.__getitem__, reverse=True)
     counting = tuple([c for c in ordered if c & 3 == suit])
     others = tuple([c for c in ordered if c & 3 != suit])
-    total = " + ".join([str(c) for c in counting]) + f" = {best}"
-    if len(cards) > 1 and len({c & 3 for c in cards}) == len(cards):
-        text = _("all suits differ, so only the best card counts: {total}").format(total=total)
-    else:
-        text = total
-    if others:
-        text = _others_text(text, others, best)
     rule = "thirty_one" if best == 31 and len(cards) == 3 else "suit"
-    if rule == "thirty_one":
-        text = _("{total}, the best a hand of one suit can be").format(total=text)
-    return Score(cards, float(best), suit, counting, others, rule, text, 3 - suit)
-
-
-_OTHERS = {
-    (True, True): N_("{head}; the other suit makes less ({sums}) and counts nothing"),
-    (True, False): N_("{head}; the other suit makes no more ({sums}) and counts nothing"),
-    (False, True): N_("{head}; the other suits make less ({sums}) and count nothing"),
-    (False, False): N_("{head}; the other suits make no more ({sums}) and count nothing"),
-}
-"""(one other suit, all of them less) → the sentence that follows the counting cards' sum ``{head}``."""
-
-
-def _others_text(head: str, others: Sequence[Card], best: int) -> str:
-    """``head`` and the suits that lose, with their sums:
-    ``"9♥ = 9; the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
-    groups: dict[int, list[Card]] = {}
-    for c in others:  # high cards first already
-        groups.setdefault(c & 3, []).append(c)
-    # the highest sum first, equal sums in Skat order (each suit once, so the lists are never compared)
-    sums = sorted([(sum([RANK_VALUES[c >> 2] for c in g]), -s, g) for s, g in groups.items()], reverse=True)
-    parts = ", ".join([" + ".join([str(c) for c in g]) + f" = {t}" for t, _s, g in sums])
-    less = all(t < best for t, _s, _g in sums)
-    return _(_OTHERS[len(sums) == 1, less]).format(head=head, sums=parts)
+    return Score(cards, float(best), suit, counting, others, rule, 3 - suit)
 
 
 class Ranked(NamedTuple):
@@ -298,7 +256,7 @@ def _values(toak: float | None, aces: int | None) -> _Values:
 
 class _Book(dict[tuple[Card, ...], Score]):
     """Sorted three-card hand → its :class:`Score` with reasons, each worked out the first time it is asked
-    (one book per scoring options and language: the reasons are sentences)."""
+    (one book per scoring options: the reasons are data, said in words only when shown)."""
 
     def __init__(self, toak: float | None, aces: int | None) -> None:
         super().__init__()
@@ -309,12 +267,12 @@ class _Book(dict[tuple[Card, ...], Score]):
         return s
 
 
-_BOOKS: dict[tuple[float | None, int | None, str], _Book] = {}
-"""(three of a kind, three aces, language) → its book."""
+_BOOKS: dict[tuple[float | None, int | None], _Book] = {}
+"""(three of a kind, three aces) → its book."""
 
 
 def _book(toak: float | None, aces: int | None) -> _Book:
-    key = (toak, aces, language())
+    key = (toak, aces)
     book = _BOOKS.get(key)
     if book is None:
         book = _BOOKS[key] = _Book(toak, aces)
@@ -477,41 +435,13 @@ def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, ob
     hand index that shares the lowest key (several when the tie is not broken),
     ``highest`` the one highest hand or ``None`` if the top is shared.
     """
+    from .narration import compare_words  # the explanation, in the language in use
+
     scores = [score(h, rules) for h in hands]
     keys = [s.key(rules) for s in scores]
     low = min(keys)
     high = max(keys)
     lowest = [i for i, k in enumerate(keys) if k == low]
     tops = [i for i, k in enumerate(keys) if k == high]
-    lines = []
-    low_values = [i for i, s in enumerate(scores) if s.value == scores[lowest[0]].value]
-    if len(low_values) > 1 and rules.ties == "tiebreak":
-        if len(lowest) == 1:
-            s = scores[lowest[0]]
-            if s.suit is None:
-                how = _("its rank ({rank}) is the lowest of the tied triples").format(rank=s.cards[0].symbol)
-            else:
-                above = sorted({t.suit for t in (scores[i] for i in low_values)
-                                if t.suit is not None and t.suit != s.suit})
-                how = _("its suit, {suit}, comes below {above} in Skat order "
-                        "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)").format(
-                            suit=_suit(s.suit), above=join_names([_suit(u) for u in above]))
-            lines.append(_("Hands {hands} tie on {value}; hand {hand} loses the tie-break: {how}.").format(
-                hands=join_names([str(i + 1) for i in low_values]), value=number(s.value), hand=lowest[0] + 1, how=how))
-        else:
-            lines.append(_("Hands {hands} tie on value and suit: the tie-break cannot part them, so they all lose.")
-                         .format(hands=join_names([str(i + 1) for i in lowest])))
-    elif len(lowest) > 1:
-        lines.append(_("Hands {hands} tie for lowest on {value}: with these rules they all lose.").format(
-            hands=join_names([str(i + 1) for i in lowest]), value=number(scores[lowest[0]].value)))
-    else:
-        lines.append(_("Hand {hand} is lowest with {value}.").format(hand=lowest[0] + 1,
-                                                                     value=number(scores[lowest[0]].value)))
     return {"scores": scores, "lowest": lowest, "highest": tops[0] if len(tops) == 1 else None,
-            "explanation": " ".join(lines)}
-
-
-def _suit(suit: int) -> str:
-    """A suit's name and sign, in the language in use: ``"hearts ♥"``, ``"corazones ♥"``."""
-    return f"{_(SUIT_NAMES[suit])} {SUITS[suit]}"
-
+            "explanation": compare_words(scores, lowest, rules)}

@@ -44,7 +44,7 @@ from .analysis import (
 from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
 from .game import Action, State, knock_allowed, new_game
-from .i18n import N_, _, language, ngettext
+from .i18n import N_, _, ngettext
 from .rules import Rules
 from .scoring import hand_values
 
@@ -228,10 +228,28 @@ class Spot:
     """The seat counted from the dealer's left: 1 plays first, ``players`` is the dealer."""
     turns: int
     """Turns the table has played before this one (0: the very first turn of the round)."""
-    note: str = ""
-    """Why the turn differs from the one asked for ('' when it does not)."""
     seed: int = 0
     """The seed the turn was staged with: ``advise(..., seed=spot.seed)`` gives this very situation."""
+    asked: int | None = None
+    """The turn asked for (:func:`staged_turn`'s ``turn``); ``None``: the one staged."""
+    first_choice: tuple[int, ...] = ()
+    """The turns the staging moved on to because a first turn allowed only keeping the hand or taking the
+    center (one for each time it did)."""
+
+    @property
+    def note(self) -> str:
+        """Why the turn differs from the one asked for, in the language in use ('' when it does not)."""
+        notes = []
+        players = self.state.players
+        target = self.turns if self.asked is None else knock_turn(players, self.seat, self.asked)
+        if self.asked is not None and target != self.asked:
+            notes.append(ngettext(
+                "From seat {seat} of {players} your turn comes after {n} turn of the table, not {turn}.",
+                "From seat {seat} of {players} your turn comes after {n} turns of the table, not {turn}.",
+                target).format(seat=self.seat, players=players, n=target, turn=self.asked))
+        notes.extend(_("On your first turn these rules let you only keep your hand or take the center,"
+                       " so this is your next turn, after {n} turns.").format(n=goal) for goal in self.first_choice)
+        return " ".join(notes)
 
     @property
     def rules(self) -> Rules:
@@ -389,11 +407,7 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
         raise ValueError(_("this hand ends the round on the deal (31 or Fire): there is nothing to decide"))
     me = seat % players
     target = knock_turn(players, seat, turn)
-    notes = []
-    if target != turn:
-        notes.append(ngettext("From seat {seat} of {players} your turn comes after {n} turn of the table, not {turn}.",
-                              "From seat {seat} of {players} your turn comes after {n} turns of the table, not {turn}.",
-                              target).format(seat=seat, players=players, n=target, turn=turn))
+    moved: list[int] = []
     bot = GreedyBot(seed, patience=10**6)
     for attempt in range(30):
         s = _staged_deal(r, players, me, cards, seed * 1000 + attempt)
@@ -408,10 +422,9 @@ def staged_turn(rules: Rules | str, hand: str | Sequence[Card], players: int, se
                 continue
             if s.phase == "first" and s.turns >= goal:
                 goal = s.turns + players
-                notes.append(_("On your first turn these rules let you only keep your hand or take the center,"
-                               " so this is your next turn, after {n} turns.").format(n=goal))
+                moved.append(goal)
             if s.phase == "turn" and s.turns >= goal:
-                return Spot(s, me, seat, s.turns, " ".join(notes), seed)
+                return Spot(s, me, seat, s.turns, seed, turn, tuple(moved))
             s = s.apply(_keep_hand_move(s, cards))
     raise ValueError(_("could not stage this turn: the others kept ending the round first; try another seed"))
 
@@ -420,27 +433,28 @@ def advise(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: i
            rollouts: int = 10_000, seed: int = 0) -> tuple[Spot, KnockAdvice]:
     """Stage the turn (:func:`staged_turn`) and ask :func:`~thirtyone.analysis.knock_advice` about it.
 
-    Both are deterministic, so the last few hundred answers are kept: going back to a hand is instant. They
-    hold words (the staging note, the explanation), so they are kept per language.
+    Both are deterministic, so the last few hundred answers are kept: going back to a hand is instant. What is
+    kept holds no words (the staging note is made when read; the advice's sentences are made here, now), so
+    a page that changes language says the same advice in the new one.
     """
     r = _rules(rules)
     cards = parse_cards(hand, r.deck) if isinstance(hand, str) else tuple(hand)
-    return _advise(r, cards, players, seat, turn, rollouts, seed, language())
+    spot, advice = _advise(r, cards, players, seat, turn, rollouts, seed)
+    text, why = advice_text(spot.state, spot.player, advice.value, advice.knock, advice.play_on)
+    return spot, dataclasses.replace(advice, explanation=text, forbidden=why)
 
 
 @lru_cache(maxsize=256)
 def _advise(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn: int, rollouts: int,
-            seed: int, lang: str = "en") -> tuple[Spot, KnockAdvice]:
+            seed: int) -> tuple[Spot, KnockAdvice]:
+    """:func:`advise`'s spot and advice, the advice's sentences left out (``advise`` says them)."""
     spot = staged_turn(rules, hand, players, seat, turn, seed)
     shipped = precomputed.lookup("advise", rules=rules, hand=hand, players=players, seat=seat, turn=turn,
                                  rollouts=rollouts, seed=seed)
-    if shipped is not None:  # the advisor's first advice in lesson 5: computed once (thirtyone/precomputed.py)
-        advice = decode_advice(shipped)
-        if lang != "en":  # the shipped words are English: the same numbers, said in the language in use
-            text, why = advice_text(spot.state, spot.player, advice.value, advice.knock, advice.play_on)
-            advice = dataclasses.replace(advice, explanation=text, forbidden=why)
-        return spot, advice
-    return spot, knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed)
+    # the advisor's first advice in lesson 5 was computed once (thirtyone/precomputed.py)
+    advice = (decode_advice(shipped) if shipped is not None
+              else knock_advice(spot.state, spot.player, rollouts=rollouts, seed=seed))
+    return spot, dataclasses.replace(advice, explanation="", forbidden="")
 
 
 def _estimate(data: dict[str, Any] | None) -> Estimate | None:
