@@ -77,6 +77,75 @@ def _lives_text(lives: int, out: bool, swimming_on: bool) -> str:
     return f"{marks} " + ngettext("{n} life", "{n} lives", lives).format(n=lives)
 
 
+def _seat_head_html(s: State, p: int, mine: bool, label: str) -> str:
+    """Seat ``p``'s head: its name, lives and badges (dealer, knocked, to play, lives lost); ``mine``: the
+    learner's own seat, where Spanish says "repartes", "te toca"."""
+    badges = []
+    if p == s.dealer:
+        badges.append('<span class="to-badge">' + (pgettext("your seat", "dealer") if mine else _("dealer"))
+                      + "</span>")
+    if s.knocker == p:
+        badges.append('<span class="to-badge to-knock">'
+                      + (pgettext("your seat", "knocked") if mine else _("knocked")) + "</span>")
+    if s.current_player == p:
+        badges.append('<span class="to-badge to-turn">'
+                      + (pgettext("your seat", "▶ to play") if mine else _("▶ to play")) + "</span>")
+    if s.result is not None and s.result.losses[p]:
+        n = s.result.losses[p]
+        lost = (npgettext("your seat", "lost {n} life", "lost {n} lives", n) if mine
+                else ngettext("lost {n} life", "lost {n} lives", n))
+        badges.append('<span class="to-badge">' + lost.format(n=n) + "</span>")
+    lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
+    return f'<div class="to-seat-head"><strong>{esc(label)}</strong> {lives} ' + "".join(badges) + "</div>"
+
+
+def _showdown_html(s: State, labels: Sequence[str]) -> str:
+    """The showdown panel: the engine's explanation and every hand's value, why, lives lost and left, and
+    who won the game (empty while the round is played)."""
+    r = s.result
+    if r is None:
+        return ""
+    rows = []
+    heads = [html.escape(h) for h in (_("Player"), _("Hand"), _("Value"), _("Why"), _("Lives lost"),
+                                      _("Lives left"))]
+    for p, sc in enumerate(r.scores):
+        if sc is None:
+            continue
+        lost = r.losses[p]
+        what = ('<span class="to-lost">' + ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost)
+                + f"</span>: {esc(r.reasons[p])}" if lost else _("keeps every life"))
+        lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
+        rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(labels[p])}</th>'
+                    f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
+                    f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
+                    f'<td class="to-value to-nowrap" role="cell" data-label="{heads[2]}">{number(sc.value)}</td>'
+                    f'<td role="cell" data-label="{heads[3]}">{esc(sc.explanation)}</td>'
+                    f'<td role="cell" data-label="{heads[4]}">{what}</td>'
+                    f'<td role="cell" data-label="{heads[5]}">{lives}</td></tr>')
+    end = ""
+    if s.game_over and s.winner is not None:
+        end = "<p><strong>" + esc(_("{name} wins the game!").format(name=labels[s.winner])) + "</strong></p>"
+    showdown = _("showdown")
+    return (f'<section aria-label="{html.escape(showdown)}"><h3>'
+            + _("Showdown, round {n}").format(n=r.round) + "</h3>"
+            f'<p class="to-explain">{esc(r.explain(labels))}</p>'
+            '<table role="table"><thead role="rowgroup"><tr role="row">'
+            + "".join(f'<th scope="col" role="columnheader">{h}</th>'
+                      for h in heads)
+            + '</tr></thead><tbody role="rowgroup">' + "".join(rows)
+            + f"</tbody></table>{end}</section>")
+
+
+def _log_html(s: State, viewer: int, everything: bool, labels: Sequence[str]) -> str:
+    """What happened this round, in the engine's sentences, as ``viewer`` saw it (or ``everything``)."""
+    events = s.round_events() if everything else s.view(viewer).round_events()
+    lines = narrate(events, labels, None if everything else viewer)
+    items = "".join(f"<li>{esc(x)}</li>" for x in lines)
+    happened = _("What happened this round")
+    return (f'<div class="to-log-box" role="log" tabindex="0" aria-label="{html.escape(happened)}">'
+            f'<ol class="to-log">{items}</ol></div>')
+
+
 class _Seat(w.VBox):
     """One seat: its name, lives and badges above its cards."""
 
@@ -559,25 +628,9 @@ class CardTable(w.VBox):
         self.new_game_button.layout.display = None if s.game_over else "none"
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
-        badges = []
-        mine = p == self.seat  # the learner's own seat: Spanish says "repartes", "te toca" there
-        if p == s.dealer:
-            badges.append('<span class="to-badge">' + (pgettext("your seat", "dealer") if mine else _("dealer"))
-                          + "</span>")
-        if s.knocker == p:
-            badges.append('<span class="to-badge to-knock">'
-                          + (pgettext("your seat", "knocked") if mine else _("knocked")) + "</span>")
-        if s.current_player == p:
-            badges.append('<span class="to-badge to-turn">'
-                          + (pgettext("your seat", "▶ to play") if mine else _("▶ to play")) + "</span>")
-        if s.result is not None and s.result.losses[p]:
-            n = s.result.losses[p]
-            lost = (npgettext("your seat", "lost {n} life", "lost {n} lives", n) if mine
-                    else ngettext("lost {n} life", "lost {n} lives", n))
-            badges.append('<span class="to-badge">' + lost.format(n=n) + "</span>")
-        lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
-        box.head.value = (f'<div class="to-seat-head"><strong>{esc(self.labels[p])}</strong> {lives} '
-                          + "".join(badges) + "</div>")
+        """One seat: its head, its cards (face down unless shown; the learner's by :meth:`_draw_mine`), and
+        whether it plays now or is out."""
+        box.head.value = _seat_head_html(s, p, p == self.seat, self.labels[p])
         size = len(s.hands[p])
         if p == self.seat:
             pass
@@ -598,50 +651,11 @@ class CardTable(w.VBox):
             box.remove_class("to-gone")
 
     def _draw_showdown(self, s: State) -> None:
-        r = s.result
-        if r is None:
-            self.showdown.value = ""
-            self.showdown.layout.display = "none"
-            return
-        self.showdown.layout.display = None
-        rows = []
-        heads = [html.escape(h) for h in (_("Player"), _("Hand"), _("Value"), _("Why"), _("Lives lost"),
-                                          _("Lives left"))]
-        for p, sc in enumerate(r.scores):
-            if sc is None:
-                continue
-            lost = r.losses[p]
-            what = ('<span class="to-lost">' + ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost)
-                    + f"</span>: {esc(r.reasons[p])}" if lost else _("keeps every life"))
-            lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
-            rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(self.labels[p])}</th>'
-                        f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
-                        f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
-                        f'<td class="to-value to-nowrap" role="cell" data-label="{heads[2]}">{number(sc.value)}</td>'
-                        f'<td role="cell" data-label="{heads[3]}">{esc(sc.explanation)}</td>'
-                        f'<td role="cell" data-label="{heads[4]}">{what}</td>'
-                        f'<td role="cell" data-label="{heads[5]}">{lives}</td></tr>')
-        end = ""
-        if s.game_over and s.winner is not None:
-            end = "<p><strong>" + esc(_("{name} wins the game!").format(name=self.labels[s.winner])) + "</strong></p>"
-        showdown = _("showdown")
-        self.showdown.value = (
-            f'<section aria-label="{html.escape(showdown)}"><h3>'
-            + _("Showdown, round {n}").format(n=r.round) + "</h3>"
-            f'<p class="to-explain">{esc(r.explain(self.labels))}</p>'
-            '<table role="table"><thead role="rowgroup"><tr role="row">'
-            + "".join(f'<th scope="col" role="columnheader">{h}</th>'
-                      for h in heads)
-            + '</tr></thead><tbody role="rowgroup">' + "".join(rows)
-            + f"</tbody></table>{end}</section>")
+        self.showdown.value = _showdown_html(s, self.labels)
+        self.showdown.layout.display = "none" if s.result is None else None
 
     def _draw_log(self, s: State, viewer: int, everything: bool) -> None:
-        events = s.round_events() if everything else s.view(viewer).round_events()
-        lines = narrate(events, self.labels, None if everything else viewer)
-        items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-        happened = _("What happened this round")
-        self.log_html.value = (f'<div class="to-log-box" role="log" tabindex="0" aria-label="{html.escape(happened)}">'
-                               f'<ol class="to-log">{items}</ol></div>')
+        self.log_html.value = _log_html(s, viewer, everything, self.labels)
 
     # -- for tests and lessons ----------------------------------------------------------------
     def hand(self, seat: int | None = None) -> tuple[Card, ...]:
