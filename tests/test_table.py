@@ -1,6 +1,7 @@
 """The card table driven in pure Python, as the front end drives it: clicks on cards are the
 messages a click (or Enter / Space) sends, buttons are clicked. The ``widget_errors`` fixture
-(conftest) fails any test in which a widget callback raised."""
+(conftest) fails any test in which a widget callback raised. The rules of play alone, without a
+widget, are tested in ``test_table_control.py``."""
 
 from __future__ import annotations
 

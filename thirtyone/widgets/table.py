@@ -1,24 +1,24 @@
-"""The card table: a learner plays a round of 31 against bots, move by move.
+"""The card table: a learner plays a round of 31 against bots, move by move. This is the view.
 
-:class:`CardTable` sits on the engine's immutable states. It shows the learner's
-``state.view(seat)`` (every hand in the "show all hands" teaching mode): the seats with names,
-lives and who is swimming, the stock, the discard pile or the center, the learner's hand, an
-event log in the engine's sentences (:func:`thirtyone.game.narrate`) and, after a round, a
-showdown panel with every hand's value and the engine's explanation.
+:class:`CardTable` draws the engine's immutable states. It shows the learner's ``state.view(seat)``
+(every hand in the "show all hands" teaching mode): the seats with names, lives and who is swimming, the
+stock, the discard pile or the center, the learner's hand, an event log in the engine's sentences
+(:func:`thirtyone.game.narrate`) and, after a round, a showdown panel with every hand's value and the
+engine's explanation.
 
-Moves are made the natural way, and only legal ones (``state.legal_actions()``): click the stock
-or the top of the discard pile to draw, click a card to throw it; in commerce click a hand card
-and a center card to swap them; buttons knock, pass and swap all. Every card and button is a
-``<button>``, so Tab and Enter or Space do the same. A click is ignored unless it is the
-learner's turn and the move is legal; a stale click (a card that is no longer there) and the
-second half of a double click change nothing. A round that ends before the learner can move (a 31 on
-the deal, or the learner out and the bots at pace 0) stays on screen: a "Next round" click that comes
-within :data:`SHOWDOWN_PAUSE` seconds of dealing it (the second half of the double click that dealt
-it) is refused with a word, so the learner sees every showdown.
+Moves are made the natural way: click the stock or the top of the discard pile to draw, click a card to
+throw it; in commerce click a hand card and a center card to swap them; buttons knock, pass and swap all.
+Every card and button is a ``<button>``, so Tab and Enter or Space do the same.
 
-Bots move at ``pace`` seconds per move through the kernel's event loop (``loop.call_later``,
-no threads), or one move per click in ``step_mode``; with ``pace == 0`` they move at once.
-:meth:`play_bots` and :meth:`step` do the same synchronously, for tests and scripts.
+The rules of play live in the controller, :class:`~thirtyone.widgets.tablecontrol.TableControl` (pure
+Python, no Jupyter): the history, which clicks count (only the learner's legal moves on their turn; stale
+clicks and the second half of a double click change nothing; a "Next round" click within
+:data:`SHOWDOWN_PAUSE` of dealing a round that ended at once is refused, so the learner sees every
+showdown), the bots' pacing and what to show. This module is the widgets' side: it turns clicks into the
+controller's calls, draws the controller's :class:`~thirtyone.widgets.tablecontrol.Board`, and keeps the
+timers. Bots move at ``pace`` seconds per move through the kernel's event loop (``loop.call_later``, no
+threads), or one move per click in ``step_mode``; with ``pace == 0`` they move at once. :meth:`play_bots`
+and :meth:`step` do the same synchronously, for tests and scripts.
 """
 
 from __future__ import annotations
@@ -33,27 +33,20 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..bots import LEVELS, Bot, make_bot
+from ..bots import LEVELS, Bot
 from ..cards import ALL_CARDS, Card
-from ..game import Action, IllegalActionError, State, narrate, new_game, parse_action
+from ..game import Action, State, narrate, new_game
 from ..i18n import N_, _, ngettext, npgettext, pgettext
 from ..rules import Rules
 from ._html import esc, number, static_text
 from .card import CardRow
+from .tablecontrol import NAMES, SHOWDOWN_PAUSE, Board, Click, Pacing, TableControl
 
 __all__ = ["CardTable", "NAMES", "PACES", "SHOWDOWN_PAUSE", "TABLE_CSS"]
-
-NAMES = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
-"""Default seat names; the learner's seat is shown with "(you)"."""
 
 PACES = ((N_("slow (2 s a move)"), 2.0), (N_("normal (1 s a move)"), 1.0), (N_("fast (0.3 s a move)"), 0.3),
          (N_("instant"), 0.0), (N_("one move per click"), -1.0))
 """The pace menu: seconds between two bot moves; -1 is step mode."""
-
-SHOWDOWN_PAUSE = 0.6
-"""Seconds a round that "Next round" dealt and that ended at once (before the learner could move) stays
-on screen before another "Next round" click counts: longer than a double click (the second half of one
-comes at most half a second after the first), shorter than reading a showdown."""
 
 TABLE_CSS = static_text("table.css") + static_text("walkthrough.css")
 """The table's style sheet (``static/table.css``; anywidget puts it in the page once) and the walkthrough's
@@ -84,6 +77,75 @@ def _lives_text(lives: int, out: bool, swimming_on: bool) -> str:
     return f"{marks} " + ngettext("{n} life", "{n} lives", lives).format(n=lives)
 
 
+def _seat_head_html(s: State, p: int, mine: bool, label: str) -> str:
+    """Seat ``p``'s head: its name, lives and badges (dealer, knocked, to play, lives lost); ``mine``: the
+    learner's own seat, where Spanish says "repartes", "te toca"."""
+    badges = []
+    if p == s.dealer:
+        badges.append('<span class="to-badge">' + (pgettext("your seat", "dealer") if mine else _("dealer"))
+                      + "</span>")
+    if s.knocker == p:
+        badges.append('<span class="to-badge to-knock">'
+                      + (pgettext("your seat", "knocked") if mine else _("knocked")) + "</span>")
+    if s.current_player == p:
+        badges.append('<span class="to-badge to-turn">'
+                      + (pgettext("your seat", "▶ to play") if mine else _("▶ to play")) + "</span>")
+    if s.result is not None and s.result.losses[p]:
+        n = s.result.losses[p]
+        lost = (npgettext("your seat", "lost {n} life", "lost {n} lives", n) if mine
+                else ngettext("lost {n} life", "lost {n} lives", n))
+        badges.append('<span class="to-badge">' + lost.format(n=n) + "</span>")
+    lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
+    return f'<div class="to-seat-head"><strong>{esc(label)}</strong> {lives} ' + "".join(badges) + "</div>"
+
+
+def _showdown_html(s: State, labels: Sequence[str]) -> str:
+    """The showdown panel: the engine's explanation and every hand's value, why, lives lost and left, and
+    who won the game (empty while the round is played)."""
+    r = s.result
+    if r is None:
+        return ""
+    rows = []
+    heads = [html.escape(h) for h in (_("Player"), _("Hand"), _("Value"), _("Why"), _("Lives lost"),
+                                      _("Lives left"))]
+    for p, sc in enumerate(r.scores):
+        if sc is None:
+            continue
+        lost = r.losses[p]
+        what = ('<span class="to-lost">' + ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost)
+                + f"</span>: {esc(r.reasons[p])}" if lost else _("keeps every life"))
+        lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
+        rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(labels[p])}</th>'
+                    f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
+                    f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
+                    f'<td class="to-value to-nowrap" role="cell" data-label="{heads[2]}">{number(sc.value)}</td>'
+                    f'<td role="cell" data-label="{heads[3]}">{esc(sc.explanation)}</td>'
+                    f'<td role="cell" data-label="{heads[4]}">{what}</td>'
+                    f'<td role="cell" data-label="{heads[5]}">{lives}</td></tr>')
+    end = ""
+    if s.game_over and s.winner is not None:
+        end = "<p><strong>" + esc(_("{name} wins the game!").format(name=labels[s.winner])) + "</strong></p>"
+    showdown = _("showdown")
+    return (f'<section aria-label="{html.escape(showdown)}"><h3>'
+            + _("Showdown, round {n}").format(n=r.round) + "</h3>"
+            f'<p class="to-explain">{esc(r.explain(labels))}</p>'
+            '<table role="table"><thead role="rowgroup"><tr role="row">'
+            + "".join(f'<th scope="col" role="columnheader">{h}</th>'
+                      for h in heads)
+            + '</tr></thead><tbody role="rowgroup">' + "".join(rows)
+            + f"</tbody></table>{end}</section>")
+
+
+def _log_html(s: State, viewer: int, everything: bool, labels: Sequence[str]) -> str:
+    """What happened this round, in the engine's sentences, as ``viewer`` saw it (or ``everything``)."""
+    events = s.round_events() if everything else s.view(viewer).round_events()
+    lines = narrate(events, labels, None if everything else viewer)
+    items = "".join(f"<li>{esc(x)}</li>" for x in lines)
+    happened = _("What happened this round")
+    return (f'<div class="to-log-box" role="log" tabindex="0" aria-label="{html.escape(happened)}">'
+            f'<ol class="to-log">{items}</ol></div>')
+
+
 class _Seat(w.VBox):
     """One seat: its name, lives and badges above its cards."""
 
@@ -92,6 +154,19 @@ class _Seat(w.VBox):
         self.row = CardRow(interactive=interactive, label=label)
         super().__init__([self.head, self.row])
         self.add_class("to-seat")
+
+
+class _Control:
+    """A table attribute that is its controller's (:attr:`CardTable.control`): read and set there."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, table: CardTable | None, owner: type | None = None) -> Any:
+        return self if table is None else getattr(table.control, self.name)
+
+    def __set__(self, table: CardTable, value: Any) -> None:
+        setattr(table.control, self.name, value)
 
 
 class CardTable(w.VBox):
@@ -104,7 +179,8 @@ class CardTable(w.VBox):
     """
 
     state = traitlets.Instance(State)
-    """The state shown; set it through :meth:`show_state` (or a move), which keeps the history."""
+    """The state shown (the controller's); set it through :meth:`show_state` (or a move), which keeps the
+    history."""
     pace = traitlets.Float(1.0)
     """Seconds between two bot moves (0: at once)."""
     step_mode = traitlets.Bool(False)
@@ -114,6 +190,25 @@ class CardTable(w.VBox):
     message = traitlets.Unicode("")
     """Why the learner's last click did nothing, or a hint; cleared by the next move."""
 
+    seat = _Control()
+    """The learner's seat (``None``: nobody, bots only)."""
+    names = _Control()
+    """Every seat's name."""
+    labels = _Control()
+    """Names as the table and the log say them: the learner's with "(you)"."""
+    bots = _Control()
+    """A bot or ``None`` for every seat."""
+    history = _Control()
+    """The states shown before, oldest first."""
+    guard = _Control()
+    """Called with each move the learner tries; a text refuses the move and is shown as a hint."""
+    my_turn = _Control()
+    """It is the learner's move."""
+    legal = _Control()
+    """The learner's legal moves now (none when it is not their turn): ``table.legal()``."""
+    bot_to_move = _Control()
+    """The bot whose move it is, if any: ``table.bot_to_move()``."""
+
     def __init__(self, rules: Rules | str | None = "scat", players: int = 3, *, seat: int | None = 0,
                  names: Sequence[str] | None = None, bots: str | Sequence[Bot | None] | None = "intermediate",
                  seed: int | None = None, deck: Sequence[Card] | str | None = None,
@@ -121,9 +216,8 @@ class CardTable(w.VBox):
                  step_mode: bool = False, show_all: bool = False, controls: bool = True) -> None:
         if state is None:
             state = new_game(rules, players=players, seed=seed, deck=deck, lives=lives)
-        self._seat_everyone(state.players, seat, names)
-        self._seed = seed
-        self.bots = self._make_bots(bots, state.players, seed)
+        self.control = TableControl(state, seat=seat, names=names, bots=bots, seed=seed)
+        """The table's rules of play: its history, which clicks count, the bots' pacing, what to show."""
         self._start_bookkeeping()
         self._make_parts(state, bots)
         super().__init__(self._lay_out(state, controls), state=state)
@@ -135,29 +229,10 @@ class CardTable(w.VBox):
         self._schedule()
 
     # -- set-up ---------------------------------------------------------------------------
-    def _seat_everyone(self, n: int, seat: int | None, names: Sequence[str] | None) -> None:
-        """The learner's seat and every seat's name (the learner "Sam" unless named)."""
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
-        self.seat = seat
-        if names is None:
-            bots_names = iter(NAMES[1:])
-            names = [NAMES[0] if i == seat else next(bots_names) for i in range(n)]
-        self.names = tuple(names)
-        if len(self.names) != n:
-            raise ValueError(f"give {n} names, one per seat, not {len(self.names)}")
-        self.labels = tuple(_("{name} (you)").format(name=x) if i == seat else x for i, x in enumerate(self.names))
-        """Names as the table and the log say them: the learner's with "(you)"."""
-
     def _start_bookkeeping(self) -> None:
-        """What the table keeps track of besides the state: the history, the learner's pick, the bots' timer."""
-        self.history: list[State] = []
-        self.guard: Callable[[Action], str | None] | None = None
-        """Called with each move the learner tries; a text refuses the move and is shown as a hint."""
-        self._selected: tuple[str, Card] | None = None
+        """What the view keeps track of besides the controller: the bots' timer and when the table is seen."""
         self._timer: asyncio.Handle | None = None
         self._gen = 0
-        self._pending: tuple[int, Action] | None = None
         self._ready = False
         self._playing = False
         self.timings: list[float] = []
@@ -166,8 +241,6 @@ class CardTable(w.VBox):
         """The front end has drawn the table: a pace starts only then (bots due at the deal wait for it)."""
         self.clock: Callable[[], float] = time.monotonic
         """Seconds, for :data:`SHOWDOWN_PAUSE` (a test may stand in its own clock)."""
-        self._dealt_over: tuple[State, float] | None = None
-        """The round "Next round" dealt that ended at once, and when it was shown."""
 
     def _make_parts(self, state: State, bots: str | Sequence[Bot | None] | None) -> None:
         """Every widget of the table, not yet laid out: the seats, the middle, the buttons and the menus."""
@@ -270,55 +343,21 @@ class CardTable(w.VBox):
         self.pace_menu.observe(self._pace_chosen, "value")
         self.show_all_box.observe(lambda c: setattr(self, "show_all", c["new"]), "value")
 
-    def _make_bots(self, bots: str | Sequence[Bot | None] | None, n: int, seed: int | None) -> list[Bot | None]:
-        if bots is None:
-            return [None] * n
-        if isinstance(bots, str):
-            base = 0 if seed is None else seed * 100
-            return [None if i == self.seat else make_bot(bots, seed=None if seed is None else base + i)
-                    for i in range(n)]
-        out = list(bots)
-        if len(out) != n:
-            raise ValueError(f"give one bot (or None) per seat: {n}, not {len(out)}")
-        return out
-
     def _order(self, n: int) -> list[int]:
         """Seats in playing order starting left of the learner (the learner last)."""
         me = self.seat if self.seat is not None else n - 1
         return [(me + k) % n for k in range(1, n + 1)]
 
     # -- what the learner does ------------------------------------------------------------
-    @property
-    def my_turn(self) -> bool:
-        """It is the learner's move."""
-        return self.seat is not None and self.state.current_player == self.seat
-
-    def legal(self) -> tuple[Action, ...]:
-        """The learner's legal moves now (none when it is not their turn)."""
-        return self.state.legal_actions() if self.my_turn else ()
-
     def play(self, action: Action | str) -> bool:
         """The learner makes ``action``; True if it was made. Out of turn, illegal or refused by
         :attr:`guard`: nothing changes and :attr:`message` says why."""
-        try:
-            a = parse_action(action)
-        except IllegalActionError as e:
-            self.message = str(e)
+        click = self.control.play(action)
+        if click.move is None:
+            self.message = click.message or ""
             return False
-        if not self.my_turn:
-            self.message = self._wait_text()
-            return False
-        if a not in self.state.legal_actions():
-            self.message = self._not_now(a)
-            return False
-        if self.guard is not None:
-            hint = self.guard(a)
-            if hint:
-                self.message = hint
-                return False
-        self._selected = None
         self.message = ""
-        self.show_state(self.state.apply(a))
+        self._show()
         return True
 
     def click_stock(self) -> bool:
@@ -327,143 +366,89 @@ class CardTable(w.VBox):
 
     def click_pile(self, card: Card) -> bool:
         """A discard-pile card was clicked: take it, if it is the top card."""
-        pile = self.state.discard_pile
-        if not pile or pile[-1] != card:  # stale: the pile has changed since
-            return False
-        return self.play("draw discard")
+        return self._follow(self.control.click_pile(card))
 
     def click_hand(self, card: Card) -> bool:
         """A card of the learner's hand was clicked: throw it, or pick it for a swap."""
-        s = self.state
-        if self.seat is None or card not in s.hands[self.seat]:  # stale
-            return False
-        if not self.my_turn:
-            self.message = self._wait_text()
-            return False
-        if s.rules.family == "draw":
-            if s.phase == "turn" and any(a.kind == "draw stock" or a.kind == "draw discard" for a in self.legal()):
-                self.message = _("First take a card: click the stock or the top card of the discard pile.")
-                return False
-            return self.play(Action("discard", (card,)))
-        return self._pick("hand", card)
+        return self._follow(self.control.click_hand(card))
 
     def click_center(self, card: Card) -> bool:
         """A center card was clicked: swap it for the picked hand card, or pick it first."""
-        s = self.state
-        if card not in s.center or not s.center_face_up:  # stale, or face down
-            return False
-        return self._pick("center", card)
+        return self._follow(self.control.click_center(card))
 
-    def _pick(self, zone: str, card: Card) -> bool:
-        """Commerce: pick a hand or center card; a pick in each zone makes the swap (give, take)."""
-        if not self.my_turn:
-            self.message = self._wait_text()
-            return False
-        if self.state.phase != "turn":
-            self.message = self._status_text()
-            return False
-        picked = self._selected
-        if picked is not None and picked[0] != zone:
-            give, take = (card, picked[1]) if zone == "hand" else (picked[1], card)
-            return self.play(Action("swap", (give, take)))
-        self._selected = None if picked == (zone, card) else (zone, card)
-        if self._selected is None:
-            self.message = ""
-        elif zone == "hand":
-            self.message = _("Now click the center card to take for your {card}.").format(card=card)
-        else:
-            self.message = _("Now click the card of your hand to give for the {card}.").format(card=card)
-        self.render()
+    def _follow(self, click: Click) -> bool:
+        """Do what a click comes to: make its move, show its words, draw a pick."""
+        if click.move is not None:
+            return self.play(click.move)
+        if click.message is not None:
+            self.message = click.message
+        if click.picked:
+            self.render()
         return False
 
     # -- history ----------------------------------------------------------------------------
     def show_state(self, state: State) -> None:
         """Show a new state, keeping the old one for :meth:`back`; bots then move if it is their turn."""
-        self.history.append(self.state)
-        self._selected = None
-        self.state = state
+        self.control.advance(state)
+        self._show()
+
+    def _show(self) -> None:
+        """Show the controller's state; bots then move if it is their turn."""
+        self.state = self.control.state
         self.render()
         self._schedule()
 
     def back(self) -> bool:
         """Step back to the learner's previous move or the last showdown (one move at a time in step
         mode, or when no bot plays); states are immutable, so this is the very state shown then."""
-        if not self.history:
+        if not self.control.back(self.step_mode):
             return False
-        self._cancel()
-        one = self.step_mode or self.seat is None or all(b is None for b in self.bots)
-        s = self.history.pop()
-        while not one and self.history and s.current_player != self.seat and not s.round_over:
-            s = self.history.pop()
-        self._selected = None
         self.message = ""
-        self.state = s
-        self.render()
-        self._schedule()
+        self._show()
         return True
 
     def next_round(self) -> bool:
         """Deal the next round, once this one is over (and the bots move, at pace 0)."""
-        if not self.state.round_over or self.state.game_over:
+        dealt = self.control.next_round()
+        if dealt is None:
             return False
         self.message = ""
-        self.show_state(self.state.apply("next round"))
-        s = self.state
-        self._dealt_over = (s, self.clock()) if s.round_over else None
+        self.show_state(dealt)
+        self.control.dealt(self.clock())
         return True
 
     def click_next_round(self) -> bool:
         """"Next round" was clicked: deal the next round, unless the click is the second half of the double
-        click that dealt this one and this one ended at once (its showdown would never be seen); or the
-        click is stale (the round is not over: it was dealt by the click's first half)."""
-        s = self.state
-        dealt = self._dealt_over
-        if dealt is not None and dealt[0] is s and not s.game_over and self.clock() - dealt[1] < SHOWDOWN_PAUSE:
-            self.message = _("Round {n} is already over: read its showdown below, then click Next round "
-                             "again.").format(n=s.round)
+        click that dealt this one and this one ended at once, or the round is not over (a stale click)."""
+        click = self.control.click_next_round(self.clock())
+        if click.move is None:
+            if click.message is not None:
+                self.message = click.message
             return False
         return self.next_round()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the same rules, seats and bots."""
-        s = self.state
         self.message = ""
-        self.show_state(new_game(s.rules, players=s.players, seed=seed))
-        s = self.state
-        self._dealt_over = (s, self.clock()) if s.round_over else None
+        self.show_state(self.control.new_game(seed))
+        self.control.dealt(self.clock())
 
     def click_new_game(self) -> bool:
         """"New game" was clicked: start one, once the game is over (the second half of a double click is
         stale). A seeded table deals the game numbered one more than this one: the same clicks replay the same
         games; an unseeded one shuffles afresh."""
-        if not self.state.game_over:
+        if self.control.click_new_game().refusal is not None:
             return False
-        self.new_game(None if self._seed is None else self.state.seed + 1)
+        self.new_game(self.control.next_seed())
         return True
 
     # -- bots -------------------------------------------------------------------------------
-    def bot_to_move(self) -> Bot | None:
-        """The bot whose move it is, if any."""
-        p = self.state.current_player
-        if p is None or p == self.seat:
-            return None
-        return self.bots[p]
-
     def step(self) -> bool:
         """Play one bot move now; False if it is not a bot's turn."""
-        bot = self.bot_to_move()
-        if bot is None:
-            return False
         t = time.perf_counter()
-        p = self.state.current_player
-        assert p is not None
-        pending = self._pending
-        self._pending = None
-        if pending is not None and pending[0] == self._gen:
-            action = pending[1]
-        else:
-            action = bot.choose(self.state.view(p))
-        self.show_state(self.state.apply(action))
+        if self.control.bot_move() is None:
+            return False
+        self._show()
         self.timings.append(time.perf_counter() - t)
         return True
 
@@ -480,23 +465,24 @@ class CardTable(w.VBox):
         return n
 
     def _schedule(self) -> None:
-        """Plan the next bot move: at once (pace 0), after ``pace`` seconds, or on a click (step mode)."""
+        """Plan the next bot move as the controller's pacing says: at once (pace 0), after ``pace`` seconds,
+        or not yet (step mode waits for a click; a table not on screen waits to be drawn)."""
         self._cancel()
-        if self._playing or self.step_mode or self.bot_to_move() is None:
+        if self._playing:
             return
-        if self.pace <= 0:
+        due = self.control.pacing(self.pace, self.step_mode, self.shown)
+        if due is Pacing.AT_ONCE:
             self.play_bots()
             return
-        if not self.shown:  # nobody would see the moves yet: wait until the table is drawn
+        if due is not Pacing.AFTER_PACE:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # plain Python, no event loop: use step() or play_bots()
             return
         gen = self._gen
-        due = loop.time() + self.pace
         # think now, while the learner looks at the last move; show the move when its time comes
-        self._timer = loop.call_soon(self._think, gen, due)
+        self._timer = loop.call_soon(self._think, gen, loop.time() + self.pace)
 
     def _on_shown(self) -> None:
         if not self.shown:
@@ -508,11 +494,8 @@ class CardTable(w.VBox):
         if gen != self._gen:
             return
         try:
-            bot = self.bot_to_move()
-            p = self.state.current_player
-            if bot is None or p is None:
+            if self.control.think() is None:
                 return
-            self._pending = (gen, bot.choose(self.state.view(p)))
             loop = asyncio.get_running_loop()
             self._timer = loop.call_at(max(due, loop.time()), self._move, gen)
         except Exception:
@@ -529,13 +512,13 @@ class CardTable(w.VBox):
 
     def _cancel(self) -> None:
         self._gen += 1
-        self._pending = None
+        self.control.planned = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
 
     def _level_chosen(self, change: Any) -> None:
-        self.bots = self._make_bots(change["new"], self.state.players, self._seed)
+        self.control.bots = self.control.make_bots(change["new"])
         self._schedule()
 
     def _pace_chosen(self, change: Any) -> None:
@@ -545,6 +528,10 @@ class CardTable(w.VBox):
         else:
             self.pace = value
             self.step_mode = False
+
+    @traitlets.observe("state")
+    def _state_set(self, change: Any) -> None:
+        self.control.state = change["new"]  # a state set from outside (a walkthrough's step) is the controller's
 
     @traitlets.observe("step_mode", "pace")
     def _timing_changed(self, _change: Any) -> None:
@@ -565,106 +552,41 @@ class CardTable(w.VBox):
             self.message_html.value = f'<div role="status"><p>{esc(text)}</p></div>' if text else \
                 '<div role="status"></div>'
 
-    # -- words ------------------------------------------------------------------------------
-    def _wait_text(self) -> str:
-        s = self.state
-        if s.round_over:
-            return _("The round is over: read the showdown below, then click Next round.")
-        p = s.current_player
-        return _("Wait: it is {name}'s turn.").format(name=self.labels[p]) if p is not None else ""
-
-    def _not_now(self, a: Action) -> str:
-        s = self.state
-        if a.kind in ("draw stock", "draw discard") and s.phase == "discard":
-            return _("You have drawn: now throw one of your four cards.")
-        if a.kind == "knock" and s.knocker is not None:
-            return _("{name} has already knocked: only one knock per round.").format(name=self.labels[s.knocker])
-        if a.kind == "knock":
-            return _("You may not knock just now: {what}").format(what=self._status_text())
-        return self._status_text()
-
-    def _status_text(self) -> str:
-        """What the learner can do now, from the legal moves."""
-        s = self.state
-        if s.game_over:
-            w_ = s.winner
-            return (_("The game is over: {name} wins.").format(name=self.labels[w_]) if w_ is not None
-                    else _("The game is over."))
-        if s.round_over:
-            return _("The round is over: read the showdown below, then click Next round.")
-        p = s.current_player
-        assert p is not None
-        if p != self.seat:
-            tail = " " + _("Click Next move to see it.") if self.step_mode and self.bots[p] is not None else ""
-            knocked = (" " + _("{name} has knocked: this is everyone's last turn.").format(name=self.labels[s.knocker])
-                       if s.knocker is not None else "")
-            return _("{name}'s turn.").format(name=self.labels[p]) + f"{knocked}{tail}"
-        kinds = {a.kind for a in s.legal_actions()}
-        knock = _(" or knock") if "knock" in kinds else ""
-        last = (" " + _("{name} has knocked: this is your last turn.").format(name=self.labels[s.knocker])
-                if s.knocker is not None else "")
-        if s.phase == "choice":
-            if s.rules.family == "commerce":
-                return _("You deal, so you choose first: keep your hand, or take the face-down center hand "
-                         "(yours then lies face up as the center).")
-            return _("You deal, so you may keep your hand or exchange it for three cards from the stock.")
-        if s.phase == "first":
-            return _("Your first turn: keep your hand, or take the face-down center hand.")
-        if s.phase == "discard":
-            banned = ""
-            if s.taken is not None and Action("discard", (s.taken,)) not in s.legal_actions():
-                banned = _(" (not the {card} you just took)").format(card=s.taken)
-            return _("Now throw a card: click one of your four cards{banned}.").format(banned=banned) + last
-        if s.rules.family == "draw":  # whole sentences: "o golpea" in Spanish, not the list's "o golpear"
-            if knock:
-                return _("Your turn: take a card (click the stock or the top of the discard pile) or knock.") + last
-            return _("Your turn: take a card (click the stock or the top of the discard pile).") + last
-        extra = [x for x, k in ((_("swap all three"), "swap all"), (_("pass"), "pass")) if k in kinds]
-        more = (", " + ", ".join(extra) if extra else "") + knock
-        return _("Your turn: click one of your cards, then a center card, to swap them{more}.").format(more=more) + last
-
     # -- drawing ----------------------------------------------------------------------------
     def render(self) -> None:
-        """Show the state: seats, piles, hand, buttons, status, showdown and log."""
-        s = self.state
-        seat = self.seat
-        viewer = seat if seat is not None else s.current_player if s.current_player is not None else 0
-        everything = self.show_all or seat is None
-        hands = s.hands if everything else s.view(viewer).hands
-        legal = s.legal_actions() if self.my_turn else ()
-        kinds = {a.kind for a in legal}
+        """Show what the controller's :class:`Board` says: seats, piles, hand, buttons, status, showdown, log."""
+        b = self.control.board(self.show_all, self.step_mode)
+        s = b.state
         with self.hold_sync():
             for p, box in self.seats.items():
-                self._draw_seat(box, p, s, hands[p] if hands is not None else None)
-            if self.mine is not None and seat is not None:
-                self._draw_mine(self.mine, seat, s, legal)
-            self._draw_middle(s, kinds, everything)
-            self._draw_buttons(s, kinds)
+                self._draw_seat(box, p, s, b.hands[p] if b.hands is not None else None)
+            if self.mine is not None and self.seat is not None:
+                self._draw_mine(self.mine, self.seat, b)
+            self._draw_middle(b)
+            self._draw_buttons(b)
             self._draw_showdown(s)
-            self._draw_log(s, viewer, everything)
+            self._draw_log(s, b.viewer, b.everything)
             # last: a front end that sees the new status has every other part of the new state
             self.status.value = ('<div class="to-status" role="status"><p><strong>'
                                  + _("Round {n}").format(n=s.round) + "</strong> · "
-                                 + esc((pgettext("your seat", "{name} deals.") if s.dealer == seat
+                                 + esc((pgettext("your seat", "{name} deals.") if s.dealer == self.seat
                                        else _("{name} deals.")).format(name=self.labels[s.dealer]))
-                                 + f" {esc(self._status_text())}</p></div>")
+                                 + f" {esc(b.status)}</p></div>")
 
-    def _draw_mine(self, box: _Seat, seat: int, s: State, legal: tuple[Action, ...]) -> None:
+    def _draw_mine(self, box: _Seat, seat: int, b: Board) -> None:
         """The learner's seat: the hand face up, the picked card, the cards that may not be thrown now."""
+        s = b.state
         self._draw_seat(box, seat, s, s.hands[seat])
         row = box.row
-        sel = [int(self._selected[1])] if self._selected and self._selected[0] == "hand" else []
-        mine = self.my_turn
-        banned = [int(c) for c in s.hands[seat]
-                  if s.phase == "discard" and mine and Action("discard", (c,)) not in legal]
         with row.hold_sync():
             row.cards = [int(c) for c in s.hands[seat]]
-            row.selected = sel
-            row.disabled = banned
+            row.selected = [int(b.picked[1])] if b.picked and b.picked[0] == "hand" else []
+            row.disabled = [int(c) for c in b.banned]
             row.highlighted = []
 
-    def _draw_middle(self, s: State, kinds: set[str], everything: bool) -> None:
+    def _draw_middle(self, b: Board) -> None:
         """The middle of the table: the stock, and the discard pile or the center."""
+        s, kinds = b.state, b.kinds
         self.stock_button.disabled = "draw stock" not in kinds
         self.stock_picture.cards = [-1] if s.stock else []
         self.stock_caption.value = ('<p class="to-caption">'
@@ -679,53 +601,36 @@ class CardTable(w.VBox):
                                                   len(pile)).format(n=len(pile)) + "</p>")
             return
         up = s.center_face_up
-        shown = up or everything
+        shown = up or b.everything
         self.center_row.cards = [int(c) if shown else -1 for c in s.center]
         self.center_row.interactive = up
-        sel = [int(self._selected[1])] if self._selected and self._selected[0] == "center" else []
-        self.center_row.selected = sel
+        self.center_row.selected = [int(b.picked[1])] if b.picked and b.picked[0] == "center" else []
         self.center_row.label = _("the center") if up else _("the center, face down")
         self.center_caption.value = ('<p class="to-caption">'
                                      + (_("The center") if up else _("The center (face down)")) + "</p>")
 
-    def _draw_buttons(self, s: State, kinds: set[str]) -> None:
+    def _draw_buttons(self, b: Board) -> None:
         """The learner's moves (only the legal ones enabled) and the table's controls."""
+        s, kinds = b.state, b.kinds
         self.actions.layout.display = "none" if s.round_over else None
         self.knock_button.disabled = "knock" not in kinds
         self.swap_all_button.disabled = "swap all" not in kinds
         self.pass_button.disabled = "pass" not in kinds
-        choosing = s.phase in ("choice", "first") and self.seat is not None and s.current_player == self.seat
-        for b in (self.keep_button, self.take_button):
-            b.layout.display = None if choosing else "none"
+        for button in (self.keep_button, self.take_button):
+            button.layout.display = None if b.choosing else "none"
         self.keep_button.disabled = "keep hand" not in kinds
         self.take_button.disabled = not ({"take center", "exchange hand"} & kinds)
-        self.step_button.disabled = self.bot_to_move() is None
+        self.step_button.disabled = not b.can_step
         self.step_button.layout.display = None if self.step_mode else "none"
-        self.back_button.disabled = not self.history
+        self.back_button.disabled = not b.can_back
         self.next_round_button.disabled = not s.round_over or s.game_over
         self.next_round_button.layout.display = None if s.round_over and not s.game_over else "none"
         self.new_game_button.layout.display = None if s.game_over else "none"
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:
-        badges = []
-        mine = p == self.seat  # the learner's own seat: Spanish says "repartes", "te toca" there
-        if p == s.dealer:
-            badges.append('<span class="to-badge">' + (pgettext("your seat", "dealer") if mine else _("dealer"))
-                          + "</span>")
-        if s.knocker == p:
-            badges.append('<span class="to-badge to-knock">'
-                          + (pgettext("your seat", "knocked") if mine else _("knocked")) + "</span>")
-        if s.current_player == p:
-            badges.append('<span class="to-badge to-turn">'
-                          + (pgettext("your seat", "▶ to play") if mine else _("▶ to play")) + "</span>")
-        if s.result is not None and s.result.losses[p]:
-            n = s.result.losses[p]
-            lost = (npgettext("your seat", "lost {n} life", "lost {n} lives", n) if mine
-                    else ngettext("lost {n} life", "lost {n} lives", n))
-            badges.append('<span class="to-badge">' + lost.format(n=n) + "</span>")
-        lives = _lives_text(s.lives[p], s.out[p], s.rules.swimming)
-        box.head.value = (f'<div class="to-seat-head"><strong>{esc(self.labels[p])}</strong> {lives} '
-                          + "".join(badges) + "</div>")
+        """One seat: its head, its cards (face down unless shown; the learner's by :meth:`_draw_mine`), and
+        whether it plays now or is out."""
+        box.head.value = _seat_head_html(s, p, p == self.seat, self.labels[p])
         size = len(s.hands[p])
         if p == self.seat:
             pass
@@ -746,50 +651,11 @@ class CardTable(w.VBox):
             box.remove_class("to-gone")
 
     def _draw_showdown(self, s: State) -> None:
-        r = s.result
-        if r is None:
-            self.showdown.value = ""
-            self.showdown.layout.display = "none"
-            return
-        self.showdown.layout.display = None
-        rows = []
-        heads = [html.escape(h) for h in (_("Player"), _("Hand"), _("Value"), _("Why"), _("Lives lost"),
-                                          _("Lives left"))]
-        for p, sc in enumerate(r.scores):
-            if sc is None:
-                continue
-            lost = r.losses[p]
-            what = ('<span class="to-lost">' + ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost)
-                    + f"</span>: {esc(r.reasons[p])}" if lost else _("keeps every life"))
-            lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
-            rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(self.labels[p])}</th>'
-                        f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
-                        f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
-                        f'<td class="to-value to-nowrap" role="cell" data-label="{heads[2]}">{number(sc.value)}</td>'
-                        f'<td role="cell" data-label="{heads[3]}">{esc(sc.explanation)}</td>'
-                        f'<td role="cell" data-label="{heads[4]}">{what}</td>'
-                        f'<td role="cell" data-label="{heads[5]}">{lives}</td></tr>')
-        end = ""
-        if s.game_over and s.winner is not None:
-            end = "<p><strong>" + esc(_("{name} wins the game!").format(name=self.labels[s.winner])) + "</strong></p>"
-        showdown = _("showdown")
-        self.showdown.value = (
-            f'<section aria-label="{html.escape(showdown)}"><h3>'
-            + _("Showdown, round {n}").format(n=r.round) + "</h3>"
-            f'<p class="to-explain">{esc(r.explain(self.labels))}</p>'
-            '<table role="table"><thead role="rowgroup"><tr role="row">'
-            + "".join(f'<th scope="col" role="columnheader">{h}</th>'
-                      for h in heads)
-            + '</tr></thead><tbody role="rowgroup">' + "".join(rows)
-            + f"</tbody></table>{end}</section>")
+        self.showdown.value = _showdown_html(s, self.labels)
+        self.showdown.layout.display = "none" if s.result is None else None
 
     def _draw_log(self, s: State, viewer: int, everything: bool) -> None:
-        events = s.round_events() if everything else s.view(viewer).round_events()
-        lines = narrate(events, self.labels, None if everything else viewer)
-        items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-        happened = _("What happened this round")
-        self.log_html.value = (f'<div class="to-log-box" role="log" tabindex="0" aria-label="{html.escape(happened)}">'
-                               f'<ol class="to-log">{items}</ol></div>')
+        self.log_html.value = _log_html(s, viewer, everything, self.labels)
 
     # -- for tests and lessons ----------------------------------------------------------------
     def hand(self, seat: int | None = None) -> tuple[Card, ...]:
