@@ -381,9 +381,12 @@ def test_scoring_a_few_hands_builds_no_whole_table() -> None:
             "for move in ('knock', 'draw stock', 'discard 8♣', 'draw stock', 'discard 6♦'):\n"
             "    g = g.apply(move)\n"
             "assert g.result is not None\n"
-            "sizes = [len(t) for t in scoring._VALUES.values()] + [len(b) for b in scoring._BOOKS.values()]\n"
-            "rows = sum(row is not None for t in scoring._ROWS.values() for row in t)\n"
-            "print(max(sizes), len(scoring._RANKS), any(t.whole for t in scoring._VALUES.values()), rows)\n")
+            "t = scoring.scoring_tables(g.rules)\n"
+            "assert scoring._tables.cache_info().currsize == 1  # one scoring option pair asked\n"
+            "sizes = [len(t.values), len(t.keeps)] + [len(b) for b in scoring._BOOKS.values()]\n"
+            "rows = sum(row is not None for row in t.rows)\n"
+            "built = sum(name in vars(t) for name in ('ranks', '_flat', 'flat_ranks'))\n"
+            "print(max(sizes), built, t.values.whole, rows)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert int(out[0]) < 100 and out[1:3] == ["0", "False"] and int(out[3]) <= 12  # rows of hand_value's first cards
 
