@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 155 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 158 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -408,6 +408,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "is_31 = changed & (hv == 31)",
            "is_31 = changed & (hv >= 31)",
            "a play-out's three aces worth 32 end the round as a 31 (Schwimmen)"),
+    Mutant("lockstep-takes-without-margin", L,
+           "> now + TAKE_MARGIN)",
+           "> now)",
+           "a play-out takes the discard for a hand worth no more (only fewer suits), unlike policy.take_discard"),
     Mutant("lockstep-new-center-at-three", L,
            "short = all_pass & (ptr + 3 > slen)",
            "short = all_pass & (ptr + 3 >= slen)",
@@ -514,6 +518,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "lost = sum(self.lost.values())",
            "the game summary counts lives lost as rounds lost ('you lost a life in 3 of them' after 2 rounds)"),
     # -- variants (the staged rounds under every rule set) ------------------------------------------------------
+    Mutant("variants-throws-back-the-card-taken", "thirtyone/variants.py",
+           "None if r.discard_taken else s.taken)",
+           "None)",
+           "a staged round's best throw forgets that the card just taken may not go back (discard_taken=False)"),
     Mutant("variants-differences-of-two-presets", "thirtyone/variants.py",
            "    for r in rules[1:]:\n        differ |= set(rules[0].differences(r))",
            "    for r in rules[1:2]:\n        differ |= set(rules[0].differences(r))",
