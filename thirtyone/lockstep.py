@@ -5,12 +5,12 @@ tournament, the expert bot's and the coach's roll-outs.
 
 Every play-out of one call has the same turn order: the same seats play in the same order until a play-out
 ends, so they are played in lockstep, one seat at a time, with array look-ups in flat tables
-(``table[a * FIRST + b * SECOND + c]``, the rule set's :class:`~thirtyone.scoring.ScoringTables`) instead of
-one Python look-up per hand; play-outs that have ended are
-dropped from the arrays, so each step costs only what is still being played. The decisions are those of
-:mod:`thirtyone.policy`, made with its constants on the same tables (greedy draws, throws and swaps; knocking at a threshold, or after ``patience`` orbits;
-31 and Fire at once; everyone passing), per seat and even per play-out (:func:`play_lockstep`'s
-``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
+(``table[a * FIRST + b * SECOND + c]``, from the rule set's :class:`~thirtyone.scoring.ScoringTables`) instead
+of one Python look-up per hand; play-outs that have ended are dropped from the arrays, so each step costs only
+what is still being played. The decisions are those of :mod:`thirtyone.policy`, made with its constants on the
+same tables (greedy draws, throws and swaps; knocking when :func:`~thirtyone.policy.knock_allowed` lets a seat,
+at a threshold, or after ``patience`` orbits; 31 and Fire at once; everyone passing), per seat and even per
+play-out (:func:`play_lockstep`'s ``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
 number of turns have been played (``knock_at``). An empty stock is rebuilt from the discard pile but its top
 card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every play-out is judged at once by
 :func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a :class:`Reason`

@@ -170,8 +170,9 @@ class Ranked(NamedTuple):
 #
 # A page that scores a few hands never builds a whole table: ``hand_value`` (and so the game) fills a first
 # card's row of its nested lists at a time (``_Rows``, below); bots look hands up in a dictionary that works
-# each out the first time it is asked (``_Values``), the reasons in another (``_Book``). The whole dictionary
-# (132,600 ordered hands) is filled only when a simulation asks for it (``value_table``).
+# each out the first time it is asked (``_Values``, and ``_Keeps`` for keep keys), the reasons in another
+# (``_Book``). The whole dictionary (132,600 ordered hands) is filled only when a simulation asks for it
+# (``value_table``). Every table of a scoring option pair lives in its ``ScoringTables`` (below).
 
 HAND_TABLES = Path(__file__).with_name("data") / "hand_tables.bin"
 """The shipped plain-scoring table (see the comment above :data:`HAND_TABLES`)."""
@@ -465,8 +466,8 @@ class _Rows(list[_Row | None]):
         row = self[a]
         if row is None:
             values, _extra = hand_table_blocks()
-            flat = list(map(_HALF_OR_NONE.__getitem__, values[a * 2704:(a + 1) * 2704]))
-            row = [flat[b:b + 52] for b in range(0, 2704, 52)]
+            flat = list(map(_HALF_OR_NONE.__getitem__, values[a * FIRST:(a + 1) * FIRST]))
+            row = [flat[b:b + SECOND] for b in range(0, FIRST, SECOND)]
             toak, aces = self.options
             rank = a >> 2
             special = float(aces) if rank == 12 and aces is not None else toak
@@ -478,6 +479,12 @@ class _Rows(list[_Row | None]):
             self[a] = row
         return row
 
+
+# -- every table of one scoring option pair -------------------------------------------------------------
+#
+# The tables above (rows, values, keep keys) and the whole ones below (ranks, flat arrays) depend only on
+# the scoring options, three of a kind and three aces: one ScoringTables holds them all for a pair, built once
+# by ``_tables`` (the one cache), so the game, the bots, the policy and the simulations read the same tables.
 
 FIRST, SECOND = 52 * 52, 52
 """The strides of the flat tables: the ordered hand (a, b, c) is at ``a * FIRST + b * SECOND + c``, as in the
