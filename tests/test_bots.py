@@ -383,3 +383,18 @@ def test_take_discard_takes_exactly_when_a_hand_worth_more_is_kept(preset: str) 
         assert take_discard(keeps, hand, top) == better
         taken += better
     assert 0 < taken < 3000
+
+
+def test_a_hand_reaches_its_knock_key_exactly_when_it_reaches_the_threshold() -> None:
+    """knock_key turns a threshold into a keep key: the simulations' one look-up serves the move and the knock."""
+    import numpy as np
+
+    from thirtyone.policy import knock_key
+    from thirtyone.scoring import keep_key
+
+    thresholds = [18.0, 25.0, 27.3, 29.5, 30.5, 31.0, math.inf]
+    for t in thresholds:
+        for value in (x / 2 for x in range(30, 65)):
+            for suits in (1, 2, 3):
+                assert (keep_key(value, suits) >= knock_key(t)) == (value >= t), (t, value, suits)
+    assert list(knock_key(np.array(thresholds))) == [knock_key(t) for t in thresholds]

@@ -477,8 +477,7 @@ class _PlayOuts:
         self.thresholds = th.astype(np.float64).copy() if self.per_row else np.zeros((R, 0))
         self.seat_th = [float(x) for x in np.broadcast_to(th, (n,))] if not self.per_row else []
         if not self.commerce:
-            given, at = np.unique(self.thresholds, return_inverse=True)  # a few thresholds, many rows
-            self.thresholds = np.array([knock_key(float(x)) for x in given])[at].reshape(self.thresholds.shape)
+            self.thresholds = knock_key(self.thresholds)
             self.seat_th = [knock_key(x) for x in self.seat_th]
         self.patience = ([int(patience)] * n if isinstance(patience, (int, np.integer))
                          else [int(x) for x in patience])

@@ -17,16 +17,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from .cards import RANK_VALUES as _VALUES
 from .cards import Card
 from .rules import Rules
 from .scoring import MOST_SUITS, keep_key, scoring_tables
 
+if TYPE_CHECKING:
+    import numpy as np
+
 __all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
            "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold"]
 
 Table = dict[tuple[int, ...], float]
+_Threshold = TypeVar("_Threshold", float, "np.ndarray")
 
 TAKE_MARGIN = 0.25
 """How much higher a keep key must be for a hand to be worth more: keys of hands of equal value differ by at
@@ -68,12 +73,15 @@ def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: boo
     return turns >= active  # not_first_orbit
 
 
-def knock_key(threshold: float) -> float:
+def knock_key(threshold: _Threshold) -> _Threshold:
     """The lowest keep key of a hand worth ``threshold`` or more (values are multiples of 0.5): a hand
-    reaches a knock threshold when its keep key reaches this, so one look-up serves the move and the knock."""
-    if not math.isfinite(threshold):
-        return threshold
-    return keep_key(math.ceil(threshold * 2) / 2, MOST_SUITS)
+    reaches a knock threshold when its keep key reaches this, so one look-up serves the move and the knock.
+    A number, or a NumPy array of them (the simulations' thresholds per play-out); infinity stays infinite."""
+    if isinstance(threshold, (int, float)):
+        return threshold if not math.isfinite(threshold) else keep_key(math.ceil(threshold * 2) / 2, MOST_SUITS)
+    import numpy as np  # an array: only the simulations pass one
+
+    return keep_key(np.ceil(threshold * 2) / 2, MOST_SUITS)
 
 
 def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = None,
