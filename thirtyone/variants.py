@@ -132,7 +132,8 @@ class Situation:
     """How the players move: ``"still"`` keeps every hand as dealt (draw a card and throw it back, or
     pass; a player who may not pass makes the swap that leaves the best hand); ``"best"``: every move
     leaves the best hand it can (take the discard only if it helps, keep a drawn card only if it helps,
-    swap only to improve, else pass)."""
+    swap only to improve, else pass), as the bots choose (:mod:`thirtyone.policy`: among equal hands the
+    one with fewer suits, then the cheaper card thrown or given)."""
     eager: bool = False
     """Every player knocks at their first chance (what :attr:`knocker` does for one player)."""
     script: tuple[tuple[int, str], ...] = ()
