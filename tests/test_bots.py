@@ -353,3 +353,48 @@ def test_tables_larger_than_the_tournaments_knock_as_six_players_do(preset: str)
     six = knock_rule("intermediate", preset, 6).threshold
     assert six is not None and six != 27.0  # not the fallback of an unknown family
     assert [knock_rule("intermediate", preset, n).threshold for n in (7, 8)] == [six, six]
+
+
+def test_the_policy_constants_part_what_they_should() -> None:
+    """A card's cost never outweighs a keep key's least step, a suit to avoid never outweighs a card's cost,
+    and the take margin lies between what hands of equal value and hands worth half a point more differ by."""
+    from thirtyone.policy import AVOID_COST, TAKE_MARGIN, THROW_COST
+    from thirtyone.scoring import SUIT_SHARE
+
+    assert 11 * THROW_COST < SUIT_SHARE and AVOID_COST < THROW_COST
+    assert 2 * SUIT_SHARE < TAKE_MARGIN < 0.5 - 2 * SUIT_SHARE
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen", "feuer"])
+def test_take_discard_takes_exactly_when_a_hand_worth_more_is_kept(preset: str) -> None:
+    """take_discard compares keep keys with a margin: that is "some hand kept with the top card is worth more"."""
+    from thirtyone.policy import hand_keeps, take_discard
+    from thirtyone.scoring import hand_values
+
+    rules = Rules.preset(preset)
+    keeps, values = hand_keeps(rules), hand_values(rules)
+    rng = random.Random(3)
+    cards = list(deck(rules.deck))
+    taken = 0
+    for _ in range(3000):
+        a, b, c, top = rng.sample(cards, 4)
+        hand = (a, b, c)
+        better = any(values[tuple(x for x in hand if x != out) + (top,)] > values[hand] for out in hand)
+        assert take_discard(keeps, hand, top) == better
+        taken += better
+    assert 0 < taken < 3000
+
+
+def test_a_hand_reaches_its_knock_key_exactly_when_it_reaches_the_threshold() -> None:
+    """knock_key turns a threshold into a keep key: the simulations' one look-up serves the move and the knock."""
+    import numpy as np
+
+    from thirtyone.policy import knock_key
+    from thirtyone.scoring import keep_key
+
+    thresholds = [18.0, 25.0, 27.3, 29.5, 30.5, 31.0, math.inf]
+    for t in thresholds:
+        for value in (x / 2 for x in range(30, 65)):
+            for suits in (1, 2, 3):
+                assert (keep_key(value, suits) >= knock_key(t)) == (value >= t), (t, value, suits)
+    assert list(knock_key(np.array(thresholds))) == [knock_key(t) for t in thresholds]

@@ -111,9 +111,8 @@ def test_flat_tables_read_from_the_shipped_bytes_are_the_dictionaries(toak, aces
     """The arrays the lockstep looks hands up in hold exactly the value and keep tables (and -1, -1e9
     where two cards are the same); the keep table is value - suits / 16; the showdown keys order hands as
     the rank table does."""
-    from thirtyone.lockstep import _flat, _flat_ranks
     from thirtyone.policy import keep_table
-    from thirtyone.scoring import value_table
+    from thirtyone.scoring import scoring_tables, value_table
 
     rules = Rules(three_of_a_kind=toak, three_aces=aces)
     vt, kt = value_table(rules), keep_table(rules)
@@ -123,9 +122,9 @@ def test_flat_tables_read_from_the_shipped_bytes_are_the_dictionaries(toak, aces
     for (a, b, c), v in vt.items():
         values[a * 2704 + b * 52 + c] = v
         keeps[a * 2704 + b * 52 + c] = kt[(a, b, c)]
-    flat_values, flat_keeps = _flat(toak, aces)
-    assert np.array_equal(flat_values, values) and np.array_equal(flat_keeps, keeps)
-    ranks = _flat_ranks(toak, aces)
+    tables = scoring_tables(rules)
+    assert np.array_equal(tables.flat_values, values) and np.array_equal(tables.flat_keeps, keeps)
+    ranks = tables.flat_ranks
     for hand, rk in rank_table(rules).items():
         i = hand[0] * 2704 + hand[1] * 52 + hand[2]
         assert ranks[i] == int(rk.value * 2) * 32 + rk.tiebreak
@@ -136,9 +135,9 @@ def test_the_array_judge_is_the_games_judge(preset: str) -> None:
     """judge_many over random showdowns (every way a round ends, any knocker, seats out) gives judge's losses."""
     rules = Rules.preset(preset)
     rng = np.random.default_rng(5)
-    from thirtyone.lockstep import _flat_ranks
+    from thirtyone.scoring import scoring_tables
 
-    ranks_of = _flat_ranks(rules.three_of_a_kind, rules.three_aces)
+    ranks_of = scoring_tables(rules).flat_ranks
     table = rank_table(rules)
     for n in (2, 3, 5):
         hands, _, _, _ = deal_many(rules, n, 400, rng)

@@ -379,9 +379,12 @@ def test_scoring_a_few_hands_builds_no_whole_table() -> None:
             "for move in ('knock', 'draw stock', 'discard 8♣', 'draw stock', 'discard 6♦'):\n"
             "    g = g.apply(move)\n"
             "assert g.result is not None\n"
-            "sizes = [len(t) for t in scoring._VALUES.values()] + [len(b) for b in scoring._BOOKS.values()]\n"
-            "rows = sum(row is not None for t in scoring._ROWS.values() for row in t)\n"
-            "print(max(sizes), len(scoring._RANKS), any(t.whole for t in scoring._VALUES.values()), rows)\n")
+            "t = scoring.scoring_tables(g.rules)\n"
+            "assert scoring._tables.cache_info().currsize == 1  # one scoring option pair asked\n"
+            "sizes = [len(t.values), len(t.keeps)] + [len(b) for b in scoring._BOOKS.values()]\n"
+            "rows = sum(row is not None for row in t.rows)\n"
+            "built = sum(name in vars(t) for name in ('ranks', '_flat', 'flat_ranks'))\n"
+            "print(max(sizes), built, t.values.whole, rows)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert int(out[0]) < 100 and out[1:3] == ["0", "False"] and int(out[3]) <= 12  # rows of hand_value's first cards
 
@@ -404,3 +407,20 @@ def test_a_preset_name_is_as_good_as_its_rules_and_anything_else_says_what_is_al
         score("K♥ 9♥ 4♣", "scot")
     with pytest.raises(TypeError, match="rules must be a Rules or a preset name"):
         score("K♥ 9♥ 4♣", 31)  # type: ignore[arg-type]
+
+
+def test_rule_sets_that_score_alike_share_one_set_of_tables() -> None:
+    """Every table a caller asks for comes from the one ScoringTables of its scoring options."""
+    from thirtyone.lockstep import flat_keep
+    from thirtyone.policy import hand_keeps, keep_table
+    from thirtyone.scoring import hand_values, keep_key, rank_table, scoring_tables
+
+    tables = scoring_tables(SCHWIMMEN)
+    same = SCHWIMMEN.replace(lives=5, allow_pass=False)
+    assert scoring_tables(same) is tables and scoring_tables(SCAT) is not tables
+    assert scoring_tables(SCHWIMMEN.replace(three_aces=None)) is not tables
+    assert hand_values(same) is tables.values and value_table(same) is tables.values
+    assert hand_keeps(same) is tables.keeps and keep_table(same) is tables.keeps
+    assert rank_table(same) is tables.ranks and flat_keep(same) is tables.flat_keeps
+    aces = tuple(parse_cards("A♠ A♥ A♦"))
+    assert tables.values[aces] == 32 and tables.keeps[aces] == keep_key(32, 3)

@@ -436,3 +436,13 @@ def test_rule_replay_own_hands_names_who_showed_31() -> None:
     assert by["Schwimmen with Feuer"].startswith("Ana showed three aces: Feuer.")
     assert "Sam loses 1 life: three aces (Feuer) beat even a 31" in by["Schwimmen with Feuer"]
     assert "Ana showed 31" not in r.results.value
+
+
+def test_staged_rounds_make_the_bots_moves() -> None:
+    """The staged rounds play the shared policy (thirtyone.policy): among throws that keep hands of equal
+    value and suits, the cheaper card goes. Ben's J♣ 8♣ keep 18 with his 2♠ or the 10♠ he draws: he throws
+    the 2♠, and Sam takes it for K♠ Q♠ 2♠ = 22 (he would have taken a 10♠ for 30)."""
+    anytime = next(r for _label, r in SITUATIONS["first-knock"].rule_sets() if r.first_knock == "anytime")
+    moves = replay("first-knock", anytime).moves()
+    assert "Player 2 drew the 10♠ from the stock and threw the 2♠." in moves
+    assert "Player 0 took the 2♠ from the discard pile and threw the 6♦." in moves

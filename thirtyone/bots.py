@@ -218,8 +218,7 @@ class GreedyBot(Bot):
             return knock
         if rules.family == "draw":
             top = view.discard_pile[-1] if view.discard_pile else None
-            if top is not None and Action("draw discard") in legal and take_discard(
-                    table, hand, top, bool(rules.discard_taken)):
+            if top is not None and Action("draw discard") in legal and take_discard(hand_keeps(rules), hand, top):
                 return Action("draw discard")
             return Action("draw stock") if Action("draw stock") in legal else legal[0]
         center = view.center or ()

@@ -33,6 +33,7 @@ from enum import IntEnum
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
+from .policy import knock_allowed
 from .rules import Named as _Named
 from .rules import Rules
 from .scoring import Ranked, Score, dealt_score, hand_value, score
@@ -946,21 +947,6 @@ _STEPS: dict[str, Any] = {
     ActionKind.TAKE_CENTER: State._take_center, ActionKind.EXCHANGE_HAND: State._exchange_hand,
 }
 """Each kind of action (but ``next round``) → the :class:`State` step that applies it."""
-
-
-def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: bool, active: int) -> bool:
-    """Whether the ``first_knock`` option lets a player knock now (nobody has knocked yet).
-
-    ``turns``: turns taken this round; ``has_played``: this player has had a turn this round;
-    ``active``: players still in. Shared by the game and the fast play-outs.
-    """
-    if first_knock == "anytime":
-        return True
-    if first_knock == "not_first_turn":
-        return turns > 0
-    if first_knock == "not_own_first_turn":
-        return has_played or is_dealer
-    return turns >= active  # not_first_orbit
 
 
 def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None, how: str = "knock",

@@ -5,11 +5,12 @@ tournament, the expert bot's and the coach's roll-outs.
 
 Every play-out of one call has the same turn order: the same seats play in the same order until a play-out
 ends, so they are played in lockstep, one seat at a time, with array look-ups in flat tables
-(``table[a * 2704 + b * 52 + c]``) instead of one Python look-up per hand; play-outs that have ended are
-dropped from the arrays, so each step costs only what is still being played. The decisions are those of
-:mod:`thirtyone.policy` (greedy draws, throws and swaps; knocking at a threshold, or after ``patience`` orbits;
-31 and Fire at once; everyone passing), per seat and even per play-out (:func:`play_lockstep`'s
-``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
+(``table[a * FIRST + b * SECOND + c]``, from the rule set's :class:`~thirtyone.scoring.ScoringTables`) instead
+of one Python look-up per hand; play-outs that have ended are dropped from the arrays, so each step costs only
+what is still being played. The decisions are those of :mod:`thirtyone.policy`, made with its constants on the
+same tables (greedy draws, throws and swaps; knocking when :func:`~thirtyone.policy.knock_allowed` lets a seat,
+at a threshold, or after ``patience`` orbits; 31 and Fire at once; everyone passing), per seat and even per
+play-out (:func:`play_lockstep`'s ``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
 number of turns have been played (``knock_at``). An empty stock is rebuilt from the discard pile but its top
 card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every play-out is judged at once by
 :func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a
@@ -29,21 +30,24 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 import numpy as np
 
 from .cards import RANK_VALUES, Card, deck
-from .game import Action, Reason, knock_allowed
+from .game import Reason
+from .policy import TAKE_MARGIN, THROW_COST, knock_allowed, knock_key
 from .rules import Rules
-from .scoring import hand_table_blocks, option_triples
+from .scoring import FIRST, SECOND, keep_key, scoring_tables
+
+if TYPE_CHECKING:
+    from .game import Action
 
 __all__ = ["run_lockstep", "play_lockstep", "Outcome", "Reason", "How", "judge_many", "deal_many",
            "imagine_many", "shuffle_rows", "flat_keep"]
 
 _POINTS = np.array([RANK_VALUES[c >> 2] for c in range(52)], dtype=np.float64)
-_COST = _POINTS * 0.001  # among equally good throws, the cheaper card goes (policy.best_discard)
+_COST = _POINTS * THROW_COST  # among equally good throws or swaps, the cheaper card goes (policy.best_discard)
 
 
 class How(IntEnum):
@@ -65,39 +69,15 @@ _HOW_WORDS = {How.KNOCK: "knock", How.THIRTY_ONE: "31", How.FIRE: "fire", How.AL
               How.EMPTY_STOCK: "empty_stock"}
 
 
-@cache
-def _flat(toak: float | None, aces: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """The value and keep tables as flat arrays indexed by ``a * 2704 + b * 52 + c``: -1 and -1e9 where two
-    cards are the same. Read straight from the shipped table's bytes (see :func:`~thirtyone.scoring.hand_table_blocks`)."""
-    doubled, extra = (np.frombuffer(block, dtype=np.uint8) for block in hand_table_blocks())
-    missing = doubled == 255
-    values = np.where(missing, -1.0, doubled / 2)
-    keeps = np.where(missing, -1e9, values - (extra >> 4) / 16)
-    for (a, b, c), v, _tb in option_triples(toak, aces):
-        i = a * 2704 + b * 52 + c
-        values[i] = v
-        keeps[i] = v - 3 / 16  # a triple holds three suits (policy.keep_table)
-    return values, keeps
-
-
-@cache
-def _flat_ranks(toak: float | None, aces: int | None) -> np.ndarray:
-    """The showdown key of every ordered hand, as :func:`~thirtyone.scoring.rank_table` ranks it: value
-    doubled × 32 + tie-break, so one integer compares value first, then the tie-break."""
-    doubled, extra = (np.frombuffer(block, dtype=np.uint8) for block in hand_table_blocks())
-    ranks = doubled.astype(np.int64) * 32 + (extra & 15)
-    for (a, b, c), v, tb in option_triples(toak, aces):
-        ranks[a * 2704 + b * 52 + c] = int(v * 2) * 32 + tb
-    return ranks
 
 
 def _ix(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    return a * 2704 + b * 52 + c
+    return a * FIRST + b * SECOND + c
 
 
 def flat_keep(rules: Rules) -> np.ndarray:
     """The rule set's keep table (:func:`~thirtyone.policy.keep_table`) as a flat array."""
-    return _flat(rules.three_of_a_kind, rules.three_aces)[1]
+    return scoring_tables(rules).flat_keeps
 
 
 def shuffle_rows(cards: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -165,7 +145,7 @@ def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndar
                how: np.ndarray, holder: np.ndarray, reasons: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """:func:`thirtyone.game.judge` for many ends of a round at once: ``(lives lost (R, n), Reason codes (R, n))``.
 
-    ``ranks``: each seat's showdown key, value doubled × 32 + tie-break (:func:`_flat_ranks`), shape
+    ``ranks``: each seat's showdown key, value doubled × 32 + tie-break (:attr:`~thirtyone.scoring.ScoringTables.flat_ranks`), shape
     ``(R, n)``; ``active``: the seats still in, ``(n,)`` or ``(R, n)``; ``knocker``, ``how`` (:class:`How`),
     ``holder`` (the one seat that showed 31 or Feuer, -1 for none): ``(R,)``, or the seats that did as an
     ``(R, n)`` mask (several players dealt 31, decision 4). The same rules as ``judge``:
@@ -291,17 +271,17 @@ class Outcome:
     """The seat that ended the round with 31 or Feuer, -1 for none, ``(R,)``."""
 
 
-Move = str | Action | None
+Move: TypeAlias = "str | Action | None"
 
 
 def _forced_masks(first_move: Move | Sequence[Move], R: int) -> dict[str, np.ndarray] | None:
     """Each kind of forced first move as a row mask (``swap``: with ``give`` and ``take`` cards per row);
     ``None`` when nothing is forced."""
-    single = first_move is None or isinstance(first_move, (str, Action))
+    single = first_move is None or isinstance(first_move, str) or hasattr(first_move, "kind")  # an Action
     moves = [first_move] if single else list(first_move)  # type: ignore[arg-type]
     if not single and len(moves) != R:
         raise ValueError(f"first_move must be one move or one per play-out ({R}), not {len(moves)}")
-    kinds = [m.kind if isinstance(m, Action) else m for m in moves]
+    kinds = [getattr(m, "kind", m) for m in moves]
     allowed = {"knock", "draw stock", "draw discard", "pass", "swap all", "swap"}
     bad = sorted({str(k) for k in kinds if k is not None and k not in allowed})
     if bad:
@@ -312,8 +292,8 @@ def _forced_masks(first_move: Move | Sequence[Move], R: int) -> dict[str, np.nda
     give = np.zeros(len(moves), dtype=np.int64)
     take = np.zeros(len(moves), dtype=np.int64)
     for i, m in enumerate(moves):
-        if isinstance(m, Action) and m.kind == "swap":
-            give[i], take[i] = int(m.cards[0]), int(m.cards[1])
+        if getattr(m, "kind", None) == "swap":
+            give[i], take[i] = int(m.cards[0]), int(m.cards[1])  # type: ignore[union-attr]
     arr = np.array(kinds, dtype=object)
     out = {k: np.broadcast_to(arr == k, (R,)) for k in allowed}
     out["free"] = np.broadcast_to(np.array([k is None for k in kinds]), (R,))
@@ -380,9 +360,9 @@ class _Turn(NamedTuple):
     b: np.ndarray
     c: np.ndarray
     a2: np.ndarray
-    """``a * 2704``: with ``b1`` and a third card, an index into the flat tables."""
+    """``a * FIRST``: with ``b1`` and a third card, an index into the flat tables."""
     b1: np.ndarray
-    """``b * 52``."""
+    """``b * SECOND``."""
     here: np.ndarray
     """The hand's index in the flat tables."""
     vals: np.ndarray
@@ -421,7 +401,8 @@ class _PlayOuts:
         self.gen = rng if rng is not None else np.random.default_rng(0)
         self.reshuffle = reshuffle
         self.out = tuple(out) if out is not None else (False,) * n
-        self.values, self.keeps = _flat(rules.three_of_a_kind, rules.three_aces)
+        tables = scoring_tables(rules)
+        self.values, self.keeps, self.ranks = tables.flat_values, tables.flat_keeps, tables.flat_ranks
         self.commerce = rules.family == "commerce"
         self.draw_taken = bool(rules.discard_taken)
         self.active = [s for s in range(n) if not self.out[s]]
@@ -470,15 +451,16 @@ class _PlayOuts:
                    random_seats: Sequence[int] | np.ndarray) -> None:
         """Who knocks when, and who plays at random: see :func:`play_lockstep`. In the draw family a threshold
         is kept as a keep key, the value reached (a multiple of 0.5) less the most suits' share, so the knock
-        compares the hand's keep key with it (one look-up serves the move and the knock)."""
+        compares the hand's keep key with it (:func:`~thirtyone.policy.knock_key`: one look-up serves the move
+        and the knock)."""
         R, n = len(self.row), self.n
         th = np.asarray(thresholds, dtype=np.float64)
         self.per_row = th.ndim == 2  # thresholds per play-out and seat; else one per seat, looked up as numbers
         self.thresholds = th.astype(np.float64).copy() if self.per_row else np.zeros((R, 0))
         self.seat_th = [float(x) for x in np.broadcast_to(th, (n,))] if not self.per_row else []
         if not self.commerce:
-            self.thresholds = np.ceil(self.thresholds * 2) / 2 - 3 / 16
-            self.seat_th = [math.ceil(x * 2) / 2 - 3 / 16 if math.isfinite(x) else x for x in self.seat_th]
+            self.thresholds = knock_key(self.thresholds)
+            self.seat_th = [knock_key(x) for x in self.seat_th]
         self.patience = ([int(patience)] * n if isinstance(patience, (int, np.integer))
                          else [int(x) for x in patience])
         rs = np.asarray(random_seats)
@@ -575,10 +557,10 @@ class _PlayOuts:
         p = self.p
         hp = self.hands[:, p, :]
         a, b, c = hp[:, 0], hp[:, 1], hp[:, 2]
-        a2, b1 = a * 2704, b * 52
+        a2, b1 = a * FIRST, b * SECOND
         here = a2 + b1 + c
-        # the draw family decides by keep keys (value - suits / 16): a hand reaches a threshold when its key
-        # reaches the threshold's key (the next multiple of 0.5, less 3/16), so one look-up serves both
+        # the draw family decides by keep keys: a hand reaches a threshold when its key reaches the
+        # threshold's key (policy.knock_key), so one look-up serves both
         vals = self.keeps[here] if not self.commerce else self.values[here]
         rnd = self.random[:, p]
         return _Turn(p, live, hp, a, b, c, a2, b1, here, vals, rnd, self.randoms and bool(rnd.any()))
@@ -624,11 +606,11 @@ class _PlayOuts:
         rules, values, C, forced = self.rules, self.values, self.center, self.forced
         a2, b1, c, m = turn.a2, turn.b1, turn.c, len(turn.live)
         c0, c1, c2 = C[:, 0], C[:, 1], C[:, 2]
-        cand = np.stack([values[c0 * 2704 + b1 + c], values[c1 * 2704 + b1 + c], values[c2 * 2704 + b1 + c],
-                         values[a2 + c0 * 52 + c], values[a2 + c1 * 52 + c], values[a2 + c2 * 52 + c],
+        cand = np.stack([values[c0 * FIRST + b1 + c], values[c1 * FIRST + b1 + c], values[c2 * FIRST + b1 + c],
+                         values[a2 + c0 * SECOND + c], values[a2 + c1 * SECOND + c], values[a2 + c2 * SECOND + c],
                          values[a2 + b1 + c0], values[a2 + b1 + c1], values[a2 + b1 + c2]], axis=1)
-        worth = _POINTS[turn.hand][:, [0, 0, 0, 1, 1, 1, 2, 2, 2]]
-        pick = np.argmax(cand * 100 - worth, axis=1)  # best value, then the cheapest card given
+        cost = _COST[turn.hand][:, [0, 0, 0, 1, 1, 1, 2, 2, 2]]
+        pick = np.argmax(cand - cost, axis=1)  # best value, then the cheapest card given
         best = cand[self.rows, pick]
         if rules.allow_swap_all:
             v_all = values[_ix(c0, c1, c2)]
@@ -707,8 +689,8 @@ class _PlayOuts:
         return self.throw(turn, moving, take, drawn, keys)
 
     def draw(self, turn: _Turn, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Take the discard pile's top card when it betters the hand's keep key by more than a quarter
-        (:func:`~thirtyone.policy.take_discard`), else the stock's top card; a random player takes either at
+        """Take the discard pile's top card when it betters the hand's keep key by more than
+        :data:`~thirtyone.policy.TAKE_MARGIN` (:func:`~thirtyone.policy.take_discard`), else the stock's top card; a random player takes either at
         even odds; a forced first move is played. Returns ``(took the discard, the card drawn, (m, 4) keep
         keys of the hand kept by throwing each of a, b, c and the card drawn)``."""
         keeps, forced, rows, m = self.keeps, self.forced, self.rows, len(turn.live)
@@ -720,8 +702,8 @@ class _PlayOuts:
         Pf, Sf = P.reshape(-1), ST.reshape(-1)  # flat views: one index per card, no 2-D fancy indexing
         tt = Pf[rows * P.shape[1] + np.maximum(plen - 1, 0)]
         now = turn.vals
-        ka, kb, kc = keeps[tt * 2704 + b1 + c], keeps[a2 + tt * 52 + c], keeps[a2 + b1 + tt]
-        take = moving & has_top & (np.maximum(np.maximum(ka, kb), kc) > now + 0.25)
+        ka, kb, kc = keeps[tt * FIRST + b1 + c], keeps[a2 + tt * SECOND + c], keeps[a2 + b1 + tt]
+        take = moving & has_top & (np.maximum(np.maximum(ka, kb), kc) > now + TAKE_MARGIN)
         if turn.any_rnd:
             take = np.where(turn.rnd, moving & has_top & (self.gen.random(m) < 0.5), take)
         if forced is not None:
@@ -731,8 +713,8 @@ class _PlayOuts:
         ptr += drawing
         plen -= take
         if not take.all():
-            c52 = c * 52
-            ka = np.where(take, ka, keeps[b * 2704 + c52 + dd])
+            c52 = c * SECOND
+            ka = np.where(take, ka, keeps[b * FIRST + c52 + dd])
             kb = np.where(take, kb, keeps[a2 + c52 + dd])
             kc = np.where(take, kc, keeps[a2 + b1 + dd])
         return take, dd, np.stack([ka, kb, kc, now], axis=1)
@@ -768,8 +750,8 @@ class _PlayOuts:
             H[:, p, 2] = np.where(moving, k2, c)
             Pf[at_new] = np.where(moving, thrown, Pf[at_new])
         plen += moving
-        # a kept hand worth 31 is one suit: its keep key is 31 - 1/16 (policy.keep_table)
-        is_31 = moving & (K.reshape(-1)[at_throw] == 31 - 1 / 16)
+        # a kept hand worth 31 is one suit: its keep key is keep_key(31, 1)
+        is_31 = moving & (K.reshape(-1)[at_throw] == keep_key(31, 1))
         is_fire = (moving & ((k0 >> 2) == 12) & ((k1 >> 2) == 12) & ((k2 >> 2) == 12)) if self.rules.fire else None
         return is_31, is_fire
 
@@ -820,8 +802,7 @@ class _PlayOuts:
     def outcome(self, reasons: bool) -> Outcome:
         """Every play-out's end, judged (:func:`judge_many`)."""
         res_H, n = self.res_hands, self.n
-        ranks = _flat_ranks(self.rules.three_of_a_kind, self.rules.three_aces)[
-            _ix(res_H[:, :, 0], res_H[:, :, 1], res_H[:, :, 2])]
+        ranks = self.ranks[_ix(res_H[:, :, 0], res_H[:, :, 1], res_H[:, :, 2])]
         holders = (np.arange(n)[None, :] == self.res_holder[:, None]) | self.dealt_31
         losses, why = judge_many(self.rules, ranks, [not o for o in self.out], self.res_knocker, self.res_how,
                                  holders, reasons)

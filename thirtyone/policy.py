@@ -1,87 +1,87 @@
-"""The fast decisions every bot shares: which pile to draw from, what to throw, what to swap.
+"""The rules kernel: the greedy decisions and the knock rule, written once and shared by every player.
 
-These work on plain cards and a rule set's value table (see :func:`thirtyone.scoring.value_table`),
-so they run in a few microseconds: the bots decide by them from a player's view, the expert imagines
-other players' hands with :func:`hand_keeps`, and lesson 5's studies throw by :func:`best_discard`.
-They only ever look at what a player can see: their own hand, the top of the discard pile, the face-up
-center. (The simulations, :mod:`thirtyone.lockstep`, play the same choices on whole arrays of rounds.)
+Which pile to draw from (:func:`take_discard`), what to throw (:func:`best_discard`), what to swap with the
+center (:func:`best_commerce_move`), when the ``first_knock`` option lets a player knock
+(:func:`knock_allowed`), and the constants they decide by. They work on plain cards and a rule set's
+:class:`~thirtyone.scoring.ScoringTables` (keep keys, :func:`~thirtyone.scoring.keep_key`: the value, then
+fewer suits), so they run in a few microseconds, and only ever look at what a player can see: their own
+hand, the top of the discard pile, the face-up center.
+
+Who uses them: the game's knock rule (``State``), the bots (from a player's view), the staged rounds of
+:mod:`thirtyone.variants`, lesson 5's studies; the simulations (:mod:`thirtyone.lockstep`) make the same
+choices on whole arrays of rounds, with the same constants and the same tables (the flat arrays of the same
+:class:`~thirtyone.scoring.ScoringTables`), and ``tests/test_conformance.py`` keeps the two equal.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from .cards import RANK_VALUES as _VALUES
 from .cards import Card
 from .rules import Rules
-from .scoring import _CARD, _values, option_triples, perm_codes
+from .scoring import MOST_SUITS, keep_key, scoring_tables
 
-__all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "DEFAULT_THRESHOLDS", "default_threshold"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
+           "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold"]
 
 Table = dict[tuple[int, ...], float]
+_Threshold = TypeVar("_Threshold", float, "np.ndarray")
+
+TAKE_MARGIN = 0.25
+"""How much higher a keep key must be for a hand to be worth more: keys of hands of equal value differ by at
+most 2 × SUIT_SHARE (0.125), and a hand worth half a point more has a key at least 0.5 - 2 × SUIT_SHARE
+(0.375) higher, so "key more than TAKE_MARGIN higher" is "worth more" (:func:`take_discard`)."""
+
+THROW_COST = 0.001
+"""What a card's points take off a throw's (or a give's) key: among equally good throws or swaps the cheaper
+card goes. Small enough never to outweigh a keep key's least step (SUIT_SHARE, over an ace's 11 points)."""
+
+AVOID_COST = 0.0005
+"""What throwing a suit another player collects takes off a throw's key: among equally good throws, such a
+card goes last; smaller than THROW_COST, so it only parts throws of equal cost."""
 
 
-class _Keeps(dict[tuple[int, ...], float]):
-    """Every ordered three-card hand to ``value - suits / 16``: value first, then fewer suits.
-
-    Values are multiples of 0.5, so a hand worth more has a key at least 0.375 higher, and one worth
-    the same or less a key at most 0.125 higher: "worth more" is "key more than 0.25 higher", and the
-    play-outs answer both questions with one look-up. Keys of different hands differ by 1/16 or more.
-
-    Each hand is worked out the first time it is asked (a bot's few moves never build the table);
-    :func:`keep_table` fills it whole from the shipped hand table, at C speed, for the simulations.
-    """
-
-    def __init__(self, toak: float | None, aces: int | None) -> None:
-        super().__init__()
-        self.options = (toak, aces)
-        self.value_of = _values(toak, aces)
-        self.whole = False
-
-    def __missing__(self, hand: tuple[int, ...]) -> float:
-        if self.whole:
-            raise KeyError(hand)
-        v = self.value_of[hand]  # a KeyError for anything but three different cards, as in a whole table
-        key = tuple(_CARD[x] for x in hand)
-        k = self[key] = v - len({c & 3 for c in key}) / 16
-        return k
-
-    def fill(self) -> _Keeps:
-        if not self.whole:
-            perms, values, extra = perm_codes()
-            self.update(zip(perms, map(_KeyCodes().__getitem__, zip(values, extra))))
-            for hand, v, _tb in option_triples(*self.options):
-                self[hand] = v - 3 / 16  # a triple holds three suits
-            self.whole = True
-        return self
-
-
-class _KeyCodes(dict[tuple[int, int], float]):
-    """(value doubled, tie-break + 16 × suits) from the shipped table → ``value - suits / 16``."""
-
-    def __missing__(self, code: tuple[int, int]) -> float:
-        k = self[code] = code[0] / 2 - (code[1] >> 4) / 16
-        return k
-
-
-_KEEPS: dict[tuple[float | None, int | None], _Keeps] = {}
-
-
-def hand_keeps(rules: Rules) -> dict[tuple[int, ...], float]:
+def hand_keeps(rules: Rules) -> Table:
     """:func:`keep_table`'s look-up, filled as hands are asked: what a bot's few decisions use."""
-    key = (rules.three_of_a_kind, rules.three_aces)
-    table = _KEEPS.get(key)
-    if table is None:
-        table = _KEEPS[key] = _Keeps(*key)
-    return table
+    return scoring_tables(rules).keeps
 
 
-def keep_table(rules: Rules) -> dict[tuple[int, ...], float]:
+def keep_table(rules: Rules) -> Table:
     """How good a three-card hand is to keep: value first, then fewer suits (better chances). Every ordered
     hand (the look-up of :func:`hand_keeps`, filled whole)."""
-    keeps = hand_keeps(rules)
-    assert isinstance(keeps, _Keeps)
-    return keeps.fill()
+    return scoring_tables(rules).keeps.fill()
+
+
+def knock_allowed(first_knock: str, turns: int, has_played: bool, is_dealer: bool, active: int) -> bool:
+    """Whether the ``first_knock`` option lets a player knock now (nobody has knocked yet).
+
+    ``turns``: turns taken this round; ``has_played``: this player has had a turn this round;
+    ``active``: players still in. Shared by the game and the fast play-outs.
+    """
+    if first_knock == "anytime":
+        return True
+    if first_knock == "not_first_turn":
+        return turns > 0
+    if first_knock == "not_own_first_turn":
+        return has_played or is_dealer
+    return turns >= active  # not_first_orbit
+
+
+def knock_key(threshold: _Threshold) -> _Threshold:
+    """The lowest keep key of a hand worth ``threshold`` or more (values are multiples of 0.5): a hand
+    reaches a knock threshold when its keep key reaches this, so one look-up serves the move and the knock.
+    A number, or a NumPy array of them (the simulations' thresholds per play-out); infinity stays infinite."""
+    if isinstance(threshold, (int, float)):
+        return threshold if not math.isfinite(threshold) else keep_key(math.ceil(threshold * 2) / 2, MOST_SUITS)
+    import numpy as np  # an array: only the simulations pass one
+
+    return keep_key(np.ceil(threshold * 2) / 2, MOST_SUITS)
 
 
 def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = None,
@@ -98,35 +98,37 @@ def best_discard(table: Table, cards: Sequence[Card], forbidden: Card | None = N
     for thrown, kept in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
         if thrown == forbidden:
             continue
-        key = table[kept] - _VALUES[thrown >> 2] * 0.001 - (0.0005 if thrown & 3 in avoid_suits else 0.0)
+        key = table[kept] - _VALUES[thrown >> 2] * THROW_COST - (AVOID_COST if thrown & 3 in avoid_suits else 0.0)
         if key > best_key:
             best, best_key = thrown, key
     return best
 
 
-def take_discard(table: Table, hand: Sequence[Card], top: Card, discard_taken: bool = True) -> bool:
-    """Whether taking ``top`` from the discard pile makes a better hand than the one held now."""
-    now = table[tuple(hand)]
+def take_discard(table: Table, hand: Sequence[Card], top: Card) -> bool:
+    """Whether taking ``top`` from the discard pile makes a hand worth more than the one held now: a
+    keep key more than :data:`TAKE_MARGIN` higher. ``table`` is a :func:`keep_table`."""
+    now = table[tuple(hand)] + TAKE_MARGIN
     four = tuple(hand) + (top,)
     for i in range(3):  # throwing the taken card again would only keep the hand as it is
-        kept = four[:i] + four[i + 1:]
-        if table[kept] > now:
+        if table[four[:i] + four[i + 1:]] > now:
             return True
     return False
 
 
 def best_commerce_move(table: Table, hand: Sequence[Card], center: Sequence[Card],
                        allow_swap_all: bool) -> tuple[float, tuple[Card, ...]]:
-    """The best swap with the center: ``(value after, (give, take))``, or ``(value, ())`` for swap all."""
+    """The best swap with the center: ``(value after, (give, take))``, or ``(value, ())`` for swap all.
+    Worth most first, then the cheaper card given (:data:`THROW_COST`); all three only if that is worth
+    more. ``table`` is a value table (:func:`~thirtyone.scoring.hand_values`)."""
     a, b, c = hand
-    best_value = -1.0
+    best_key = best_value = -1.0
     best: tuple[Card, ...] = ()
-    given = 99  # among equal swaps, give the cheapest card
-    for give, worth, x, y in ((a, _VALUES[a >> 2], b, c), (b, _VALUES[b >> 2], a, c), (c, _VALUES[c >> 2], a, b)):
+    for give, x, y in ((a, b, c), (b, a, c), (c, a, b)):
+        cost = _VALUES[give >> 2] * THROW_COST
         for take in center:
             v = table[(take, x, y)]
-            if v > best_value or (v == best_value and worth < given):
-                best_value, best, given = v, (give, take), worth
+            if v - cost > best_key:
+                best_key, best_value, best = v - cost, v, (give, take)
     if allow_swap_all and len(center) == 3:
         v = table[tuple(center)]
         if v > best_value:

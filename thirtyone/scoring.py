@@ -13,16 +13,22 @@ ordering that applies the rule set's tie-break (higher is better).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from itertools import combinations, permutations
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from . import shipped
 from .cards import ALL_CARDS, RANK_VALUES, SUITS, Card, format_cards
 from .rules import Rules
 
+if TYPE_CHECKING:
+    import numpy as np
+
 __all__ = ["Score", "hand_value", "score", "value_table", "rank_table", "Ranked", "dealt_score",
-           "compare_hands", "hand_values", "hand_table_bytes", "hand_table_blocks", "perm_codes", "option_triples"]
+           "compare_hands", "hand_values", "hand_table_bytes",
+           "hand_table_blocks", "perm_codes", "option_triples", "ScoringTables", "scoring_tables",
+           "keep_key", "SUIT_SHARE", "MOST_SUITS", "FIRST", "SECOND"]
 
 Value = float  # 19, 30.5, 31, 32
 
@@ -121,8 +127,9 @@ class Ranked(NamedTuple):
 #
 # A page that scores a few hands never builds a whole table: ``hand_value`` (and so the game) fills a first
 # card's row of its nested lists at a time (``_Rows``, below); bots look hands up in a dictionary that works
-# each out the first time it is asked (``_Values``), the reasons in another (``_Book``). The whole dictionary
-# (132,600 ordered hands) is filled only when a simulation asks for it (``value_table``).
+# each out the first time it is asked (``_Values``, and ``_Keeps`` for keep keys), the reasons in another
+# (``_Book``). The whole dictionary (132,600 ordered hands) is filled only when a simulation asks for it
+# (``value_table``). Every table of a scoring option pair lives in its ``ScoringTables`` (below).
 
 _N = 52 ** 3
 _NONE = 255
@@ -244,14 +251,59 @@ class _Values(dict[tuple[int, ...], float]):
         return self
 
 
-_VALUES: dict[tuple[float | None, int | None], _Values] = {}
+_Number = TypeVar("_Number", float, "np.ndarray")
+
+SUIT_SHARE = 1 / 16
+"""What each suit in a hand takes off its keep key (:func:`keep_key`): the greedy play keeps the hand worth
+most, then the one with fewer suits (better chances to add to a suit)."""
+
+MOST_SUITS = 3
+"""The most suits three cards hold (a triple always holds three)."""
 
 
-def _values(toak: float | None, aces: int | None) -> _Values:
-    table = _VALUES.get((toak, aces))
-    if table is None:
-        table = _VALUES[(toak, aces)] = _Values(toak, aces)
-    return table
+def keep_key(value: _Number, suits: Any) -> _Number:
+    """How good a three-card hand is to keep, as one number: ``value - suits * SUIT_SHARE``.
+
+    Values are multiples of 0.5 and suits 1 to 3, so a hand worth more has a key at least 0.375 higher,
+    and one worth the same or less a key at most 0.125 higher; keys of different hands differ by 1/16 or
+    more."""
+    return value - suits * SUIT_SHARE
+
+
+class _Keeps(dict[tuple[int, ...], float]):
+    """Every ordered three-card hand to its :func:`keep_key`, each worked out the first time it is asked
+    (a bot's few moves never build the table); :meth:`fill` fills it whole from the shipped hand table,
+    at C speed, for the simulations."""
+
+    def __init__(self, value_of: _Values) -> None:
+        super().__init__()
+        self.value_of = value_of
+        self.whole = False
+
+    def __missing__(self, hand: tuple[int, ...]) -> float:
+        if self.whole:
+            raise KeyError(hand)
+        v = self.value_of[hand]  # a KeyError for anything but three different cards, as in a whole table
+        key = tuple(_CARD[x] for x in hand)
+        k = self[key] = keep_key(v, len({c & 3 for c in key}))
+        return k
+
+    def fill(self) -> _Keeps:
+        if not self.whole:
+            perms, values, extra = perm_codes()
+            self.update(zip(perms, map(_KeyCodes().__getitem__, zip(values, extra))))
+            for hand, v, _tb in option_triples(*self.value_of.options):
+                self[hand] = keep_key(v, MOST_SUITS)  # a triple holds three suits
+            self.whole = True
+        return self
+
+
+class _KeyCodes(dict[tuple[int, int], float]):
+    """(value doubled, tie-break + 16 × suits) from the shipped table → its :func:`keep_key`."""
+
+    def __missing__(self, code: tuple[int, int]) -> float:
+        k = self[code] = keep_key(code[0] / 2, code[1] >> 4)
+        return k
 
 
 class _Book(dict[tuple[Card, ...], Score]):
@@ -298,13 +350,13 @@ def _as_held(s: Score, hand: tuple[Card, ...]) -> Score:
 def value_table(rules: Rules) -> dict[tuple[int, ...], float]:
     """The look-up table for a rule set: every ordered three-card hand to its value (132,600 keys; built
     from the shipped table the first time a simulation asks, in a few hundredths of a second)."""
-    return _values(rules.three_of_a_kind, rules.three_aces).fill()
+    return scoring_tables(rules).values.fill()
 
 
 def hand_values(rules: Rules) -> dict[tuple[int, ...], float]:
     """The rule set's value look-up, ordered three-card hand → value, filled as hands are asked: what
     the game uses to look for a 31 without building the whole table (:func:`value_table` fills it)."""
-    return _values(rules.three_of_a_kind, rules.three_aces)
+    return scoring_tables(rules).values
 
 
 class _RankedCodes(dict[tuple[int, int], Ranked]):
@@ -315,22 +367,11 @@ class _RankedCodes(dict[tuple[int, int], Ranked]):
         return r
 
 
-_RANKS: dict[tuple[float | None, int | None], dict[tuple[int, ...], Ranked]] = {}
-
-
 def rank_table(rules: Rules) -> dict[tuple[int, ...], Ranked]:
     """Every ordered three-card hand to its value and tie-break, the whole table at once
     (:func:`thirtyone.game.judge` takes these or scores). The tests judge with it to check the simulations,
-    which rank hands with their own flat array of the same shipped table."""
-    key = (rules.three_of_a_kind, rules.three_aces)
-    table = _RANKS.get(key)
-    if table is None:
-        perms, values, extra = perm_codes()
-        table = dict(zip(perms, map(_RankedCodes().__getitem__, zip(values, extra))))
-        for hand, v, tb in option_triples(*key):
-            table[hand] = Ranked(v, tb)
-        _RANKS[key] = table
-    return table
+    which rank hands with :attr:`ScoringTables.flat_ranks`, the same shipped table as one array."""
+    return scoring_tables(rules).ranks
 
 
 # -- the direct look-up behind hand_value ----------------------------------------------------------------
@@ -358,8 +399,8 @@ class _Rows(list[_Row | None]):
         row = self[a]
         if row is None:
             values, _extra = hand_table_blocks()
-            flat = list(map(_HALF_OR_NONE.__getitem__, values[a * 2704:(a + 1) * 2704]))
-            row = [flat[b:b + 52] for b in range(0, 2704, 52)]
+            flat = list(map(_HALF_OR_NONE.__getitem__, values[a * FIRST:(a + 1) * FIRST]))
+            row = [flat[b:b + SECOND] for b in range(0, FIRST, SECOND)]
             toak, aces = self.options
             rank = a >> 2
             special = float(aces) if rank == 12 and aces is not None else toak
@@ -372,9 +413,107 @@ class _Rows(list[_Row | None]):
         return row
 
 
-_ROWS: dict[tuple[float | None, int | None], _Rows] = {}
+# -- every table of one scoring option pair -------------------------------------------------------------
+#
+# The tables above (rows, values, keep keys) and the whole ones below (ranks, flat arrays) depend only on
+# the scoring options, three of a kind and three aces: one ScoringTables holds them all for a pair, built once
+# by ``_tables`` (the one cache), so the game, the bots, the policy and the simulations read the same tables.
+
+FIRST, SECOND = 52 * 52, 52
+"""The strides of the flat tables: the ordered hand (a, b, c) is at ``a * FIRST + b * SECOND + c``, as in the
+shipped file's blocks."""
+
+
+@dataclass(frozen=True, eq=False)
+class ScoringTables:
+    """Every look-up table of one scoring option pair (three of a kind, three aces): what the game, the bots,
+    the policy and the simulations look hands up in. Rule sets that score alike share one (built once, by
+    :func:`scoring_tables`); each table is filled or built the first time it is asked.
+
+    ``rows``: :func:`hand_value`'s nested lists, a first card's row at a time; ``values``: hand → value, and
+    ``keeps``: hand → :func:`keep_key`, dictionaries filled as hands are asked (``.fill()``: whole);
+    ``ranks``: hand → :class:`Ranked`, whole; ``flat_values``, ``flat_keeps``, ``flat_ranks``: the same as
+    NumPy arrays indexed by ``a * FIRST + b * SECOND + c`` (for :mod:`thirtyone.lockstep`).
+    """
+
+    three_of_a_kind: float | None
+    """The value of three of a kind (``None``: no such rule)."""
+    three_aces: int | None
+    """The value of three aces (``None``: no such rule)."""
+    rows: _Rows = field(init=False, repr=False)
+    values: _Values = field(init=False, repr=False)
+    keeps: _Keeps = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        values = _Values(self.three_of_a_kind, self.three_aces)
+        object.__setattr__(self, "rows", _Rows(self.three_of_a_kind, self.three_aces))
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "keeps", _Keeps(values))
+
+    @property
+    def options(self) -> tuple[float | None, int | None]:
+        """``(three_of_a_kind, three_aces)``."""
+        return self.three_of_a_kind, self.three_aces
+
+    @cached_property
+    def ranks(self) -> dict[tuple[int, ...], Ranked]:
+        """Every ordered hand to its value and tie-break (the whole table)."""
+        perms, values, extra = perm_codes()
+        table: dict[tuple[int, ...], Ranked] = dict(zip(perms, map(_RankedCodes().__getitem__, zip(values, extra))))
+        for hand, v, tb in option_triples(*self.options):
+            table[hand] = Ranked(v, tb)
+        return table
+
+    @cached_property
+    def _flat(self) -> tuple[Any, Any]:
+        import numpy as np  # only the simulations need NumPy
+
+        doubled, extra = (np.frombuffer(block, dtype=np.uint8) for block in hand_table_blocks())
+        missing = doubled == _NONE
+        values = np.where(missing, -1.0, doubled / 2)
+        keeps = np.where(missing, -1e9, keep_key(values, extra >> 4))
+        for (a, b, c), v, _tb in option_triples(*self.options):
+            i = a * FIRST + b * SECOND + c
+            values[i] = v
+            keeps[i] = keep_key(v, MOST_SUITS)  # a triple holds three suits
+        return values, keeps
+
+    @property
+    def flat_values(self) -> Any:
+        """Every ordered hand's value as a flat float array; -1 where two cards are the same."""
+        return self._flat[0]
+
+    @property
+    def flat_keeps(self) -> Any:
+        """Every ordered hand's :func:`keep_key` as a flat float array; -1e9 where two cards are the same."""
+        return self._flat[1]
+
+    @cached_property
+    def flat_ranks(self) -> Any:
+        """Every ordered hand's showdown key as a flat integer array, as :attr:`ranks` ranks it: value
+        doubled × 32 + tie-break, so one integer compares value first, then the tie-break."""
+        import numpy as np
+
+        doubled, extra = (np.frombuffer(block, dtype=np.uint8) for block in hand_table_blocks())
+        ranks = doubled.astype(np.int64) * 32 + (extra & 15)
+        for (a, b, c), v, tb in option_triples(*self.options):
+            ranks[a * FIRST + b * SECOND + c] = int(v * 2) * 32 + tb
+        return ranks
+
+
+@cache
+def _tables(three_of_a_kind: float | None, three_aces: int | None) -> ScoringTables:
+    return ScoringTables(three_of_a_kind, three_aces)
+
+
+def scoring_tables(rules: Rules) -> ScoringTables:
+    """The look-up tables of the rule set's scoring options, shared by every rule set that scores alike."""
+    return _tables(rules.three_of_a_kind, rules.three_aces)
+
+
 _LAST: tuple[object, _Rows] = (object(), _Rows(None, None))
-"""The rules object hand_value was last called with (``None`` too: the default), and its table."""
+"""The rules object hand_value was last called with (``None`` too: the default), and its rows: a one-entry
+memo by identity, so the millions of look-ups of one rule set skip reading its options."""
 
 
 def hand_value(cards: Sequence[Card], rules: Rules | str | None = None) -> float:
@@ -399,10 +538,7 @@ def _hand_value(cards: Sequence[Card], rules: Rules | str | None) -> float:
     """:func:`hand_value` the slow way: find (and remember) the rule set's table, fill the hand's row."""
     global _LAST
     r = Rules.coerce(rules)  # a Rules, a preset's name, or None: the scat rules
-    key = (r.three_of_a_kind, r.three_aces)
-    table = _ROWS.get(key)
-    if table is None:
-        table = _ROWS[key] = _Rows(*key)
+    table = scoring_tables(r).rows
     _LAST = (rules, table)
     hand = tuple(cards) if not isinstance(cards, str) else ()
     if len(hand) == 3:

@@ -21,10 +21,11 @@ from typing import Any
 
 from . import names
 from .cards import Card, format_cards, parse_cards
-from .game import IllegalActionError, RoundResult, State, narrate, new_game
+from .game import Action, IllegalActionError, RoundResult, State, narrate, new_game
 from .i18n import N_, _, ngettext
+from .policy import best_commerce_move, best_discard, hand_keeps, take_discard
 from .rules import COMMERCE_ONLY, DRAW_ONLY, RULE_FIELDS, Rules
-from .scoring import hand_value
+from .scoring import hand_values
 
 __all__ = ["option_meanings", "describe_value", "OptionRow", "difference_rows", "Situation", "SITUATIONS",
            "Replay", "replay", "replay_all", "staged_deck", "hands_text", "join_words"]
@@ -131,7 +132,8 @@ class Situation:
     """How the players move: ``"still"`` keeps every hand as dealt (draw a card and throw it back, or
     pass; a player who may not pass makes the swap that leaves the best hand); ``"best"``: every move
     leaves the best hand it can (take the discard only if it helps, keep a drawn card only if it helps,
-    swap only to improve, else pass)."""
+    swap only to improve, else pass), as the bots choose (:mod:`thirtyone.policy`: among equal hands the
+    one with fewer suits, then the cheaper card thrown or given)."""
     eager: bool = False
     """Every player knocks at their first chance (what :attr:`knocker` does for one player)."""
     script: tuple[tuple[int, str], ...] = ()
@@ -307,42 +309,26 @@ def _seat_name(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names is not None and seat < len(names) else _("Player {seat}").format(seat=seat)
 
 
-def _best_discard(s: State, p: int, allowed: Sequence[str]) -> str:
-    """The discard (among ``allowed``) that leaves the best hand; the newest card on a tie."""
-    hand = s.hands[p]
+def _best_discard(s: State, p: int) -> str:
+    """The shared policy's throw (:func:`~thirtyone.policy.best_discard`): the three kept worth most, then
+    fewer suits, then the cheaper card thrown; not the card just taken under ``discard_taken=False``."""
     r = s.rules
-    best: tuple[float, int] | None = None
-    choice = allowed[0]
-    for a in allowed:
-        c = parse_cards(a.split(" ", 1)[1])[0]
-        rest = tuple(x for x in hand if x != c)
-        key = (hand_value(rest, r), hand.index(c))
-        if best is None or key > best:
-            best, choice = key, a
-    return choice
+    card = best_discard(hand_keeps(r), s.hands[p], None if r.discard_taken else s.taken)
+    return str(Action("discard", (card,)))
 
 
 def _best_swap(s: State, p: int, legal: Sequence[str], must: bool) -> str | None:
-    """The swap (or swap all) that leaves the best hand: only if it improves the hand, unless ``must``."""
+    """The shared policy's swap (:func:`~thirtyone.policy.best_commerce_move`): only if it betters the hand,
+    unless ``must``; ``None`` when no swap is legal."""
+    if not any(a.startswith("swap") for a in legal):
+        return None
     r = s.rules
     hand = s.hands[p]
-    now = hand_value(hand, r)
-    best: float | None = None
-    choice = None
-    for a in legal:
-        if a == "swap all":
-            new = s.center
-        elif a.startswith("swap "):
-            give, take = parse_cards(a[5:])
-            new = tuple(take if x == give else x for x in hand)
-        else:
-            continue
-        v = hand_value(new, r)
-        if best is None or v > best:
-            best, choice = v, a
-    if choice is None or best is None or (best <= now and not must):
+    values = hand_values(r)
+    value, move = best_commerce_move(values, hand, s.center, bool(r.allow_swap_all))
+    if value <= values[hand] and not must:
         return None
-    return choice
+    return str(Action("swap", move)) if move else "swap all"
 
 
 def _move(s: State, sit: Situation, dealt: Sequence[Sequence[Card]], script: list[tuple[int, str]]) -> str:
@@ -363,16 +349,13 @@ def _move(s: State, sit: Situation, dealt: Sequence[Sequence[Card]], script: lis
             drawn = [f"discard {c}" for c in s.hands[p] if c not in dealt[p]]
             if drawn and drawn[-1] in legal:
                 return drawn[-1]
-        return _best_discard(s, p, legal)
+        return _best_discard(s, p)
     if "knock" in legal and (sit.eager or p == sit.knocker):
         return "knock"
     if s.rules.family == "draw":
-        if sit.play == "best" and "draw discard" in legal:
-            hand = s.hands[p]
-            top = s.discard_pile[-1]
-            now = hand_value(hand, s.rules)
-            if max(hand_value(tuple(x for x in hand if x != c) + (top,), s.rules) for c in hand) > now:
-                return "draw discard"
+        if sit.play == "best" and "draw discard" in legal and take_discard(
+                hand_keeps(s.rules), s.hands[p], s.discard_pile[-1]):
+            return "draw discard"
         return "draw stock" if "draw stock" in legal else "draw discard"
     swap = _best_swap(s, p, legal, must=False) if sit.play == "best" else None
     if swap is not None:

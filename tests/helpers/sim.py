@@ -35,7 +35,7 @@ def reference_move(s: State, thresholds: Sequence[float], patience: int,
         return Action("knock")
     if r.family == "draw":
         top = s.discard_pile[-1] if s.discard_pile else None
-        if top is not None and take_discard(table, hand, top, bool(r.discard_taken)):
+        if top is not None and take_discard(keep_table(r), hand, top):
             return Action("draw discard")
         return Action("draw stock")
     value, move = best_commerce_move(table, hand, s.center, bool(r.allow_swap_all))
