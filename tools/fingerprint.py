@@ -25,6 +25,7 @@ import argparse
 import dataclasses
 import hashlib
 import json
+import os
 import random
 import re
 import sys
@@ -330,6 +331,45 @@ def engine_advice(quick: bool) -> Parts:
     return out
 
 
+CLI_RUNS = [["odds", preset] for preset in ("scat", "schwimmen", "bga-draw", "bga-commerce", "widow", "feuer")] + [
+    ["survival", "--deals", "300"], ["survival", "schwimmen", "-p", "3", "-s", "2", "-t", "2", "--deals", "300"],
+    ["deal-study", "--deals", "300", "--players", "3", "4"], ["tournament", "--rounds", "40"],
+    ["--help"], ["strength", "--help"]]
+"""Command lines whose printed tables are fingerprinted (small sizes; ``strength`` prints timings, so only its help)."""
+_SECONDS = re.compile(r"\b\d+(?:\.\d+)? s\b")
+
+
+def cli_run(argv: list[str]) -> str:
+    """What ``python -m thirtyone ARGV`` prints on stdout (timings blanked), and its exit code if not 0."""
+    import contextlib
+    import io
+
+    from thirtyone import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"  # argparse wraps its help to the terminal's width
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        finally:
+            if columns is None:
+                del os.environ["COLUMNS"]
+            else:
+                os.environ["COLUMNS"] = columns
+    return _SECONDS.sub("<seconds> s", out.getvalue()) + (f"\n[exit {code}]" if code else "")
+
+
+def cli_prints(quick: bool) -> Parts:
+    """The command line's tables for :data:`CLI_RUNS` (the first two with ``quick``)."""
+    out: Parts = {}
+    for argv in CLI_RUNS[:2] if quick else CLI_RUNS:
+        guarded(out, "cli/" + " ".join(argv), cli_run, argv)
+    return out
+
+
 # -- the widgets -----------------------------------------------------------------------------------
 
 
@@ -525,21 +565,32 @@ def widget_prints(quick: bool) -> Parts:
 
 
 def data_prints(quick: bool) -> Parts:
-    """The name and sha256 of every file shipped in ``thirtyone/data/`` and the compiled catalogs."""
+    """The name and sha256 of every file shipped in ``thirtyone/data/``, and every message of the compiled
+    catalogs (``locale/*/LC_MESSAGES/*.mo``: msgid → translation; their headers and the ``.po``'s line
+    references are not what a learner reads)."""
+    import gettext
+
     import thirtyone
 
     root = Path(thirtyone.__file__).parent
     out: Parts = {}
-    for sub in ("data", "locale"):
-        for path in sorted((root / sub).rglob("*")):
-            if path.is_file() and path.suffix != ".pyc":
-                out[f"data/{path.relative_to(root).as_posix()}"] = _digest(path.read_bytes())
+    for path in sorted((root / "data").rglob("*")):
+        if path.is_file() and path.suffix != ".pyc":
+            out[f"data/{path.relative_to(root).as_posix()}"] = _digest(path.read_bytes())
+    for path in sorted((root / "locale").glob("*/LC_MESSAGES/*.mo")):
+        lang = path.parts[-3]
+        with path.open("rb") as f:
+            catalog: dict[Any, str] = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+        for msgid, text in catalog.items():
+            key = f"{msgid[0]}[{msgid[1]}]" if isinstance(msgid, tuple) else msgid
+            if key:  # the empty msgid is the header (dates, the tool's version)
+                out[f"catalog/{lang}/{key.replace(chr(4), ' | ')}"] = text
     return out
 
 
 SECTIONS: dict[str, Callable[[bool], Parts]] = {
     "engine-games": engine_games, "engine-scores": engine_scores, "engine-illegal": engine_illegal,
-    "engine-bots": engine_bots, "engine-advice": engine_advice, "widgets": widget_prints, "data": data_prints,
+    "engine-bots": engine_bots, "engine-advice": engine_advice, "cli": cli_prints, "widgets": widget_prints, "data": data_prints,
 }
 
 
