@@ -1,7 +1,7 @@
 """tools/fingerprint.py, the proof that a refactor changes nothing a user sees (issue 20): run on its
 ``--quick`` subset it is deterministic and covers each part (games, scores, illegal moves, bots' rules,
-advice, the command line, widgets, shipped data, the catalogs); ``--compare`` names a planted difference
-and exits 1, and exits 0 on an equal fingerprint."""
+advice, the command line, widgets, shipped data, pages, the catalogs); ``--compare`` names a planted
+difference and exits 1, and exits 0 on an equal fingerprint."""
 
 from __future__ import annotations
 
@@ -38,12 +38,13 @@ def test_quick_fingerprint_covers_every_part_in_both_languages(base: Path) -> No
     prints = json.loads(base.read_text(encoding="utf-8"))
     prefixes = {key.split("/")[0] for key in prints}
     assert {"game", "score", "illegal", "parse", "knock_rule", "KNOCK_RULES", "advice", "cli", "widget", "data",
-            "catalog"} <= prefixes
+            "catalog", "page"} <= prefixes
     assert not [key for key, value in prints.items() if "!error" in key or str(value).startswith("!error")]
     assert prints["game/scat/2p/mixed/en/narrate"][0] == "Round 1: Player 0 deals."
     assert prints["game/scat/2p/mixed/es/narrate"][0] == "Ronda 1: reparte Jugador 0."
     assert prints["cli/odds scat"].startswith("Hand values, scat (52 cards):")
     assert prints["catalog/es/Knock"] == "Golpear"
+    assert prints["page/notebooks/es/index.ipynb"] == fingerprint._digest((ROOT / "notebooks/es/index.ipynb").read_bytes())
     assert prints["data/data/hand_tables.bin"] == fingerprint._digest((ROOT / "thirtyone/data/hand_tables.bin").read_bytes())
     assert "Click a card to see its value." in prints["widget/CardValues/en/built/root.children[1]"]["state"]["value"]
     assert "Pulsa una carta" in prints["widget/CardValues/es/built/root.children[1]"]["state"]["value"]

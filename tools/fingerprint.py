@@ -565,9 +565,10 @@ def widget_prints(quick: bool) -> Parts:
 
 
 def data_prints(quick: bool) -> Parts:
-    """The name and sha256 of every file shipped in ``thirtyone/data/``, and every message of the compiled
-    catalogs (``locale/*/LC_MESSAGES/*.mo``: msgid → translation; their headers and the ``.po``'s line
-    references are not what a learner reads)."""
+    """The sha256 of every file shipped in ``thirtyone/data/`` and of the lessons' notebooks and Voilà template
+    beside the package (a checkout's ``notebooks/**/*.ipynb`` and ``share/``), and every message of the
+    compiled catalogs (``locale/*/LC_MESSAGES/*.mo``: msgid → translation; their headers and the ``.po``'s
+    line references are not what a learner reads)."""
     import gettext
 
     import thirtyone
@@ -577,6 +578,11 @@ def data_prints(quick: bool) -> Parts:
     for path in sorted((root / "data").rglob("*")):
         if path.is_file() and path.suffix != ".pyc":
             out[f"data/{path.relative_to(root).as_posix()}"] = _digest(path.read_bytes())
+    repo = root.parent  # the lessons' pages and the Voilà template, when the package is a checkout's
+    for folder, pattern in (("notebooks", "**/*.ipynb"), ("share/jupyter/voila/templates/thirtyone", "**/*")):
+        for path in sorted((repo / folder).glob(pattern)):
+            if path.is_file():
+                out[f"page/{path.relative_to(repo).as_posix()}"] = _digest(path.read_bytes())
     for path in sorted((root / "locale").glob("*/LC_MESSAGES/*.mo")):
         lang = path.parts[-3]
         with path.open("rb") as f:
