@@ -67,8 +67,9 @@ endef
 export TUTORIAL_SERVER
 
 ## tutorial: set up, then serve the notebooks in Voilà, and print the index's URL once the server answers
-## (Voilà reads notebooks/voila.py: our template, no sources, no tracebacks, this machine only, preheated
-## kernels, kernels without a browser shut down after 90 s). For a class: make tutorial CLASS=16 HOST=0.0.0.0
+## (Voilà reads notebooks/voila.py, which loads thirtyone/server.py: our template, no sources, no tracebacks,
+## this machine only, preheated kernels, kernels without a browser shut down after 90 s). For a class:
+## make tutorial CLASS=16 HOST=0.0.0.0
 ## (README, "For a class"). Voilà runs in the foreground, so Ctrl-C reaches it and it stops its kernels.
 tutorial: $(STAMP) $(MO)
 	@cd notebooks && export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) && \

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila, watch_console
-from test_browser_course import PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, _generator
+from helpers.browser import PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, generator
 
 PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """The players' names (thirtyone.names): names, in every language."""
@@ -74,7 +74,7 @@ def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà with the repo's config on every page written in the pseudo-locale (no preheated kernels:
     each page is opened once)."""
     folder = tmp_path_factory.mktemp("pseudo")
-    _generator().write_pseudo(folder)
+    generator().write_pseudo(folder)
     config = (NOTEBOOKS / "voila.py").read_text(encoding="utf-8")
     (folder / "voila.py").write_text(
         config + '\nc.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0}}\n', encoding="utf-8")
@@ -346,7 +346,7 @@ class SpanishWalk(Walk):
 
 def test_every_page_has_its_spanish_twin() -> None:
     """The Spanish walk below covers the whole course: every page is there in Spanish."""
-    assert sorted(_generator().pages(LANG)) == sorted(PAGES)
+    assert sorted(generator().pages(LANG)) == sorted(PAGES)
     assert sorted(p.stem for p in (NOTEBOOKS / LANG).glob("*.ipynb")) == sorted(PAGES)
 
 

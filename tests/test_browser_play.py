@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from conftest import KERNEL_IDLE, settle
+from helpers.browser import check_accessibility, keep
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from test_browser_table import check_accessibility, keep
 
 pytestmark = pytest.mark.browser
 

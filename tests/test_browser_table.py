@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, KERNEL_IDLE, wait_for_layout, watch_console
+from conftest import KERNEL_IDLE, wait_for_layout, watch_console
+from helpers.browser import check_accessibility, keep
 
 from thirtyone import Card, Rules, State, hand_value, new_game, parse_cards
 from thirtyone.game import RoundEnd, parse_action
@@ -213,26 +214,6 @@ def play_free_round(page: Any, rules: Rules, keyboard: bool) -> Any:
         raise AssertionError("the free round did not end")
     root.locator(".to-showdown table").wait_for()
     return root
-
-
-def check_accessibility(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert not bad, "\n".join(f"{v['id']} ({v['impact']}): {v['help']}: "
-                              f"{[n['target'] for n in v['nodes']][:5]}" for v in bad)
-
-
-def keep(page: Any, root: Any, name: str) -> None:
-    """A screenshot of the whole widget (the viewport grows to hold it, then shrinks back)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    size = page.viewport_size
-    height = int(root.evaluate("el => el.getBoundingClientRect().height")) + 80
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
-    root.scroll_into_view_if_needed()
-    root.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    page.set_viewport_size(size)
 
 
 # -- the tests --------------------------------------------------------------------------------------

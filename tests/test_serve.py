@@ -1,4 +1,4 @@
-"""The server's settings (notebooks/voila.py) as a classroom meets them.
+"""The server's settings (thirtyone/server.py, which notebooks/voila.py loads) as a classroom meets them.
 
 * Kernels end with their visitors: a page's kernel that never gets a browser (a plain GET: a link
   preview, a crawler) or loses it is shut down after ``VisitorKernelManager.unconnected_timeout``
@@ -277,52 +277,3 @@ def test_make_tutorial_refuses_a_port_in_use() -> None:
                              capture_output=True, text=True, timeout=120)
     assert out.returncode != 0
     assert f"cannot serve on 127.0.0.1:{port}" in out.stderr and f"PORT={port + 1}" in out.stderr
-
-
-# -- a browser's handshake under way ---------------------------------------------------------------------
-def load_voila_config() -> dict[str, Any]:
-    """notebooks/voila.py run as Voilà runs it (its names, and the config it sets)."""
-    from traitlets.config import Config
-
-    config = Config()
-    names: dict[str, Any] = {"get_config": lambda: config}
-    exec(compile((ROOT / "notebooks" / "voila.py").read_text(), "voila.py", "exec"), names)
-    return names | {"config": config}
-
-
-def test_a_kernel_whose_browser_is_still_connecting_is_not_shut_down() -> None:
-    """On a busy server a page's websocket handshake can outlast the timeout: the kernel stays until it ends."""
-    import asyncio
-    from datetime import timedelta
-    from types import SimpleNamespace
-
-    names = load_voila_config()
-    assert names["config"].Voila.kernel_websocket_connection_class is names["VisitorConnection"]
-    assert names["config"].ServerApp.kernel_websocket_connection_class is names["VisitorConnection"]
-    km = names["VisitorKernelManager"](config=names["config"])
-    km.unconnected_timeout = 5
-    now = km._now()
-    km._kernels["k"] = SimpleNamespace(last_activity=now - timedelta(seconds=60), execution_state="idle",
-                                    kernel_name="python3", kernel_spec=SimpleNamespace(metadata={}))
-    km._unconnected_since["k"] = now - timedelta(seconds=60)  # a page visited a minute ago, never connected
-    ended: list[str] = []
-
-    async def shutdown_kernel(kernel_id: str, *args: Any, **kwargs: Any) -> None:
-        ended.append(kernel_id)
-
-    km.shutdown_kernel = shutdown_kernel
-    def cull() -> None:  # in a thread of its own: the browser tests' Playwright runs an event loop here
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, km.cull_kernel_if_idle("k")).result()
-
-    km.connecting("k", +1)  # its browser's handshake began
-    cull()
-    assert ended == []
-    km.connecting("k", -1)  # the handshake ended without a connection: the timeout counts from now
-    cull()
-    assert ended == []
-    km._unconnected_since["k"] -= timedelta(seconds=6)
-    cull()
-    assert ended == ["k"]

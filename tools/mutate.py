@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 167 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 170 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -74,6 +74,7 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     "thirtyone/cli.py": ("tests/test_cli.py", "tests/test_visit.py", "tests/test_shipped.py"),
     "thirtyone/shipped.py": ("tests/test_shipped.py", "tests/test_cli.py", "tests/test_scoring.py", "tests/test_visit.py"),
     "thirtyone/strength.py": ("tests/test_strength.py",),
+    "thirtyone/server.py": ("tests/test_server_settings.py",),
     **{f"thirtyone/widgets/{name}.py": tuple(dict.fromkeys((own, *_WIDGETS))) for name, own in (
         ("table", "tests/test_table.py"), ("tablecontrol", "tests/test_table_control.py"),
         ("quiz", "tests/test_widgets.py"), ("picker", "tests/test_widgets.py"),
@@ -598,6 +599,18 @@ MUTANTS: tuple[Mutant, ...] = (
            "return max(cards, key=lambda c: (RANK_VALUES[c.rank], c))",
            "the 'high cards' policy throws its highest card"),
     # -- precomputed -----------------------------------------------------------------------------------------------------
+    Mutant("server-class-later-lessons-one", "thirtyone/server.py",
+           "    later = 2 if class_size else 1\n",
+           "    later = 1 if class_size else 1\n",
+           "a class's later lessons keep one preheated kernel, not 2 (README, \"For a class\")"),
+    Mutant("server-unconnected-timeout-15-minutes", "thirtyone/server.py",
+           "    c.VisitorKernelManager.unconnected_timeout = 90\n",
+           "    c.VisitorKernelManager.unconnected_timeout = 900\n",
+           "a page's kernel without a browser lives 15 minutes, not 90 s"),
+    Mutant("server-handshake-not-connected", "thirtyone/server.py",
+           "and not self._kernel_connections.get(kernel_id) and not self._handshakes.get(kernel_id)):",
+           "and not self._kernel_connections.get(kernel_id)):",
+           "a kernel whose browser is still connecting is shut down for want of a browser"),
     Mutant("precomputed-off-stays-on", "thirtyone/precomputed.py",
            "    if not _SWITCH[\"on\"]:\n        return None\n",
            "    if False:\n        return None\n",

@@ -1,1 +1,2 @@
-"""Helpers the tests share (a test file never imports another): engine, simulation, card table and language helpers."""
+"""Helpers the tests share (a test file never imports another, tests/test_suite.py checks): engine, simulation,
+card table, language and browser helpers."""
