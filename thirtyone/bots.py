@@ -17,7 +17,7 @@ gives the tutorial's named levels. Every bot takes a seed; the same seed gives t
 
 When each level knocks is stated in ONE place, :func:`knock_rule` (a :class:`KnockRule`, with the
 sentence the lessons show): the bots decide their knocks with the same rule object, and
-``tests/test_course_claims.py`` checks every knock of many bot games against it.
+``tests/course/test_course_claims.py`` checks every knock of many bot games against it.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class _KnockRules(Mapping[str, str]):
 
 
 KNOCK_RULES: Mapping[str, str] = _KnockRules()
-"""When each level knocks, in the words lesson 5 prints (and ``tests/test_course_claims.py`` checks):
+"""When each level knocks, in the words lesson 5 prints (and ``tests/course/test_course_claims.py`` checks):
 ``"beginner"``, ``"intermediate"``, ``"expert"`` and ``"all"``, each read in the language in use."""
 
 

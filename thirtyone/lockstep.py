@@ -15,7 +15,7 @@ number of turns have been played (``knock_at``). An empty stock is rebuilt from 
 card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every play-out is judged at once by
 :func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a
 :class:`~thirtyone.game.Reason` code, the very enum the game's :class:`~thirtyone.game.Loss` carries).
-``tests/test_conformance.py`` checks, play-out by play-out, that it ends every round as the reference
+``tests/sim/test_conformance.py`` checks, play-out by play-out, that it ends every round as the reference
 ``State`` does, over every preset and every option.
 
 Reading the code: :func:`play_lockstep` sets up a private ``_PlayOuts`` (the arrays, one row per play-out

@@ -77,7 +77,7 @@ YOURS: dict[str, Callable[[], str]] = {
 }
 """The same sentences said to the viewer about their own move: the same English ("Sam (you) knocked: …"), while
 Spanish speaks to the learner ("Has golpeado: …") where it says "Ana ha golpeado: …" of another player. The
-catalog tells them apart by the context "your seat" (``tests/test_i18n.py`` checks the English is the same)."""
+catalog tells them apart by the context "your seat" (``tests/course/test_i18n.py`` checks the English is the same)."""
 
 
 def player_name(player: int | None, names: Sequence[str] | None) -> str:

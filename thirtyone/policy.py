@@ -8,9 +8,9 @@ fewer suits), so they run in a few microseconds, and only ever look at what a pl
 hand, the top of the discard pile, the face-up center.
 
 Who uses them: the game's knock rule (``State``), the bots (from a player's view), the staged rounds of
-:mod:`thirtyone.variants`, lesson 5's studies; the simulations (:mod:`thirtyone.lockstep`) make the same
+:mod:`thirtyone.side_by_side`, lesson 5's studies; the simulations (:mod:`thirtyone.lockstep`) make the same
 choices on whole arrays of rounds, with the same constants and the same tables (the flat arrays of the same
-:class:`~thirtyone.scoring.ScoringTables`), and ``tests/test_conformance.py`` keeps the two equal.
+:class:`~thirtyone.scoring.ScoringTables`), and ``tests/sim/test_conformance.py`` keeps the two equal.
 """
 
 from __future__ import annotations

@@ -522,7 +522,7 @@ def widget_cases(quick: bool) -> dict[str, Callable[[], list[tuple[str, Any]]]]:
     }
     if quick:
         return cases
-    from thirtyone.variants import SITUATIONS
+    from thirtyone.side_by_side import SITUATIONS
 
     for name in ("scat", "scat-31", "schwimmen", "feuer"):
         cases[f"Walkthrough/{name}"] = walkthrough(name)

@@ -1,5 +1,5 @@
 """The variants side by side: the presets' differences as a table, and a staged round replayed
-under several rule sets. The rows and the results come from :mod:`thirtyone.variants`; every word
+under several rule sets. The rows and the results come from :mod:`thirtyone.side_by_side`; every word
 a learner reads about rule sets, options and sources comes from :mod:`thirtyone.names`."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .. import names as display
 from ..cards import Card, format_cards, parse_cards
 from ..i18n import N_, _, ngettext
 from ..rules import Rules
-from ..variants import SITUATIONS, Replay, Situation, difference_rows, replay
+from ..side_by_side import SITUATIONS, Replay, Situation, difference_rows, replay
 from ._html import esc, number, static_text, style_tag
 from .card import CardRow
 from .study import STUDY_CSS

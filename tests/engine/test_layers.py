@@ -12,7 +12,7 @@ from thirtyone import i18n, narrate, new_game
 from thirtyone.bots import make_bot
 from thirtyone.game import Illegal, IllegalActionError, Loss, Reason, State
 
-PACKAGE = Path(__file__).resolve().parent.parent / "thirtyone"
+PACKAGE = Path(__file__).resolve().parents[2] / "thirtyone"
 ENGINE = ("cards", "rules", "scoring", "game", "policy", "lockstep", "odds")
 """The engine's modules (cards still says its own parse errors, as they are raised: see WORDY)."""
 WORDY = {"cards"}

@@ -7,7 +7,7 @@ coach's sentences and game record.
   another part of issue 13 translates (rule summaries, why a knock is not allowed) are taken out.
 * In Spanish: the knock rules are the very sentences the Spanish lesson 5 prints, numbers are written 30,5 and
   10.000, and a chart's picture is drawn (and kept) apart from the English one.
-* English is unchanged: tests/test_advisor.py, test_coach.py, test_course_claims.py, test_bots.py and
+* English is unchanged: tests/widgets/test_advisor.py, test_coach.py, test_course_claims.py, test_bots.py and
   test_analysis.py check the English words.
 """
 
@@ -26,7 +26,7 @@ from thirtyone.bots import KNOCK_RULES, PATIENCE, knock_rule
 from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
 from thirtyone.game import new_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ES_LESSON = ROOT / "tools" / "lessons" / "es" / "05-knock-timing.md"
 
 

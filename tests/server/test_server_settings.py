@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ["02-scat.ipynb", "03-schwimmen.ipynb", "04-variants.ipynb", "05-knock-timing.ipynb", "06-play.ipynb"]
 
 

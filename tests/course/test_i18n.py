@@ -4,7 +4,7 @@ show is inside ``⟦…⟧`` markers (a word outside them is a string nobody wra
 
 Every module that shows words speaks through :mod:`thirtyone.i18n`, so nothing is taken out before the check:
 the engine's score explanations and round accounts, rule summaries, the bots' knock rules and the coach are
-checked as the widgets show them (``tests/test_i18n_engine.py`` and ``tests/test_i18n_lesson5.py`` check those
+checked as the widgets show them (``tests/engine/test_i18n_engine.py`` and ``tests/course/test_i18n_lesson5.py`` check those
 modules on their own too).
 """
 
@@ -25,7 +25,7 @@ from helpers.words import _unmarked, _visible
 from thirtyone import i18n
 from thirtyone.i18n import _
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "thirtyone" / "locale" / "messages.pot"
 ES = ROOT / "thirtyone" / "locale" / "es" / "LC_MESSAGES" / "thirtyone.po"
 
@@ -183,7 +183,7 @@ def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
     """Each translated widget made and driven under the pseudo-locale: what it shows at each step, with the
     names it may quote that are not words (none but the given ones)."""
     from thirtyone.rules import Rules
-    from thirtyone.variants import SITUATIONS
+    from thirtyone.side_by_side import SITUATIONS
     from thirtyone.widgets.guide import TOURS, Walkthrough
     from thirtyone.widgets.picker import CardPicker, RulePicker
     from thirtyone.widgets.play import GameSetup, PlayGame

@@ -304,7 +304,7 @@ OPTION_SETS = [(None, None), (30.5, None), (None, 32), (30.5, 32)]
 
 
 def test_the_hand_table_blocks_are_what_the_code_computes() -> None:
-    """The blocks every table is filled from are the arithmetic (the shipped file itself: tests/test_shipped.py)."""
+    """The blocks every table is filled from are the arithmetic (the shipped file itself: tests/engine/test_shipped.py)."""
     from thirtyone.scoring import hand_table_blocks, hand_table_bytes
 
     values, extra = hand_table_blocks()

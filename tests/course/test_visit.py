@@ -19,7 +19,7 @@ from thirtyone.rules import Rules
 from thirtyone.strategy import discard_study, suit_study
 from thirtyone.timing import advise
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 PAGES = ["index", "01-scoring", "02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play", "glossary"]
 
@@ -69,7 +69,7 @@ def test_lesson_5_opens_on_the_shipped_results_without_simulating() -> None:
 
 
 def test_the_shipped_first_results_hold_each_recipe_once() -> None:
-    """thirtyone/data/precomputed.json holds one result of each recipe (tests/test_shipped.py checks it equals a
+    """thirtyone/data/precomputed.json holds one result of each recipe (tests/engine/test_shipped.py checks it equals a
     fresh computation)."""
     results = shipped.load("precomputed.json")["results"]
     assert sorted(results) == sorted({kind for kind, _ in precomputed.RECIPES})
@@ -108,7 +108,7 @@ def test_a_shipped_result_is_the_fresh_one_and_used_only_for_its_own_arguments(m
 
 def test_the_shipped_pictures_are_lesson_5s_first_ones_in_every_language() -> None:
     """thirtyone/data/pictures.json holds the first picture of each chart lesson 5 opens with, per language
-    (tests/test_shipped.py draws every one again and checks it is the same PNG, byte for byte)."""
+    (tests/engine/test_shipped.py draws every one again and checks it is the same PNG, byte for byte)."""
     from thirtyone.widgets import charts
 
     assert len(shipped.load("pictures.json")["pictures"]) == len(charts.LESSON_VIEWS) * len(LANGUAGES)

@@ -19,7 +19,7 @@ from thirtyone.rules import Rules
 from thirtyone.widgets import GameSetup, PlayGame
 from thirtyone.widgets.play import LEVEL_NAMES, GameTable, level_text, rules_name
 
-LESSON = Path(__file__).resolve().parent.parent / "tools" / "lessons" / "06-play.md"
+LESSON = Path(__file__).resolve().parents[2] / "tools" / "lessons" / "06-play.md"
 
 INTERNAL = re.compile(
     r"\b[a-z]+_[a-z_]+\b|\bNone\b|\bTrue\b|\bFalse\b|\bnan\b|\bbga-|\bcustom\b|\b00[0-3]\b|"

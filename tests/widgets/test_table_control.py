@@ -14,7 +14,7 @@ from thirtyone.bots import Bot, make_bot
 from thirtyone.game import Action, PlayerView, State
 from thirtyone.widgets.tablecontrol import SHOWDOWN_PAUSE, Click, Pacing, Refusal, TableControl
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 JUPYTER = ("ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel", "comm", "jupyter_core")
 
 

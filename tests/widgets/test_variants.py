@@ -10,7 +10,7 @@ import pytest
 
 from thirtyone import Rules, deck, names
 from thirtyone.rules import PRESETS, RULE_FIELDS
-from thirtyone.variants import (
+from thirtyone.side_by_side import (
     SITUATIONS,
     Replay,
     Situation,

@@ -8,7 +8,7 @@
   (``K♥``), numbers and the players' names are taken out. A word outside them is a string nobody passed
   through ``_()``: all of them are reported at once, page by page.
 * The Spanish walk: from ``es/index.ipynb`` by the course bar's Next links through every Spanish page, at
-  390 and 1280 px, with everything the English walk checks (tests/test_browser_course.py: course bar, no
+  390 and 1280 px, with everything the English walk checks (tests/browser/test_browser_course.py: course bar, no
   internal words, no sideways scrolling at 390 px, no console errors) and: ``<html lang="es">``, the language
   switch linking to the English twin page, axe-core finds nothing serious or critical, and a widget answers
   a click. Screenshots: ``test-artifacts/course-es-<page>-<width>.png``.
@@ -281,7 +281,7 @@ CELL_OF_CLICKED = """() => { const b = document.querySelector('[data-thirtyone-a
 
 
 class SpanishWalk(Walk):
-    """The English walk of tests/test_browser_course.py on the Spanish pages, plus what a translated page
+    """The English walk of tests/browser/test_browser_course.py on the Spanish pages, plus what a translated page
     must be (its language said, its switch to English, axe, a widget that answers)."""
 
     FOLDER = f"{LANG}/"

@@ -375,7 +375,7 @@ def test_the_style_sheets_and_scripts_are_the_files_beside_the_widgets() -> None
 def test_the_wheel_ships_the_widgets_static_files(tmp_path: Path) -> None:
     """Hatch puts every file under thirtyone/ in the wheel (pyproject: packages = ["thirtyone"]), the style
     sheets and scripts the widgets read with importlib.resources too, and the shipped data."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", str(root),
                     "-w", str(tmp_path)], check=True, capture_output=True, timeout=600)
     (wheel,) = tmp_path.glob("thirtyone-*.whl")

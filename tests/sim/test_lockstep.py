@@ -1,6 +1,6 @@
 """The lockstep engine's parts: sampled play-outs end as the game does, imagined hands, the flat tables, Feuer,
 the array judge against the game's ``judge``. (Whole rounds against the game, over every preset and option:
-tests/test_conformance.py.)"""
+tests/sim/test_conformance.py.)"""
 
 from __future__ import annotations
 

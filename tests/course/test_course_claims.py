@@ -22,7 +22,7 @@ from thirtyone.bots import KNOCK_RULES, LEVELS, PATIENCE, ExpertBot, knock_rule,
 from thirtyone.game import Action
 from thirtyone.scoring import value_table
 
-LESSONS = Path(__file__).resolve().parent.parent / "tools" / "lessons"
+LESSONS = Path(__file__).resolve().parents[2] / "tools" / "lessons"
 KNOCK = Action("knock")
 
 
