@@ -319,22 +319,10 @@ class _Book(dict[tuple[Card, ...], Score]):
         return s
 
 
-_BOOKS: dict[tuple[float | None, int | None], _Book] = {}
-"""(three of a kind, three aces) → its book."""
-
-
-def _book(toak: float | None, aces: int | None) -> _Book:
-    key = (toak, aces)
-    book = _BOOKS.get(key)
-    if book is None:
-        book = _BOOKS[key] = _Book(toak, aces)
-    return book
-
-
 def dealt_score(hand: tuple[Card, ...], rules: Rules) -> Score:
     """:func:`score` for three different cards, from a book of every hand's reasons kept as they are asked:
     the game's showdowns, thousands of them in a simulation, should not work the reasons out again and again."""
-    return _as_held(_book(rules.three_of_a_kind, rules.three_aces)[tuple(sorted(hand))], hand)
+    return _as_held(_tables(rules.three_of_a_kind, rules.three_aces).book[tuple(sorted(hand))], hand)
 
 
 def _as_held(s: Score, hand: tuple[Card, ...]) -> Score:
@@ -431,7 +419,8 @@ class ScoringTables:
     :func:`scoring_tables`); each table is filled or built the first time it is asked.
 
     ``rows``: :func:`hand_value`'s nested lists, a first card's row at a time; ``values``: hand → value, and
-    ``keeps``: hand → :func:`keep_key`, dictionaries filled as hands are asked (``.fill()``: whole);
+    ``keeps``: hand → :func:`keep_key`, dictionaries filled as hands are asked (``.fill()``: whole); ``book``:
+    sorted hand → its :class:`Score` with reasons (codes, never words), filled as hands are asked;
     ``ranks``: hand → :class:`Ranked`, whole; ``flat_values``, ``flat_keeps``, ``flat_ranks``: the same as
     NumPy arrays indexed by ``a * FIRST + b * SECOND + c`` (for :mod:`thirtyone.lockstep`).
     """
@@ -443,12 +432,14 @@ class ScoringTables:
     rows: _Rows = field(init=False, repr=False)
     values: _Values = field(init=False, repr=False)
     keeps: _Keeps = field(init=False, repr=False)
+    book: _Book = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         values = _Values(self.three_of_a_kind, self.three_aces)
         object.__setattr__(self, "rows", _Rows(self.three_of_a_kind, self.three_aces))
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "keeps", _Keeps(values))
+        object.__setattr__(self, "book", _Book(self.three_of_a_kind, self.three_aces))
 
     @property
     def options(self) -> tuple[float | None, int | None]:
@@ -558,7 +549,7 @@ def score(cards: Iterable[Card] | str, rules: Rules | str | None = None) -> Scor
     r = Rules.coerce(rules)  # a Rules, a preset's name, or None: the scat rules
     hand = parse_cards(cards, r.deck) if isinstance(cards, str) else tuple(cards)
     if len(hand) == 3 and len(set(hand)) == 3:
-        return _as_held(_book(r.three_of_a_kind, r.three_aces)[tuple(sorted(hand))], hand)
+        return _as_held(_tables(r.three_of_a_kind, r.three_aces).book[tuple(sorted(hand))], hand)
     if len(set(hand)) != len(hand):
         raise ValueError(f"a hand cannot hold the same card twice: {format_cards(hand)}")
     return _compute(hand, r.three_of_a_kind, r.three_aces)

@@ -381,7 +381,7 @@ def test_scoring_a_few_hands_builds_no_whole_table() -> None:
             "assert g.result is not None\n"
             "t = scoring.scoring_tables(g.rules)\n"
             "assert scoring._tables.cache_info().currsize == 1  # one scoring option pair asked\n"
-            "sizes = [len(t.values), len(t.keeps)] + [len(b) for b in scoring._BOOKS.values()]\n"
+            "sizes = [len(t.values), len(t.keeps)] + [len(t.book)]\n"
             "rows = sum(row is not None for row in t.rows)\n"
             "built = sum(name in vars(t) for name in ('ranks', '_flat', 'flat_ranks'))\n"
             "print(max(sizes), built, t.values.whole, rows)\n")
