@@ -1,7 +1,7 @@
 """The numbers behind the strategy lessons: knock advice, knock-timing tables, a threshold tournament.
 
 Everything here is simulation with the one fast engine, :mod:`thirtyone.lockstep` (many play-outs at once:
-greedy play, knocking by threshold, judged as the game's own :func:`~thirtyone.game.judge` judges), seeded,
+greedy play, knocking by threshold, judged as the game's own :func:`~thirtyone.policy.judge` judges), seeded,
 with 95% confidence intervals: Wilson intervals for chances, normal intervals for means. NumPy is imported
 only when something is simulated.
 

@@ -13,8 +13,8 @@ at a threshold, or after ``patience`` orbits; 31 and Fire at once; everyone pass
 play-out (:func:`play_lockstep`'s ``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
 number of turns have been played (``knock_at``). An empty stock is rebuilt from the discard pile but its top
 card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every play-out is judged at once by
-:func:`judge_many`, the array form of :func:`thirtyone.game.judge` (the loss reason as a
-:class:`~thirtyone.game.Reason` code, the very enum the game's :class:`~thirtyone.game.Loss` carries).
+:func:`judge_many`, the array form of the rules kernel's :func:`thirtyone.policy.judge` (the loss reason as a
+:class:`~thirtyone.policy.Reason` code, the very enum the game's :class:`~thirtyone.policy.Loss` carries).
 ``tests/sim/test_conformance.py`` checks, play-out by play-out, that it ends every round as the reference
 ``State`` does, over every preset and every option.
 
@@ -35,8 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 import numpy as np
 
 from .cards import RANK_VALUES, Card, deck
-from .game import Reason
-from .policy import TAKE_MARGIN, THROW_COST, knock_allowed, knock_key
+from .policy import TAKE_MARGIN, THROW_COST, Reason, knock_allowed, knock_key
 from .rules import Rules
 from .scoring import FIRST, SECOND, keep_key, scoring_tables
 
@@ -51,7 +50,7 @@ _COST = _POINTS * THROW_COST  # among equally good throws or swaps, the cheaper 
 
 
 class How(IntEnum):
-    """How a play-out ended (the ``how`` of :func:`thirtyone.game.judge`)."""
+    """How a play-out ended (the ``how`` of :func:`thirtyone.policy.judge`)."""
 
     KNOCK = 1
     THIRTY_ONE = 2
@@ -143,7 +142,7 @@ def imagine_many(keep: np.ndarray, known: Sequence[Card], cards: np.ndarray, k: 
 
 def judge_many(rules: Rules, ranks: np.ndarray, active: Sequence[bool] | np.ndarray, knocker: np.ndarray,
                how: np.ndarray, holder: np.ndarray, reasons: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`thirtyone.game.judge` for many ends of a round at once: ``(lives lost (R, n), Reason codes (R, n))``.
+    """:func:`thirtyone.policy.judge` for many ends of a round at once: ``(lives lost (R, n), Reason codes (R, n))``.
 
     ``ranks``: each seat's showdown key, value doubled × 32 + tie-break (:attr:`~thirtyone.scoring.ScoringTables.flat_ranks`), shape
     ``(R, n)``; ``active``: the seats still in, ``(n,)`` or ``(R, n)``; ``knocker``, ``how`` (:class:`How`),

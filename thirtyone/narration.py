@@ -3,8 +3,8 @@ when they are shown, never when they happen.
 
 The engine (rules, scoring, game, policy, lockstep, odds; cards still word their own parse errors, said as they
 are raised) deals in codes: a round's end is a
-:class:`~thirtyone.game.RoundEnd`, why a seat lost a :class:`~thirtyone.game.Loss` (a
-:class:`~thirtyone.game.Reason` with the value it needs), why a move is illegal an
+:class:`~thirtyone.policy.RoundEnd`, why a seat lost a :class:`~thirtyone.policy.Loss` (a
+:class:`~thirtyone.policy.Reason` with the value it needs), why a move is illegal an
 :class:`~thirtyone.game.IllegalMove`, a score its counting cards and rule. This module turns them into words:
 
 - what happened, in sentences: :func:`describe` says one :class:`~thirtyone.game.Event` (a card drawn from the

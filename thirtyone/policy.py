@@ -1,8 +1,9 @@
-"""The rules kernel: the greedy decisions and the knock rule, written once and shared by every player.
+"""The rules kernel: the greedy decisions, the knock rule and the judging, written once and shared by every player.
 
 Which pile to draw from (:func:`take_discard`), what to throw (:func:`best_discard`), what to swap with the
 center (:func:`best_commerce_move`), when the ``first_knock`` option lets a player knock
-(:func:`knock_allowed`), and the constants they decide by. They work on plain cards and a rule set's
+(:func:`knock_allowed`), who loses how many lives at the end of a round and why (:func:`judge`, each loss a
+:class:`Loss` with its :class:`Reason` code), and the constants they decide by. They work on plain cards and a rule set's
 :class:`~thirtyone.scoring.ScoringTables` (keep keys, :func:`~thirtyone.scoring.keep_key`: the value, then
 fewer suits), so they run in a few microseconds, and only ever look at what a player can see: their own
 hand, the top of the discard pile, the face-up center.
@@ -17,18 +18,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
 from typing import TYPE_CHECKING, TypeVar
 
 from .cards import RANK_VALUES as _VALUES
 from .cards import Card
-from .rules import Rules
-from .scoring import MOST_SUITS, keep_key, scoring_tables
+from .rules import Named, Rules
+from .scoring import MOST_SUITS, Ranked, Score, keep_key, scoring_tables
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
-           "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold"]
+           "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold",
+           "RoundEnd", "Reason", "Loss", "judge"]
 
 Table = dict[tuple[int, ...], float]
 _Threshold = TypeVar("_Threshold", float, "np.ndarray")
@@ -150,3 +154,145 @@ DEFAULT_THRESHOLDS = {
 def default_threshold(family: str, players: int) -> float:
     """The knock threshold the intermediate bot uses for a family and number of players."""
     return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), 27.0)
+
+
+# -- judging: the end of a round ----------------------------------------------------------------------
+
+class RoundEnd(Named):
+    """How a round ended (:attr:`RoundResult.how`; ``how`` of :func:`judge`)."""
+
+    KNOCK = "knock"
+    ALL_PASS = "all_pass"
+    EMPTY_STOCK = "empty_stock"
+    THIRTY_ONE = "31"
+    FIRE = "fire"
+
+
+class Reason(IntEnum):
+    """Why a seat lost lives at the end of a round (:attr:`Loss.reason`); the same codes in the fast play-outs'
+    arrays (:func:`thirtyone.lockstep.judge_many`), where ``NONE`` marks a seat that lost nothing."""
+
+    NONE = 0
+    FIRE = 1
+    """Another player showed three aces (Feuer)."""
+    FIRE_BEATS_31 = 2
+    """Three aces (Feuer) beat even this seat's 31."""
+    OTHER_31 = 3
+    """Another player showed 31."""
+    UNDER_21 = 4
+    """The hand is under 21 (``loser="under_21"``)."""
+    TIED_LOWEST = 5
+    """Tied for the lowest hand."""
+    LOWEST = 6
+    """The lowest hand, alone at its value."""
+    KNOCKER_WINS_TIE = 7
+    """The lowest hand: tied in value with the knocker, who wins ties."""
+    TIE_BROKEN = 8
+    """The lowest hand: a tie of equal value broken by the scoring suit or a triple's rank."""
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Why a seat lost what it lost: the code and the data its sentence needs (the words are made when shown,
+    by :func:`thirtyone.narration.loss_words`)."""
+
+    reason: Reason
+    value: float = 0.0
+    """The seat's hand value (a showdown's reasons say it)."""
+    by_rank: bool = False
+    """:attr:`Reason.TIE_BROKEN`: the tie was broken by a triple's rank, not by the scoring suit."""
+    lives: int = 1
+    """Lives lost: 2 for a knocker with the lowest hand under the ``knocker_lowest`` option."""
+
+
+def judge(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None, how: str = "knock",
+          holders: Sequence[int] = ()) -> tuple[int | None, tuple[int, ...], list[int], list[Loss | None]]:
+    """Who wins and who loses how many lives at the end of a round, and why.
+
+    ``scores``: each seat's :class:`Score` (``None`` for seats that are out). ``how``: ``knock``,
+    ``all_pass``, ``empty_stock``, ``31`` or ``fire``; ``holders``: the seats that showed 31 or
+    three aces. Returns ``(winner, lowest, losses, reasons)``, each reason a :class:`Loss` (``None``: no loss). Feuer costs every other player one
+    life, a player holding 31 included (Feuer beats 31); a 31 under ``others_lose`` costs everyone
+    else one life; otherwise the lowest hand after tie-breaks loses (or everyone under 21), the
+    knocker's rules apply, and the winner and 31 holders never lose (decisions 14, 15).
+    Used by the game (and so by the staged rounds, which play the game); :func:`thirtyone.lockstep.judge_many` is
+    its array form for the fast simulations, and ``tests/sim/test_conformance.py`` keeps the two alike.
+    """
+    if how == RoundEnd.FIRE:  # decision 14: Feuer beats everything, a 31 too
+        return _everyone_else_loses(scores, holders, spare_31=False)
+    if how == RoundEnd.THIRTY_ONE and rules.instant_31 == "others_lose":
+        return _everyone_else_loses(scores, holders, spare_31=True)
+    return _lowest_lose(rules, scores, knocker, holders)
+
+
+_Judged = tuple[int | None, tuple[int, ...], list[int], list[Loss | None]]
+
+
+def _everyone_else_loses(scores: Sequence[Score | Ranked | None], holders: Sequence[int], spare_31: bool) -> _Judged:
+    """Feuer, or a 31 under ``others_lose``: everyone but the holders loses one life; under a 31 every
+    other 31 is safe too (decision 4), under Feuer it is not (decision 14)."""
+    losses = [0] * len(scores)
+    reasons: list[Loss | None] = [None] * len(scores)
+    for s, sc in enumerate(scores):
+        if sc is None or s in holders or (spare_31 and sc.value == 31):
+            continue
+        losses[s] = 1
+        if spare_31:
+            reasons[s] = _OTHER_31
+        else:
+            reasons[s] = _FIRE_BEATS_31 if sc.value == 31 else _FIRE
+    return (holders[0] if len(holders) == 1 else None), (), losses, reasons
+
+
+_OTHER_31, _FIRE_BEATS_31, _FIRE = Loss(Reason.OTHER_31), Loss(Reason.FIRE_BEATS_31), Loss(Reason.FIRE)
+
+
+def _lowest_lose(rules: Rules, scores: Sequence[Score | Ranked | None], knocker: int | None,
+                holders: Sequence[int]) -> _Judged:
+    """Hands compared: the lowest after tie-breaks loses (or everyone under 21), with the knocker's rules;
+    the winner and 31 holders never lose (decision 15)."""
+    seats = [i for i, sc in enumerate(scores) if sc is not None]
+    losses = [0] * len(scores)
+    reasons: list[Loss | None] = [None] * len(scores)
+    tiebreak = rules.ties == "tiebreak"
+    bonus = rules.knocker_wins_ties
+    keys: dict[int, tuple[float, int, int]] = {}
+    for seat in seats:
+        sc = scores[seat]
+        assert sc is not None
+        keys[seat] = (sc.value, int(bonus and seat == knocker), sc.tiebreak if tiebreak else 0)
+    top = max(keys.values())
+    tops = [s for s in seats if keys[s] == top]
+    winner = tops[0] if len(tops) == 1 else None
+    low = min(keys.values())
+    lowest = tuple(s for s in seats if keys[s] == low)
+    under_21 = rules.loser == "under_21"
+    losers = ([s for s in seats if keys[s][0] < 21] or list(lowest)) if under_21 else list(lowest)
+    for s in losers:
+        value = keys[s][0]
+        if s == winner or s in holders or value == 31:
+            continue
+        lost = 1
+        if s == knocker and s in lowest and (
+                rules.knocker_lowest == "two_lives" or (rules.knocker_lowest == "two_if_sole" and lowest == (s,))):
+            lost = 2
+        losses[s] = lost
+        reasons[s] = _why_lost(rules, scores, keys, lowest, s, knocker, lost)
+    return winner, lowest, losses, reasons
+
+
+def _why_lost(rules: Rules, scores: Sequence[Score | Ranked | None], keys: dict[int, tuple[float, int, int]],
+              lowest: tuple[int, ...], s: int, knocker: int | None, lost: int) -> Loss:
+    """Why seat ``s`` loses ``lost`` lives at a showdown (``keys``: each seat's value, knocker bonus and tie-break)."""
+    value = keys[s][0]
+    if rules.loser == "under_21" and value < 21:
+        return Loss(Reason.UNDER_21, value, lives=lost)
+    if len(lowest) > 1:
+        return Loss(Reason.TIED_LOWEST, value, lives=lost)
+    if not any(keys[o][0] == value for o in keys if o != s):
+        return Loss(Reason.LOWEST, value, lives=lost)
+    if rules.knocker_wins_ties and knocker is not None and knocker != s and keys[knocker][0] == value:
+        return Loss(Reason.KNOCKER_WINS_TIE, value, lives=lost)
+    # a tie of equal value, broken by the scoring suit or a triple's rank
+    triple = getattr(scores[s], "rule", "") in ("three_of_a_kind", "three_aces")
+    return Loss(Reason.TIE_BROKEN, value, by_rank=triple, lives=lost)

@@ -357,7 +357,7 @@ class _RankedCodes(dict[tuple[int, int], Ranked]):
 
 def rank_table(rules: Rules) -> dict[tuple[int, ...], Ranked]:
     """Every ordered three-card hand to its value and tie-break, the whole table at once
-    (:func:`thirtyone.game.judge` takes these or scores). The tests judge with it to check the simulations,
+    (:func:`thirtyone.policy.judge` takes these or scores). The tests judge with it to check the simulations,
     which rank hands with :attr:`ScoringTables.flat_ranks`, the same shipped table as one array."""
     return scoring_tables(rules).ranks
 
