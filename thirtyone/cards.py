@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .i18n import _, card_name
+from .i18n import _, card_name, text
 
 __all__ = [
     "RANKS",
@@ -100,9 +100,7 @@ class Card(int):
 
     def _repr_html_(self) -> str:
         """The card as a notebook shows it (:func:`thirtyone.narration.card_html`)."""
-        from .narration import card_html
-
-        return card_html(self)
+        return text().card_html(self)
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))

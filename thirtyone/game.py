@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
+from .i18n import text
 from .policy import Loss, Reason, RoundEnd, judge, knock_allowed
 from .rules import Named as _Named
 from .rules import Rules
@@ -271,16 +272,12 @@ class Event(NamedTuple):
     def describe(self, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
         """The event as a plain sentence; ``secret`` cards only when ``viewer`` is the player (or None: all).
         The words are :func:`thirtyone.narration.describe`'s."""
-        from .narration import describe
-
-        return describe(self, names, viewer)
+        return text().describe(self, names, viewer)
 
 
 def narrate(events: Iterable[Event], names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
     """Sentences for a run of events (:func:`thirtyone.narration.narrate`, in the language in use)."""
-    from .narration import narrate as say
-
-    return say(events, names, viewer)
+    return text().narrate(events, names, viewer)
 
 
 @dataclass(frozen=True)
@@ -330,24 +327,18 @@ class RoundResult:
     @property
     def reasons(self) -> tuple[str, ...]:
         """Why each seat lost what it lost, in words of the language in use ('' for none)."""
-        from .narration import loss_words
-
-        return tuple("" if w is None else loss_words(w) for w in self.why)
+        return tuple("" if w is None else text().loss_words(w) for w in self.why)
 
     def explain(self, names: Sequence[str] | None = None) -> str:
         """A short paragraph: why the round ended, and who lost what and why (:func:`thirtyone.narration.explain`).
 
         The round's end names who did it: the knocker, or the players who showed 31 or three aces
         (never the highest hand in their place: under a showdown a 32 may beat the 31 that ended it)."""
-        from .narration import explain
-
-        return explain(self, names)
+        return text().explain(self, names)
 
     def _repr_html_(self) -> str:
         """The result as a notebook shows it: every hand, its value, who loses what and why."""
-        from .narration import result_html
-
-        return result_html(self)
+        return text().result_html(self)
 
 
 # --------------------------------------------------------------------------------------
@@ -469,10 +460,8 @@ class State:
     def _repr_html_(self) -> str:
         """The game as a notebook shows it: every seat's lives and hand (all face up: a state sees
         everything; a player's :meth:`view` shows what they may see), the table, whose turn it is."""
-        from .narration import game_html
-
-        return game_html(self, list(self.hands), len(self.stock), self.center, self.center_face_up,
-                         self.legal_actions(), None)
+        return text().game_html(self, list(self.hands), len(self.stock), self.center, self.center_face_up,
+                                self.legal_actions(), None)
 
     def _next_seat(self, seat: int) -> int:
         """The next active seat left of ``seat`` (decision 11)."""
@@ -574,10 +563,8 @@ class State:
         a = action if type(action) is Action else parse_action(action)
         legal = self.__dict__.get("_legal") or self.legal_actions()
         if a not in legal:
-            from .narration import illegal_message  # the words, made now: the message is shown as it is raised
-
             why = self.why_illegal(a)
-            raise IllegalActionError(illegal_message(a, why, legal), why)
+            raise IllegalActionError(text().illegal_message(a, why, legal), why)  # words made now: shown as raised
         if a.kind == ActionKind.NEXT_ROUND:
             return self._next_round()
         p = self.current_player
@@ -1006,10 +993,8 @@ class PlayerView:
         hands: list[tuple[Card, ...] | None] = (
             list(self.hands) if self.hands is not None
             else [self.hand if i == self.player else None for i in range(self.players)])
-        from .narration import game_html
-
-        return game_html(self, hands, self.stock_count, self.center or (), self.center is not None,
-                         self.legal_actions, self.player)
+        return text().game_html(self, hands, self.stock_count, self.center or (), self.center is not None,
+                                self.legal_actions, self.player)
 
 
 def new_game(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,

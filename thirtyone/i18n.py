@@ -43,9 +43,11 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "use", "using", "language", "_", "N_", "ngettext",
-           "number", "fixed", "grouped", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name"]
+           "number", "fixed", "grouped", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name", "register_text_layer", "text"]
 
 DOMAIN = "thirtyone"
 """The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/thirtyone.po`` (and ``.mo``)."""
@@ -209,3 +211,26 @@ def fixed(value: float, digits: int = 2) -> str:
 def grouped(n: int) -> str:
     """A whole number with its thousands marked as the language does: ``10,000``, ``10.000`` (Spanish)."""
     return f"{n:,}".replace(",", _THOUSANDS.get(_current[0], ","))
+
+
+_TEXT_LAYER: list[ModuleType] = []
+"""The one text layer, once it has registered itself (:func:`register_text_layer`)."""
+
+
+def register_text_layer(layer: ModuleType) -> None:
+    """Called once by the text layer (:mod:`thirtyone.narration`) as it is imported: from then on :func:`text`
+    hands it to the engine's objects. The package's ``__init__`` imports it, so it is there as soon as any
+    part of ``thirtyone`` is imported."""
+    _TEXT_LAYER[:] = [layer]
+
+
+def text() -> Any:
+    """The one text layer, which says the engine's codes in the language in use when they are shown.
+
+    The engine's objects show themselves through it (``score.explanation``, ``result.explain()``, every
+    ``_repr_html_``, an illegal move's message) without importing it: it sits above them, reading their
+    fields, so an import of it from below would close a circle. It registers itself here instead
+    (dependency inversion), and every module's imports point down."""
+    if not _TEXT_LAYER:
+        raise RuntimeError("the text layer (thirtyone.narration) is not loaded: import thirtyone first")
+    return _TEXT_LAYER[0]

@@ -28,11 +28,12 @@ said in Spanish, and no cache of the engine holds a word.
 from __future__ import annotations
 
 import html
+import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
 from .game import Action, Event, Illegal, IllegalMove, Loss, Phase, PlayerView, Reason, RoundEnd, RoundResult, State
-from .i18n import N_, _, ngettext, number, pgettext
+from .i18n import N_, _, ngettext, number, pgettext, register_text_layer
 from .names import and_join, preset_name
 from .rules import Rules
 from .scoring import Score, hand_value
@@ -670,3 +671,6 @@ def game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], s
         if legal:
             after.append(_("Next: {action}").format(action="<code>next round</code>"))
     return html_table(caption, (_("Player"), _("Lives"), _("Hand"), _("Value"), _("Notes")), rows, "state", after)
+
+
+register_text_layer(sys.modules[__name__])  # the engine's objects reach the words through i18n.text()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import names as _names
+from .i18n import text
 
 __all__ = ["Family", "Rules", "PRESETS", "DRAW_ONLY", "COMMERCE_ONLY", "RULE_FIELDS"]
 
@@ -207,9 +208,7 @@ class Rules:
     def summary(self) -> str:
         """A few sentences a learner can read, in the language in use: how this rule set plays
         (:func:`thirtyone.narration.rules_summary`)."""
-        from .narration import rules_summary
-
-        return rules_summary(self)
+        return text().rules_summary(self)
 
     def __str__(self) -> str:
         return f"Rules({self.name})"

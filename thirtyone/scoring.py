@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from . import shipped
 from .cards import ALL_CARDS, RANK_VALUES, SUITS, Card, format_cards
+from .i18n import text
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -65,20 +66,14 @@ class Score:
     def explanation(self) -> str:
         """One sentence, in the language in use: ``"K♥ + 9♥ = 19; the other suit makes less (4♣ = 4) and counts
         nothing"`` (:func:`thirtyone.narration.score_words`)."""
-        from .narration import score_words
-
-        return score_words(self)
+        return text().score_words(self)
 
     def __str__(self) -> str:
-        from .narration import score_words
-
-        return score_words(self, with_value=True)
+        return text().score_words(self, with_value=True)
 
     def _repr_html_(self) -> str:
         """The score as a notebook shows it: the hand, its value, the cards that count and why."""
-        from .narration import score_html
-
-        return score_html(self)
+        return text().score_html(self)
 
 
 _HIGH_FIRST = [(RANK_VALUES[c >> 2], c >> 2, -(c & 3)) for c in range(52)]
@@ -562,8 +557,6 @@ def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, ob
     hand index that shares the lowest key (several when the tie is not broken),
     ``highest`` the one highest hand or ``None`` if the top is shared.
     """
-    from .narration import compare_words  # the explanation, in the language in use
-
     scores = [score(h, rules) for h in hands]
     keys = [s.key(rules) for s in scores]
     low = min(keys)
@@ -571,4 +564,4 @@ def compare_hands(hands: Sequence[Sequence[Card]], rules: Rules) -> dict[str, ob
     lowest = [i for i, k in enumerate(keys) if k == low]
     tops = [i for i, k in enumerate(keys) if k == high]
     return {"scores": scores, "lowest": lowest, "highest": tops[0] if len(tops) == 1 else None,
-            "explanation": compare_words(scores, lowest, rules)}
+            "explanation": text().compare_words(scores, lowest, rules)}
