@@ -56,8 +56,8 @@ _WIDGETS = ("tests/test_widgets.py", "tests/test_table.py", "tests/test_play.py"
             "tests/test_advisor.py", "tests/test_ruleset.py", "tests/test_i18n.py")
 FILE_TESTS: dict[str, tuple[str, ...]] = {
     # the tests of each module, pointed first: run before the engine tests (see tests_for)
-    "thirtyone/bots.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_analysis.py",
-                          "tests/test_lockstep.py", "tests/test_rollout.py"),
+    "thirtyone/bots.py": ("tests/test_expert_spots.py", "tests/test_bots.py", "tests/test_course_claims.py",
+                          "tests/test_analysis.py", "tests/test_lockstep.py", "tests/test_rollout.py"),
     "thirtyone/policy.py": ("tests/test_bots.py", "tests/test_course_claims.py", "tests/test_conformance.py",
                             "tests/test_lockstep.py"),
     "thirtyone/odds.py": ("tests/test_odds.py", "tests/test_cli.py"),
@@ -430,9 +430,17 @@ MUTANTS: tuple[Mutant, ...] = (
            "if value < now and Action(\"pass\") in legal:",
            "the greedy bot swaps with the center for a hand worth no more than its own instead of passing"),
     Mutant("bots-expert-picks-most-lives", "thirtyone/bots.py",
-           "return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))",
-           "return max(cands, key=lambda a: (sum(losses[a]), cands.index(a)))",
+           "return min(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
+           "return max(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
            "the expert makes the move its simulation says loses the most lives"),
+    Mutant("bots-expert-stops-at-first-batch", "thirtyone/bots.py",
+           "if played >= self.max_rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
+           "if played >= self.rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
+           "the expert never samples past its first batch, however close the best two moves are"),
+    Mutant("bots-expert-drops-the-close-rival", "thirtyone/bots.py",
+           "close = {a: (m, h) for a, (m, h) in rivals.items() if m - h <= 0}",
+           "close = {a: (m, h) for a, (m, h) in rivals.items() if m + h <= 0}",
+           "the expert drops a rival the interval cannot tell from the best, and stops sampling at once"),
     # -- policy: the fast decisions --------------------------------------------------------------------
     Mutant("policy-keeps-cache-ignores-aces", "thirtyone/policy.py",
            "    key = (rules.three_of_a_kind, rules.three_aces)\n    table = _KEEPS.get(key)",
