@@ -1,7 +1,10 @@
 """Bot speed on one core: whole bot-against-bot games per second.
 
 * 4 players, four intermediate (threshold) bots, every preset, played to the winner;
-* the expert (its default roll-outs, ``bots.EXPERT_ROLLOUTS``) at a table with three intermediate bots, in scat and schwimmen.
+* the expert (its default play-outs: ``bots.EXPERT_ROLLOUTS`` a move, more while the best moves are close, up to
+  ``bots.EXPERT_MAX_ROLLOUTS``) at a table with three intermediate bots, in scat and schwimmen, with the mean
+  and the median CPU time of its decisions (issue 19: the median ≤ 50 ms), also as a multiple of an empty
+  10-million-step Python loop timed in the same run.
 
 Times are CPU seconds of this process (time.process_time), so other load on the machine skews them
 less; the value tables are built before timing. The last line printed is the figure: intermediate
@@ -13,10 +16,13 @@ games per second in the slowest preset, and expert games per second in the slowe
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
+from bench_engine import empty_loop
+
 from thirtyone import PRESETS, new_game
-from thirtyone.bots import EXPERT_ROLLOUTS, ExpertBot, ThresholdBot, play_game
+from thirtyone.bots import EXPERT_MAX_ROLLOUTS, EXPERT_ROLLOUTS, ExpertBot, ThresholdBot, play_game
 from thirtyone.policy import keep_table
 from thirtyone.scoring import value_table
 
@@ -47,21 +53,20 @@ def intermediate_games_per_second(name: str, seconds: float) -> tuple[float, flo
 class CountingExpert(ExpertBot):
     """An expert that counts and times its decisions."""
 
-    decisions = 0
-    thinking = 0.0
+    times: list[float] = []
 
     def choose(self, view):  # type: ignore[no-untyped-def]
         t = time.process_time()
         a = super().choose(view)
-        CountingExpert.thinking += time.process_time() - t
-        CountingExpert.decisions += 1
+        CountingExpert.times.append(time.process_time() - t)
         return a
 
 
-def expert_games_per_second(name: str, games: int) -> tuple[float, float]:
-    """(games/s, ms per expert decision) for one expert against three intermediate bots, every seat in turn."""
+def expert_games_per_second(name: str, games: int) -> tuple[float, float, float]:
+    """(games/s, mean and median s per expert decision) for one expert against three intermediate bots, every
+    seat in turn."""
     warm(name)
-    CountingExpert.decisions, CountingExpert.thinking = 0, 0.0
+    CountingExpert.times = []
     spent = 0.0
     for g in range(games):
         bots = [ThresholdBot(g * 4 + i) for i in range(4)]
@@ -69,7 +74,8 @@ def expert_games_per_second(name: str, games: int) -> tuple[float, float]:
         t = time.process_time()
         play_game(new_game(name, 4, seed=1000 + g), bots)
         spent += time.process_time() - t
-    return games / spent, 1000 * CountingExpert.thinking / max(1, CountingExpert.decisions)
+    times = CountingExpert.times or [0.0]
+    return games / spent, statistics.mean(times), statistics.median(times)
 
 
 def main() -> None:
@@ -84,9 +90,14 @@ def main() -> None:
         if gps < slowest[1]:
             slowest = (name, gps)
     expert = ("", float("inf"))
+    loops = [empty_loop()]
     for name in ("scat", "schwimmen"):
-        gps, ms = expert_games_per_second(name, args.expert_games)
-        print(f"1 expert ({EXPERT_ROLLOUTS} roll-outs) + 3 intermediate, {name}: {gps:.2f} games/s, {ms:.1f} ms per expert decision")
+        gps, mean, median = expert_games_per_second(name, args.expert_games)
+        loops.append(empty_loop())
+        loop = statistics.median(loops)
+        print(f"1 expert ({EXPERT_ROLLOUTS} to {EXPERT_MAX_ROLLOUTS} play-outs a move) + 3 intermediate, {name}: "
+              f"{gps:.2f} games/s; expert decision: mean {mean * 1000:.1f} ms, median {median * 1000:.1f} ms "
+              f"= {median / loop:.3f}x an empty 10-million-step loop ({loop:.3f} s)")
         if gps < expert[1]:
             expert = (name, gps)
     print(f"games/s: intermediate {slowest[1]:,.1f} (slowest preset, {slowest[0]}); "

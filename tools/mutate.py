@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 170 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 172 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -56,7 +56,7 @@ _WIDGETS = ("tests/widgets/test_widgets.py", "tests/widgets/test_table.py", "tes
             "tests/widgets/test_advisor.py", "tests/widgets/test_ruleset.py", "tests/course/test_i18n.py")
 FILE_TESTS: dict[str, tuple[str, ...]] = {
     # the tests of each module, pointed first: run before the engine tests (see tests_for)
-    "thirtyone/bots.py": ("tests/sim/test_bots.py", "tests/course/test_course_claims.py", "tests/sim/test_analysis.py",
+    "thirtyone/bots.py": ("tests/sim/test_expert_spots.py", "tests/sim/test_bots.py", "tests/course/test_course_claims.py", "tests/sim/test_analysis.py",
                           "tests/sim/test_lockstep.py", "tests/sim/test_rollout.py"),
     "thirtyone/policy.py": ("tests/sim/test_bots.py", "tests/course/test_course_claims.py", *ENGINE_TESTS),
     "thirtyone/odds.py": ("tests/engine/test_odds.py", "tests/sim/test_cli.py"),
@@ -457,9 +457,17 @@ MUTANTS: tuple[Mutant, ...] = (
            "if value < now and Action(\"pass\") in legal:",
            "the greedy bot swaps with the center for a hand worth no more than its own instead of passing"),
     Mutant("bots-expert-picks-most-lives", "thirtyone/bots.py",
-           "return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))",
-           "return max(cands, key=lambda a: (sum(losses[a]), cands.index(a)))",
+           "return min(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
+           "return max(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
            "the expert makes the move its simulation says loses the most lives"),
+    Mutant("bots-expert-stops-at-first-batch", "thirtyone/bots.py",
+           "if played >= self.max_rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
+           "if played >= self.rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
+           "the expert never samples past its first batch, however close the best two moves are"),
+    Mutant("bots-expert-drops-the-close-rival", "thirtyone/bots.py",
+           "close = {a: (m, h) for a, (m, h) in rivals.items() if m - h <= 0}",
+           "close = {a: (m, h) for a, (m, h) in rivals.items() if m + h <= 0}",
+           "the expert drops a rival the interval cannot tell from the best, and stops sampling at once"),
     # -- policy: the fast decisions --------------------------------------------------------------------
     Mutant("policy-take-discard-for-no-gain", P,
            "    now = table[tuple(hand)] + TAKE_MARGIN\n",
