@@ -30,6 +30,7 @@ from thirtyone import Rules  # noqa: E402
 from thirtyone.bots import make_bot  # noqa: E402
 from thirtyone.game import Action  # noqa: E402
 from thirtyone.widgets.play import GameTable, PlayGame  # noqa: E402
+from thirtyone.widgets.tablecontrol import SHOWDOWN_PAUSE  # noqa: E402
 
 TARGET = 1.0
 
@@ -60,7 +61,7 @@ def learner_move(table: GameTable, action: Action) -> Callable[[], object]:
 def kernel_side(times: dict[str, list[float]], rules: str, bots: int, seed: int) -> None:
     """One whole game; the learner alternates asking the coach (and playing its move) with bot-chosen moves."""
     game = PlayGame(rules, bots=bots, seed=seed, lives=1, pace=1.0, start=False)  # no event loop: bots wait
-    game.setup.seed_box.value = seed
+    game.setup.seed_box.value = str(seed)  # the game number box is text (it reads "007" as game 7)
     timed(times, "Start the game", game.setup.start_button.click)
     me = make_bot("intermediate", seed=seed)
     moves = 0
@@ -73,6 +74,8 @@ def kernel_side(times: dict[str, list[float]], rules: str, bots: int, seed: int)
             return
         if s.round_over:
             timed(times, "Next round", t.next_round_button.click)
+            if t.state is s:  # a round that ended as it was dealt stays on screen a moment (SHOWDOWN_PAUSE)
+                time.sleep(SHOWDOWN_PAUSE)
             continue
         if moves % 2 == 0:
             timed(times, "Ask the coach", game.coach_button.click)
@@ -97,7 +100,7 @@ def browser_side(times: dict[str, list[float]], turns: int = 4) -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(server.url("voila/render/06-play.ipynb"))
-            page.wait_for_selector(".to-play .to-table .to-card", timeout=60_000)
+            page.get_by_role("button", name="Start the game").wait_for(timeout=60_000)  # nothing is dealt before
             root = page.locator(".to-play")
             root.get_by_label("Number of bots").select_option(label="7")
             t0 = time.perf_counter()
