@@ -5,7 +5,8 @@
   throws to keep value and the best chances; swaps for the best center card; knocks only when the
   round has gone on for ``patience`` orbits (so that games end).
 * :class:`ThresholdBot` — greedy, and knocks once its hand reaches a threshold that may depend on
-  the players, the seat and the turn.
+  the players, the seat and the turn; by default the intermediate's rule, the winner of the knock-rule
+  tournament (:data:`thirtyone.policy.DEFAULT_THRESHOLDS`).
 * :class:`ExpertBot` — for each sensible legal move, estimates the expected lives it loses by
   sampling the unseen cards consistently with what it has seen (the discard pile, cards others took
   from the pile or the center, the center; others hold the best of the cards they chose from) and

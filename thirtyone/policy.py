@@ -3,8 +3,10 @@
 Which pile to draw from (:func:`take_discard`), what to throw (:func:`best_discard`), what to swap with the
 center (:func:`best_commerce_move`), when the ``first_knock`` option lets a player knock
 (:func:`knock_allowed`), who loses how many lives at the end of a round and why (:func:`judge`, each loss a
-:class:`Loss` with its :class:`Reason` code), and the constants they decide by. They work on plain cards and a rule set's
-:class:`~thirtyone.scoring.ScoringTables` (keep keys, :func:`~thirtyone.scoring.keep_key`: the value, then
+:class:`Loss` with its :class:`Reason` code), and the constants they decide by; the hand value a knock
+threshold asks for at a turn (:func:`knock_threshold`: fixed, or falling each time round the table) and the
+intermediate bot's rule (:data:`DEFAULT_THRESHOLDS`, read from the shipped knock-rule tournament). They
+work on plain cards and a rule set's :class:`~thirtyone.scoring.ScoringTables` (keep keys, :func:`~thirtyone.scoring.keep_key`: the value, then
 fewer suits), so they run in a few microseconds, and only ever look at what a player can see: their own
 hand, the top of the discard pile, the face-up center.
 
