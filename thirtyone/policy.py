@@ -191,12 +191,17 @@ class _Defaults(Mapping[tuple[str, int], KnockSchedule]):
     """(family, players) → the intermediate's :class:`KnockSchedule`, read from the shipped knock-rule
     tournament (``knock_rules.json``: the best rule of each Scat and Schwimmen table) when first asked."""
 
+    _read: tuple[object, dict[tuple[str, int], KnockSchedule]] = (None, {})
+    """The shipped content last read, and its rules (read again once the file is written afresh)."""
+
     def _table(self) -> dict[tuple[str, int], KnockSchedule]:
         from . import shipped
 
         raw = shipped.load("knock_rules.json")
-        return {(raw["families"][preset], int(n)): KnockSchedule(*best)
-                for key, best in raw["best"].items() for preset, n in [key.split("|")]}
+        if self._read[0] is not raw:
+            self._read = (raw, {(raw["families"][preset], int(n)): KnockSchedule(*best)
+                                for key, best in raw["best"].items() for preset, n in [key.split("|")]})
+        return self._read[1]
 
     def __getitem__(self, key: tuple[str, int]) -> KnockSchedule:
         return self._table()[key]
