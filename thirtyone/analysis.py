@@ -13,6 +13,9 @@ only when something is simulated.
 * :class:`KnockTables` — the shipped tables (``thirtyone/data/knock_tables.json``), loaded without
   simulating; ``python -m thirtyone build-data`` regenerates them (:func:`knock_table_bytes`).
 * :func:`threshold_tournament` — which knock threshold loses fewest lives against a field of bots.
+* :func:`knock_rule_tournament` — which knock schedule (a threshold falling each time round the table) loses
+  fewest lives against the same field; the best of each Scat and Schwimmen table is the intermediate bot's
+  rule (shipped as ``knock_rules.json``, :func:`knock_rule_bytes`; :func:`shipped_knock_rules`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from .cards import Card
 from .game import Action, PlayerView, State
 from .i18n import _, fixed, ngettext, number
 from .narration import illegal_words
-from .policy import default_threshold, hand_keeps
+from .policy import KnockSchedule, default_schedule, field_threshold, hand_keeps
 from .rules import Rules
 from .scoring import hand_values
 
@@ -39,7 +42,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
-           "build_knock_tables", "knock_table_bytes", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text"]
+           "build_knock_tables", "knock_table_bytes", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text",
+           "KnockRuleRow", "knock_rule_tournament", "knock_rule_candidates", "best_knock_rule", "knock_rule_bytes",
+           "shipped_knock_rules", "KNOCK_RULE_ROUNDS", "LIVE_KNOCK_RULE_ROUNDS"]
 
 Z95 = 1.959963984540054
 
@@ -157,8 +162,9 @@ class _Sampler:
                 center.append(pool.pop())
         return hands, center, pool
 
-    def lockstep(self, count: int, first_move: str | Action, threshold: float, patience: int) -> np.ndarray:
-        """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`)."""
+    def lockstep(self, count: int, first_move: str | Action, knock: KnockSchedule, patience: int) -> np.ndarray:
+        """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`),
+        everyone knocking by ``knock``."""
         import numpy as np
 
         from .lockstep import flat_keep, imagine_many, mix_in, run_lockstep, shuffle_rows
@@ -193,8 +199,9 @@ class _Sampler:
         assert v.current_player is not None
         losses = run_lockstep(v.rules, hands, stock, v.discard_pile[-1] if v.discard_pile else None, center,
                               v.out, current=v.current_player, dealer=v.dealer, turns=v.turns, played=v.played,
-                              passes=v.passes, threshold=threshold, patience=patience, first_move=first_move,
-                              discard=v.discard_pile, knocker=v.knocker, rng=gen)
+                              passes=v.passes, threshold=knock.start, drop=knock.drop, floor=knock.floor,
+                              patience=patience, first_move=first_move, discard=v.discard_pile, knocker=v.knocker,
+                              rng=gen)
         return losses[:, v.player]
 
 
@@ -204,13 +211,13 @@ def best_alternative(view: PlayerView) -> Action:
 
 
 def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000, seed: int = 0,
-                 threshold: float | None = None, patience: int = 4) -> KnockAdvice:
+                 threshold: float | KnockSchedule | None = None, patience: int = 4) -> KnockAdvice:
     """Knock now, or play on? For the player to act, from their view only.
 
     ``rollouts`` sampled continuations in all, half for each choice: the unseen cards are dealt at
     random consistently with the player's view (others keep the best of the cards they saw), then
-    everyone plays greedily and knocks at ``threshold`` (default:
-    :func:`~thirtyone.policy.default_threshold`) or after ``patience`` orbits. Playing on means the
+    everyone plays greedily and knocks at ``threshold`` (a number or a :class:`~thirtyone.policy.KnockSchedule`;
+    default: the intermediate bot's, :func:`~thirtyone.policy.default_schedule`) or after ``patience`` orbits. Playing on means the
     greedy move now (take the discard if it helps, else draw; the best swap, else pass). The
     continuations are played all at once by :func:`thirtyone.lockstep.run_lockstep`.
     """
@@ -223,7 +230,8 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     view = state.view(p)
     rules = view.rules
     n_active = len(view.active)
-    t = default_threshold(rules.family, n_active) if threshold is None else threshold
+    t = (default_schedule(rules.family, n_active) if threshold is None
+         else threshold if isinstance(threshold, KnockSchedule) else KnockSchedule(threshold))
     rng = random.Random(seed)
     sampler = _Sampler(view, rng)
     may_knock = Action("knock") in view.legal_actions
@@ -485,12 +493,13 @@ class TournamentRow:
 
 
 def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[float] = range(20, 32),
-                         rounds: int = 2000, field: float | None = None, seed: int = 0,
+                         rounds: int = 2000, field: float | KnockSchedule | None = None, seed: int = 0,
                          progress: Callable[[float], None] | None = None) -> list[TournamentRow]:
     """Which knock threshold loses fewest lives against a field of threshold bots?
 
-    For each candidate threshold, one seat knocks at that threshold; the others knock at ``field``
-    (default: :func:`~thirtyone.policy.default_threshold`); everyone plays greedily and knocks after 4
+    For each candidate threshold, one seat knocks at that threshold; the others knock by ``field``
+    (a number or a :class:`~thirtyone.policy.KnockSchedule`; default: the intermediate bot's,
+    :func:`~thirtyone.policy.default_schedule`); everyone plays greedily and knocks after 4
     orbits at the latest. Round by round the candidate's seat moves on: it is the first to play in the
     first ``players`` rounds, the second in the next, and so on. Every candidate plays the same deals, all
     in one lockstep (:func:`thirtyone.lockstep.play_lockstep`). Rows come sorted by threshold; the best is
@@ -504,22 +513,24 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     _check_players(r, players)
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, not {rounds}")
-    f = default_threshold(r.family, players) if field is None else field
+    f = (default_schedule(r.family, players) if field is None
+         else field if isinstance(field, KnockSchedule) else KnockSchedule(float(field)))
     cands = [float(t) for t in sorted(thresholds)]
     gen = _generator(f"tournament:{seed}:{players}")
     hands, stock, discard, center = deal_many(r, players, rounds, gen)
     me = (1 + np.arange(rounds) // players) % players  # the candidate's seat, seat 0 dealing every round
     k = len(cands)
-    th = np.full((k * rounds, players), float(f))
-    th[np.arange(k * rounds), np.tile(me, k)] = np.repeat(cands, rounds)
+    pick = (np.arange(k * rounds), np.tile(me, k))
+    th, drop, floor = (np.full((k * rounds, players), x) for x in (f.start, f.drop, f.floor))
+    th[pick], drop[pick] = np.repeat(cands, rounds), 0.0
 
     def tile(x: Any) -> Any:
         return _tile(x, k)
 
     res = play_lockstep(r, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
-                        thresholds=th, patience=4, discard=_tiled_pile(tile, discard), rng=gen,
+                        thresholds=th, drop=drop, floor=floor, patience=4, discard=_tiled_pile(tile, discard), rng=gen,
                         deal=True, reasons=False)
-    mine = res.losses[np.arange(k * rounds), np.tile(me, k)]
+    mine = res.losses[pick]
     rows = []
     for i, t in enumerate(cands):
         est = Estimate.from_losses(str(t), mine[i * rounds:(i + 1) * rounds])
@@ -527,3 +538,143 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
         if progress is not None:
             progress(t)
     return rows
+
+
+# -- the knock-rule tournament: thresholds that fall as the round goes on -----------------------------
+
+
+@dataclass(frozen=True)
+class KnockRuleRow:
+    """How one knock schedule did against the field."""
+
+    rule: KnockSchedule
+    rounds: int
+    lives_lost: float
+    """Mean lives the schedule's player lost per round."""
+    ci: tuple[float, float]
+
+
+def knock_rule_candidates(starts: Iterable[float] = range(20, 32), drops: Iterable[float] = (1, 2, 3),
+                          steps: Iterable[int] = (1, 2, 3)) -> list[KnockSchedule]:
+    """The knock schedules a tournament tries: each start as a fixed threshold, and falling by each drop for
+    each number of steps (the floor is ``start - steps * drop``; with the bots' patience of 4 a schedule
+    falls at most 3 times, so every candidate knocks differently)."""
+    out = []
+    for start in sorted(float(x) for x in starts):
+        out.append(KnockSchedule(start, 0.0, start))
+        out.extend(KnockSchedule(start, float(d), start - k * float(d)) for d in sorted(drops) for k in sorted(steps))
+    return out
+
+
+def knock_rule_tournament(rules: Rules | str, players: int, candidates: Sequence[KnockSchedule] | None = None,
+                          rounds: int = 2000, field: float | None = None, seed: int = 0,
+                          batch: int = 12) -> list[KnockRuleRow]:
+    """Which knock schedule loses fewest lives against a field of fixed-threshold bots?
+
+    As :func:`threshold_tournament`, with schedules (:func:`knock_rule_candidates` by default) for candidates:
+    one seat knocks by the candidate, the others at ``field`` (default:
+    :func:`~thirtyone.policy.field_threshold`), everyone greedy and knocking after 4 orbits at the latest; the
+    candidate's seat moves on round by round. Every candidate plays the same deals and the same reshuffles
+    (common random numbers: a difference between two candidates is theirs, not the cards'), ``batch``
+    candidates to a lockstep. Rows come in the candidates' order; :func:`best_knock_rule` picks the winner.
+    """
+    import numpy as np
+
+    from .lockstep import deal_many, play_lockstep
+
+    r = Rules.coerce(rules)
+    _check_players(r, players)
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, not {rounds}")
+    if batch < 1:
+        raise ValueError(f"batch must be at least 1, not {batch}")
+    cands = knock_rule_candidates() if candidates is None else list(candidates)
+    f = field_threshold(r.family, players) if field is None else field
+    hands, stock, discard, center = deal_many(r, players, rounds, _generator(f"knock rules:{seed}:{players}"))
+    me = (1 + np.arange(rounds) // players) % players  # the candidate's seat, seat 0 dealing every round
+    rows = []
+    for first in range(0, len(cands), batch):
+        part = cands[first:first + batch]
+        k = len(part)
+        pick = (np.arange(k * rounds), np.tile(me, k))
+        plan = []
+        for field_value, attr in ((float(f), "start"), (0.0, "drop"), (float(f), "floor")):
+            a = np.full((k * rounds, players), field_value)
+            a[pick] = np.repeat([getattr(c, attr) for c in part], rounds)
+            plan.append(a)
+
+        def tile(x: Any, k: int = k) -> Any:
+            return _tile(x, k)
+
+        res = play_lockstep(r, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
+                            thresholds=plan[0], drop=plan[1], floor=plan[2], patience=4,
+                            discard=_tiled_pile(tile, discard), deal=True, reasons=False,
+                            reshuffle=_same_reshuffle(seed, rounds))
+        mine = res.losses[pick]
+        for i, c in enumerate(part):
+            est = Estimate.from_losses(str(c), mine[i * rounds:(i + 1) * rounds])
+            rows.append(KnockRuleRow(c, rounds, est.expected_lives, est.expected_ci))
+    return rows
+
+
+def _same_reshuffle(seed: int, rounds: int) -> Callable[[int, int, np.ndarray], list[int]]:
+    """A rebuilt stock's order that depends only on the deal (its row modulo ``rounds``), the rebuild's count
+    and the cards: every candidate of a tournament meets the same reshuffles of the same cards."""
+    import numpy as np
+
+    def order(row: int, count: int, cards: np.ndarray) -> list[int]:
+        gen = np.random.default_rng([seed, row % rounds, count])
+        return [int(c) for c in gen.permutation(np.sort(cards))]
+
+    return order
+
+
+def best_knock_rule(rows: Sequence[KnockRuleRow]) -> KnockSchedule:
+    """The schedule with the fewest lives lost; of equal ones the simplest: the smallest drop (a fixed
+    threshold first), then the fewest steps down (start less floor), then the lowest start, as the threshold
+    tournament's flat stretches are read. A schedule that falls is kept only for what it gains."""
+    best = min(rows, key=lambda row: (row.lives_lost, row.rule.drop, row.rule.start - row.rule.floor,
+                                      row.rule.start))
+    return best.rule
+
+
+KNOCK_RULE_ROUNDS = 10_000
+"""Rounds per candidate of the shipped knock-rule tournament."""
+
+LIVE_KNOCK_RULE_ROUNDS = 500
+"""Rounds per candidate of a knock-rule tournament computed now, for a rule set the shipped file does not hold."""
+
+_SHIPPED_PRESETS = {"scat": "draw", "schwimmen": "commerce"}
+"""The presets the shipped knock-rule tournament covers, and the family each sets the intermediate's rule of."""
+
+
+def knock_rule_bytes() -> bytes:
+    """The shipped ``knock_rules.json``, computed now: :func:`knock_rule_tournament` for Scat and Schwimmen with
+    2-6 players, :data:`KNOCK_RULE_ROUNDS` rounds a candidate, seed 0; ``best``: each table's winner
+    (:func:`best_knock_rule`), the intermediate bot's rule (:data:`thirtyone.policy.DEFAULT_THRESHOLDS`)."""
+    results, best = {}, {}
+    for name in _SHIPPED_PRESETS:
+        for n in range(2, 7):
+            rows = knock_rule_tournament(name, n, rounds=KNOCK_RULE_ROUNDS, seed=0)
+            k = best_knock_rule(rows)
+            best[f"{name}|{n}"] = [k.start, k.drop, k.floor]
+            results[f"{name}|{n}"] = [[row.rule.start, row.rule.drop, row.rule.floor, row.rounds,
+                                       round(row.lives_lost, 6), round(row.ci[0], 6), round(row.ci[1], 6)]
+                                      for row in rows]
+    meta = {"rounds": KNOCK_RULE_ROUNDS, "seed": 0, "method": "knock_rule_tournament: one seat knocks by the "
+            "schedule [start, drop, floor], the others at the field's fixed threshold; every schedule plays the "
+            "same deals"}
+    doc = {"meta": meta, "families": _SHIPPED_PRESETS, "best": best, "results": results}
+    return (json.dumps(doc, indent=0, sort_keys=True) + "\n").encode("utf-8")
+
+
+def shipped_knock_rules(rules: Rules | str, players: int, live_rounds: int = LIVE_KNOCK_RULE_ROUNDS
+                        ) -> list[KnockRuleRow]:
+    """The knock-rule tournament of a rule set and number of players: the shipped one for Scat or Schwimmen with
+    2-6 players; for any other, the same tournament computed now with ``live_rounds`` rounds a candidate."""
+    r = Rules.coerce(rules)
+    name = next((p for p in _SHIPPED_PRESETS if Rules.preset(p) == r), None)
+    rows = shipped.load("knock_rules.json")["results"].get(f"{name}|{players}") if name is not None else None
+    if rows is None:
+        return knock_rule_tournament(r, players, rounds=live_rounds)
+    return [KnockRuleRow(KnockSchedule(s, d, f), int(n), m, (lo, hi)) for s, d, f, n, m, lo, hi in rows]

@@ -5,7 +5,8 @@
   throws to keep value and the best chances; swaps for the best center card; knocks only when the
   round has gone on for ``patience`` orbits (so that games end).
 * :class:`ThresholdBot` — greedy, and knocks once its hand reaches a threshold that may depend on
-  the players, the seat and the turn.
+  the players, the seat and the turn; by default the intermediate's rule, the winner of the knock-rule
+  tournament (:data:`thirtyone.policy.DEFAULT_THRESHOLDS`).
 * :class:`ExpertBot` — for each sensible legal move, estimates the expected lives it loses by
   sampling the unseen cards consistently with what it has seen (the discard pile, cards others took
   from the pile or the center, the center; others hold the best of the cards they chose from) and
@@ -30,8 +31,16 @@ from functools import cache
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
-from .i18n import N_, _, number
-from .policy import best_commerce_move, best_discard, default_threshold, hand_keeps, take_discard
+from .i18n import N_, _, ngettext, number
+from .policy import (
+    best_commerce_move,
+    best_discard,
+    default_schedule,
+    default_threshold,
+    hand_keeps,
+    knock_threshold,
+    take_discard,
+)
 from .rules import Rules
 from .scoring import hand_values, value_table
 
@@ -69,6 +78,10 @@ class KnockRule:
     """Knock at the first turn after every player still in has had this many turns."""
     simulates: bool = False
     """Before its patience runs out, the bot knocks when its simulation rates the knock best."""
+    drop: float = 0.0
+    """The threshold falls by this much each time round the table (0: a fixed threshold)..."""
+    floor: float = 0.0
+    """...but never below this (:func:`thirtyone.policy.knock_threshold`)."""
 
     def patience_over(self, turns: int) -> bool:
         """Whether every player still in has had ``patience`` turns, ``turns`` turns into the round."""
@@ -79,24 +92,43 @@ class KnockRule:
         is allowed); ``None`` when the expert's simulation decides."""
         if self.patience_over(turns):
             return True
-        if self.threshold is not None and value >= self.threshold:
+        now = self.threshold_at(turns)
+        if now is not None and value >= now:
             return True
         return None if self.simulates else False
+
+    def threshold_at(self, turns: int) -> float | None:
+        """The hand value the rule knocks at ``turns`` turns into the round (``None``: none)."""
+        if self.threshold is None or not self.drop:
+            return self.threshold
+        return knock_threshold(self.threshold, self.drop, self.floor, turns, self.players)
 
     @property
     def text(self) -> str:
         """The rule in a sentence, with this table's numbers."""
+        if self.level == "intermediate" and self.threshold is not None and self.drop:
+            late = _rule_late(self.patience, self.players)
+            drop = ngettext("{drop} point less", "{drop} points less", int(self.drop)).format(
+                drop=number(self.drop))
+            return _("With {players} players still in, an intermediate bot knocks as soon as its hand is worth "
+                     "{worth} or more on its first turn, {drop} each time round the table but never below {floor}; "
+                     "or once {late}.").format(players=self.players, worth=number(self.threshold), drop=drop,
+                                               floor=number(self.floor), late=late)
         return _rule_text(self.level, self.patience, self.threshold, self.players)
+
+
+def _rule_late(patience: int, players: int | None) -> str:
+    """When patience runs out, in words: for ``players`` players still in, or in general (``None``)."""
+    if players is None:
+        return _("every player still in has had {patience} turns this round").format(patience=patience)
+    return _("every player still in has had {patience} turns this round ({total} turns with {players} "
+             "players)").format(patience=patience, total=patience * players, players=players)
 
 
 def _rule_text(level: str, patience: int, threshold: float | None, players: int | None) -> str:
     """A level's knock rule in a sentence: for ``players`` players still in, or in general (``None``), in the
     language in use (built when asked, never cached: the words follow :func:`thirtyone.i18n.use`)."""
-    if players is None:
-        late = _("every player still in has had {patience} turns this round").format(patience=patience)
-    else:
-        late = _("every player still in has had {patience} turns this round ({total} turns with {players} "
-                 "players)").format(patience=patience, total=patience * players, players=players)
+    late = _rule_late(patience, players)
     if level == "expert":
         return _("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
                  "best other move, whatever its hand; and it always knocks once {late}.").format(late=late)
@@ -234,7 +266,8 @@ class ThresholdBot(GreedyBot):
     """Greedy, and knocks once its hand is worth ``threshold`` or more.
 
     ``threshold``: a number, or a function of the view (players, seat, turn...) returning one;
-    by default :func:`thirtyone.policy.default_threshold` for the family and players.
+    by default the intermediate's knock schedule for the family and players
+    (:func:`thirtyone.policy.default_schedule`): a threshold that falls each time round the table.
     """
 
     name = "threshold"
@@ -245,13 +278,16 @@ class ThresholdBot(GreedyBot):
         self.threshold = threshold
 
     def threshold_for(self, view: PlayerView) -> float:
-        """The knock threshold in this situation."""
+        """The knock threshold in this situation: ``threshold``, or by default the intermediate's knock schedule
+        read at this turn (:func:`thirtyone.policy.default_threshold`)."""
         t = self.threshold
         if t is None:
-            return default_threshold(view.rules.family, len(view.active))
+            return default_threshold(view.rules.family, len(view.active), view.turns)
         return t(view) if callable(t) else float(t)
 
     def knock_rule(self, view: PlayerView) -> KnockRule:
+        if self.threshold is None:
+            return knock_rule("intermediate", view.rules, len(view.active), self.patience)
         return KnockRule("intermediate", len(view.active), self.threshold_for(view), self.patience)
 
 
@@ -555,9 +591,10 @@ LEVELS = {"beginner": "greedy", "intermediate": "threshold", "expert": "expert"}
 """The tutorial's named levels and the strategy behind each."""
 
 
-def knock_rule(level: str, rules: Rules | str, players: int) -> KnockRule:
+def knock_rule(level: str, rules: Rules | str, players: int, patience: int = PATIENCE) -> KnockRule:
     """When a bot of ``level`` (``make_bot(level)``, default options) knocks under ``rules`` with
-    ``players`` players still in: THE statement of the bots' knocks that the lessons print."""
+    ``players`` players still in (``patience``: the bot's, the expert's doubled): THE statement of the bots'
+    knocks that the lessons print."""
     kind = LEVELS.get(level, level)
     if kind not in LEVEL_OF:
         raise ValueError(f"no knock rule for {level!r}: choose one of {', '.join(LEVELS)}")
@@ -565,10 +602,11 @@ def knock_rule(level: str, rules: Rules | str, players: int) -> KnockRule:
         raise ValueError(f"players must be a whole number, 2 or more, not {players!r}")
     r = Rules.coerce(rules)
     if kind == "greedy":
-        return KnockRule("beginner", players, None, PATIENCE)
+        return KnockRule("beginner", players, None, patience)
     if kind == "threshold":
-        return KnockRule("intermediate", players, default_threshold(r.family, players), PATIENCE)
-    return KnockRule("expert", players, None, 2 * PATIENCE, simulates=True)
+        k = default_schedule(r.family, players)
+        return KnockRule("intermediate", players, k.start, patience, drop=k.drop, floor=k.floor)
+    return KnockRule("expert", players, None, 2 * patience, simulates=True)
 
 
 def make_bot(level: str = "intermediate", seed: int | None = None, **options: object) -> Bot:

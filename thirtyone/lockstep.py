@@ -10,7 +10,8 @@ of one Python look-up per hand; play-outs that have ended are dropped from the a
 what is still being played. The decisions are those of :mod:`thirtyone.policy`, made with its constants on the
 same tables (greedy draws, throws and swaps; knocking when :func:`~thirtyone.policy.knock_allowed` lets a seat,
 at a threshold, or after ``patience`` orbits; 31 and Fire at once; everyone passing), per seat and even per
-play-out (:func:`play_lockstep`'s ``thresholds``); a seat may instead play random moves (never knocking), or knock at its first turn once a
+play-out (:func:`play_lockstep`'s ``thresholds``, fixed or falling each time round the table, as the
+intermediate bot's knock schedule does); a seat may instead play random moves (never knocking), or knock at its first turn once a
 number of turns have been played (``knock_at``). An empty stock is rebuilt from the discard pile but its top
 card, inside the engine (docs/rules.md, decisions 5 and 17). The end of every play-out is judged at once by
 :func:`judge_many`, the array form of the rules kernel's :func:`thirtyone.policy.judge` (the loss reason as a
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 import numpy as np
 
 from .cards import RANK_VALUES, Card, deck
-from .policy import TAKE_MARGIN, THROW_COST, Reason, knock_allowed, knock_key
+from .policy import TAKE_MARGIN, THROW_COST, Reason, knock_allowed, knock_key, knock_threshold
 from .rules import Rules
 from .scoring import FIRST, SECOND, keep_key, scoring_tables
 
@@ -304,6 +305,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
                   out: Sequence[bool] | None = None, *, current: int, dealer: int, turns: int = 0,
                   played: Sequence[bool] | None = None, passes: int = 0,
                   thresholds: float | Sequence[float] | np.ndarray = 27.0, patience: int | Sequence[int] = 4,
+                  drop: float | Sequence[float] | np.ndarray = 0.0, floor: float | Sequence[float] | np.ndarray = 0.0,
                   first_move: Move | Sequence[Move] = None, discard: Sequence[int] | np.ndarray = (),
                   knocker: int | None = None, knock_at: tuple[int | np.ndarray, int | np.ndarray] | None = None,
                   random_seats: Sequence[int] | np.ndarray = (), rng: np.random.Generator | None = None,
@@ -316,8 +318,10 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     ``(R, L)``; ``center``: ``(R, 3)`` (commerce). ``knocker``: who has knocked already (``None``: nobody).
 
     ``thresholds``: a seat knocks (when the rules allow it now) once its hand is worth this much: one
-    number, one per seat, or ``(R, n)``; ``patience``: or once every player still in has had this many
-    turns (one number or one per seat). ``first_move`` forces ``current``'s first decision, one for all or
+    number, one per seat, or ``(R, n)``; ``drop`` and ``floor`` (shaped the same ways) make it a knock
+    schedule, the threshold falling by ``drop`` each time round the table but never below ``floor``
+    (:func:`~thirtyone.policy.knock_threshold`, as the intermediate bot knocks); ``patience``: or once every
+    player still in has had this many turns (one number or one per seat). ``first_move`` forces ``current``'s first decision, one for all or
     one per play-out: ``"knock"``, ``"draw stock"``, ``"draw discard"``, ``"pass"``, ``"swap all"``, a swap
     :class:`~thirtyone.game.Action` or ``None`` (the policy decides); a forced move is not checked against
     the knock restrictions (studies ask "what if this player knocked now?"). ``knock_at=(seat, turn)``
@@ -335,7 +339,7 @@ def play_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, center: np
     """
     game = _PlayOuts(rules, hands, stock, center, out, discard=discard, knocker=knocker, passes=passes,
                      rng=rng, reshuffle=reshuffle)
-    game.set_policy(thresholds, patience, random_seats)
+    game.set_policy(thresholds, patience, random_seats, drop, floor)
     game.start(current, dealer, turns, played)
     if knock_at is not None:
         game.set_knock_at(knock_at)
@@ -441,19 +445,30 @@ class _PlayOuts:
         self.res_holder = np.full(R, -1, dtype=np.int64)
 
     _ROW_ARRAYS = ("row", "hands", "stock", "stock_len", "next_card", "pile", "pile_len", "center", "knocker",
-                   "knock_value", "passes", "rebuilds", "thresholds", "random", "how", "holder")
+                   "knock_value", "passes", "rebuilds", "thresholds", "schedule", "random", "how",
+                   "holder")
     """The arrays with one row per play-out still going (:meth:`compact` drops the ended ones)."""
 
     # -- setup -----------------------------------------------------------------------------------------
 
     def set_policy(self, thresholds: float | Sequence[float] | np.ndarray, patience: int | Sequence[int],
-                   random_seats: Sequence[int] | np.ndarray) -> None:
+                   random_seats: Sequence[int] | np.ndarray, drop: float | Sequence[float] | np.ndarray = 0.0,
+                   floor: float | Sequence[float] | np.ndarray = 0.0) -> None:
         """Who knocks when, and who plays at random: see :func:`play_lockstep`. In the draw family a threshold
         is kept as a keep key, the value reached (a multiple of 0.5) less the most suits' share, so the knock
         compares the hand's keep key with it (:func:`~thirtyone.policy.knock_key`: one look-up serves the move
-        and the knock)."""
+        and the knock). A knock schedule (some ``drop`` not 0) is kept as ``(start, drop, floor)``, per seat or
+        per play-out and seat (``schedule``, ``(R, n, 3)``), and looked up at each turn."""
         R, n = len(self.row), self.n
         th = np.asarray(thresholds, dtype=np.float64)
+        dr, fl = np.asarray(drop, dtype=np.float64), np.asarray(floor, dtype=np.float64)
+        self.moving = bool((dr != 0).any())
+        rows = max(th.ndim, dr.ndim, fl.ndim) == 2
+        self.schedule = (np.stack([np.broadcast_to(x, (R, n)) for x in (th, dr, fl)], axis=2).copy()
+                         if self.moving and rows else np.zeros((R, 0, 3)))
+        self.seat_schedule = ([tuple(float(v) for v in x) for x in np.stack([np.broadcast_to(x, (n,))
+                                                                            for x in (th, dr, fl)], axis=1)]
+                              if self.moving and not rows else [])
         self.per_row = th.ndim == 2  # thresholds per play-out and seat; else one per seat, looked up as numbers
         self.thresholds = th.astype(np.float64).copy() if self.per_row else np.zeros((R, 0))
         self.seat_th = [float(x) for x in np.broadcast_to(th, (n,))] if not self.per_row else []
@@ -488,6 +503,7 @@ class _PlayOuts:
         self.knock_turn = np.broadcast_to(np.asarray(knock_at[1], dtype=np.int64), (R,)).copy()
         self.thresholds[:] = np.inf
         self.seat_th = [math.inf] * n
+        self.moving = False
         self.patience = [10**9] * n
 
     def end_dealt_hands(self) -> None:
@@ -578,6 +594,8 @@ class _PlayOuts:
         elif knock_allowed(self.rules.first_knock, self.t, self.seen[p], p == self.dealer, self.n_active):
             if self.t >= self.patience[p] * self.n_active:
                 knocks = may
+            elif self.moving:
+                knocks = may & (vals >= self.scheduled(p))
             else:
                 knocks = may & (vals >= (TH[:, p] if per_row else seat_th[p]))  # keys in the draw family
         else:
@@ -589,6 +607,17 @@ class _PlayOuts:
             self.knock_value[knocks] = self.values[turn.here[knocks]]
             self.passes[knocks] = 0
         return knocks
+
+    def scheduled(self, p: int) -> float | np.ndarray:
+        """Seat ``p``'s knock schedule at this turn: the threshold now (keys in the draw family), one number or
+        one per play-out."""
+        if len(self.seat_schedule):
+            start, drop, floor = self.seat_schedule[p]
+            one = knock_threshold(start, drop, floor, self.t, self.n_active)
+            return one if self.commerce else knock_key(one)
+        S = self.schedule[:, p]
+        now = knock_threshold(S[:, 0], S[:, 1], S[:, 2], self.t, self.n_active)
+        return now if self.commerce else knock_key(now)
 
     def commerce_turn(self, turn: _Turn, moving: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
         """A commerce turn of the play-outs ``moving``: pass, swap one card or swap all. Returns
@@ -810,13 +839,14 @@ class _PlayOuts:
 
 def run_lockstep(rules: Rules, hands: np.ndarray, stock: np.ndarray, top: int | None, center: np.ndarray | None,
                  out: Sequence[bool], *, current: int, dealer: int, turns: int, played: Sequence[bool],
-                 passes: int, threshold: float, patience: int, first_move: Move | Sequence[Move] = None,
+                 passes: int, threshold: float, patience: int, drop: float = 0.0, floor: float = 0.0,
+                 first_move: Move | Sequence[Move] = None,
                  discard: Sequence[int] = (), knocker: int | None = None,
                  rng: np.random.Generator | None = None) -> np.ndarray:
-    """:func:`play_lockstep` with one threshold for every seat; returns the lives each seat loses, ``(R, seats)``.
+    """:func:`play_lockstep` with one threshold (or one knock schedule: ``drop``, ``floor``) for every seat; returns the lives each seat loses, ``(R, seats)``.
     ``top``: the discard pile's top card when ``discard`` (the whole pile) is not given."""
     pile: Sequence[int] = discard if len(discard) or top is None else (top,)
     return play_lockstep(rules, hands, stock, center, out, current=current, dealer=dealer, turns=turns,
-                         played=played, passes=passes, thresholds=threshold, patience=patience,
-                         first_move=first_move, discard=pile, knocker=knocker, rng=rng, reasons=False).losses
+                         played=played, passes=passes, thresholds=threshold, patience=patience, drop=drop,
+                         floor=floor, first_move=first_move, discard=pile, knocker=knocker, rng=rng, reasons=False).losses
 

@@ -3,8 +3,10 @@
 Which pile to draw from (:func:`take_discard`), what to throw (:func:`best_discard`), what to swap with the
 center (:func:`best_commerce_move`), when the ``first_knock`` option lets a player knock
 (:func:`knock_allowed`), who loses how many lives at the end of a round and why (:func:`judge`, each loss a
-:class:`Loss` with its :class:`Reason` code), and the constants they decide by. They work on plain cards and a rule set's
-:class:`~thirtyone.scoring.ScoringTables` (keep keys, :func:`~thirtyone.scoring.keep_key`: the value, then
+:class:`Loss` with its :class:`Reason` code), and the constants they decide by; the hand value a knock
+threshold asks for at a turn (:func:`knock_threshold`: fixed, or falling each time round the table) and the
+intermediate bot's rule (:data:`DEFAULT_THRESHOLDS`, read from the shipped knock-rule tournament). They
+work on plain cards and a rule set's :class:`~thirtyone.scoring.ScoringTables` (keep keys, :func:`~thirtyone.scoring.keep_key`: the value, then
 fewer suits), so they run in a few microseconds, and only ever look at what a player can see: their own
 hand, the top of the discard pile, the face-up center.
 
@@ -17,10 +19,10 @@ choices on whole arrays of rounds, with the same constants and the same tables (
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from .cards import RANK_VALUES as _VALUES
 from .cards import Card
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
            "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold",
+           "default_schedule", "KnockSchedule", "knock_threshold", "FIELD_THRESHOLDS", "field_threshold",
            "RoundEnd", "Reason", "Loss", "judge"]
 
 Table = dict[tuple[int, ...], float]
@@ -140,20 +143,91 @@ def best_commerce_move(table: Table, hand: Sequence[Card], center: Sequence[Card
     return best_value, best
 
 
-DEFAULT_THRESHOLDS = {
-    # (family, players) -> knock at this value or more. From the threshold tournament
-    # (python -m thirtyone tournament scat|schwimmen -p N --rounds 2000): the threshold with the
-    # fewest lives lost against a field of threshold bots; where the curve is flat, the lower one.
-    # Players beyond the table use its last entry.
+FIELD_THRESHOLDS = {
+    # (family, players) -> knock at this value or more, whatever the turn: the fixed thresholds the
+    # intermediate bot knocked at before it had a knock schedule. The studies play against a field of such
+    # bots (the threshold and knock-rule tournaments, the knock-timing tables), a fixed reference that their
+    # own results never feed back into. Players beyond the table use its last entry.
     ("draw", 2): 28.0, ("draw", 3): 26.0, ("draw", 4): 25.0, ("draw", 5): 25.0, ("draw", 6): 25.0,
     ("commerce", 2): 23.0, ("commerce", 3): 27.0, ("commerce", 4): 29.0, ("commerce", 5): 29.0,
     ("commerce", 6): 29.0,
 }
 
 
-def default_threshold(family: str, players: int) -> float:
-    """The knock threshold the intermediate bot uses for a family and number of players."""
-    return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), 27.0)
+def field_threshold(family: str, players: int) -> float:
+    """The fixed knock threshold of the field the studies play against (:data:`FIELD_THRESHOLDS`)."""
+    return FIELD_THRESHOLDS.get((family, min(max(players, 2), 6)), 27.0)
+
+
+def knock_threshold(start: _Threshold, drop: _Threshold, floor: _Threshold, turns: int, players: int
+                    ) -> _Threshold:
+    """The hand value a knock schedule asks for ``turns`` turns into the round with ``players`` players still
+    in: ``start``, less ``drop`` for each completed round of turns (``turns // players``), never below
+    ``floor``. Numbers, or NumPy arrays of them (the simulations' schedules per play-out): the bots and the
+    simulations both decide by this one function."""
+    now = start - drop * (turns // players)
+    if isinstance(now, (int, float)):
+        return cast(_Threshold, max(cast(float, floor), now))
+    import numpy as np  # an array: only the simulations pass one
+
+    return np.maximum(floor, now)
+
+
+@dataclass(frozen=True)
+class KnockSchedule:
+    """A knock threshold that falls as the round goes on: ``start`` on a player's first turn, ``drop`` less each
+    time round the table, never below ``floor`` (:func:`knock_threshold`). ``drop`` 0 is a fixed threshold."""
+
+    start: float
+    drop: float = 0.0
+    floor: float = 0.0
+
+    def at(self, turns: int, players: int) -> float:
+        """The threshold ``turns`` turns into the round with ``players`` players still in."""
+        return float(knock_threshold(self.start, self.drop, self.floor, turns, players))
+
+
+class _Defaults(Mapping[tuple[str, int], KnockSchedule]):
+    """(family, players) → the intermediate's :class:`KnockSchedule`, read from the shipped knock-rule
+    tournament (``knock_rules.json``: the best rule of each Scat and Schwimmen table) when first asked."""
+
+    _read: tuple[object, dict[tuple[str, int], KnockSchedule]] = (None, {})
+    """The shipped content last read, and its rules (read again once the file is written afresh)."""
+
+    def _table(self) -> dict[tuple[str, int], KnockSchedule]:
+        from . import shipped
+
+        raw = shipped.load("knock_rules.json")
+        if self._read[0] is not raw:
+            self._read = (raw, {(raw["families"][preset], int(n)): KnockSchedule(*best)
+                                for key, best in raw["best"].items() for preset, n in [key.split("|")]})
+        return self._read[1]
+
+    def __getitem__(self, key: tuple[str, int]) -> KnockSchedule:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+DEFAULT_THRESHOLDS: Mapping[tuple[str, int], KnockSchedule] = _Defaults()
+"""(family, players) → the intermediate bot's knock schedule: the winner of the knock-rule tournament
+(:func:`thirtyone.analysis.knock_rule_tournament`) for Scat (draw) and Schwimmen (commerce), as shipped."""
+
+
+def default_schedule(family: str, players: int) -> KnockSchedule:
+    """The knock schedule the intermediate bot uses for a family and number of players (players beyond 2-6 use
+    the nearest table)."""
+    return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), KnockSchedule(27.0))
+
+
+def default_threshold(family: str, players: int, turns: int = 0) -> float:
+    """The knock threshold the intermediate bot uses for a family and number of players, ``turns`` turns into
+    the round (:func:`default_schedule`)."""
+    return default_schedule(family, players).at(turns, players)
 
 
 # -- judging: the end of a round ----------------------------------------------------------------------

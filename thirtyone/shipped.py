@@ -1,8 +1,8 @@
 """The files shipped in ``thirtyone/data/``, and the one place that knows them.
 
 Each file holds something the package can compute but a kernel should not have to: the hand tables every
-score is looked up in, the knock-timing tables and the threshold tournament lesson 5 charts, and the first
-results and pictures lesson 5 opens on. :data:`FILES` names every one, with the function that computes its
+score is looked up in, the knock-timing tables and the threshold tournament lesson 5 charts, the knock-rule
+tournament the intermediate bot's rule comes from, and the first results and pictures lesson 5 opens on. :data:`FILES` names every one, with the function that computes its
 bytes (its builder) and what it holds; :func:`load` reads a file once per process (JSON parsed; the hand
 tables memory-mapped, so every kernel shares their pages). A missing or damaged file is computed by its
 builder instead: never an error, only slower.
@@ -53,6 +53,9 @@ FILES: dict[str, ShippedFile] = {f.name: f for f in (
                 "the plain scoring of every ordered three-card hand (scoring.hand_table_blocks)", 2 * 52 ** 3),
     ShippedFile("knock_tables.json", "thirtyone.analysis:knock_table_bytes",
                 "the knock-timing tables of Scat and Schwimmen (analysis.load_knock_tables)"),
+    ShippedFile("knock_rules.json", "thirtyone.analysis:knock_rule_bytes",
+                "the knock-rule tournament of Scat and Schwimmen, 2-6 players, and the intermediate bot's rules "
+                "(analysis.shipped_knock_rules, policy.DEFAULT_THRESHOLDS)"),
     ShippedFile("threshold_tournament.json", "thirtyone.timing:threshold_table_bytes",
                 "the threshold tournament of Scat and Schwimmen, 2-6 players (timing.shipped_thresholds)"),
     ShippedFile("precomputed.json", "thirtyone.cli:precomputed_bytes",
@@ -61,7 +64,8 @@ FILES: dict[str, ShippedFile] = {f.name: f for f in (
                 "lesson 5's first pictures, in every language (charts.picture_html)"),
 )}
 """Every shipped file by name, in the order they are built: a file a builder reads comes before it (the
-pictures are drawn from the tables, the tournament and the first results)."""
+intermediate bot knocks by the knock-rule tournament's winners, and the threshold tournament and the first
+results play against it; the pictures are drawn from the tables, the tournament and the first results)."""
 
 _CACHE: dict[str, Any] = {}
 """Each file's content once :func:`load` has read it."""

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 172 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 174 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -416,6 +416,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "vals >= (TH[:, p] if per_row else seat_th[p])",
            "vals >= np.floor(TH[:, p] if per_row else seat_th[p])",
            "a play-out knocks half a point early at a threshold such as 30.5"),
+    Mutant("lockstep-schedule-falls-every-turn", L,
+           "now = knock_threshold(S[:, 0], S[:, 1], S[:, 2], self.t, self.n_active)",
+           "now = knock_threshold(S[:, 0], S[:, 1], S[:, 2], self.t, 1)",
+           "a play-out's knock schedule falls every turn, not each time round the table"),
     Mutant("lockstep-throw-back-allowed", L,
            "if not draw_taken:",
            "if False:",
@@ -478,9 +482,13 @@ MUTANTS: tuple[Mutant, ...] = (
            "key = table[kept] + _VALUES[thrown >> 2] * THROW_COST",
            "among equally good throws, best_discard throws the dearest card"),
     Mutant("policy-threshold-past-the-table", "thirtyone/policy.py",
-           "return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), 27.0)",
-           "return DEFAULT_THRESHOLDS.get((family, max(players, 2)), 27.0)",
+           "return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), KnockSchedule(27.0))",
+           "return DEFAULT_THRESHOLDS.get((family, max(players, 2)), KnockSchedule(27.0))",
            "seven or eight players get the fallback threshold, not the table's last entry"),
+    Mutant("policy-schedule-below-its-floor", P,
+           "return cast(_Threshold, max(cast(float, floor), now))",
+           "return cast(_Threshold, now)",
+           "a knock schedule read by a bot falls below its floor (the simulations' arrays still stop there)"),
     # -- odds --------------------------------------------------------------------------------------------
     Mutant("odds-improve-strictly-more", "thirtyone/odds.py",
            "good = sum(1 for c in pool if best_of((*cards, c), rules) >= v)",

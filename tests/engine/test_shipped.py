@@ -18,7 +18,12 @@ SHIPPED_DIR = shipped.DIR
 """The real folder (the tests below that move :data:`thirtyone.shipped.DIR` compare with it)."""
 
 
-@pytest.mark.parametrize("name", list(shipped.FILES))
+SLOW = {"knock_rules.json"}
+"""Files that take a minute or more to compute (120 knock rules × 10 tables × 10,000 rounds): checked by
+``make test``, not by ``make check``."""
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in shipped.FILES])
 def test_each_shipped_file_is_what_its_builder_computes_now(name: str) -> None:
     same = shipped.FILES[name].path.read_bytes() == shipped.build(name)
     assert same, f"thirtyone/data/{name} is stale: run `make data` (python -m thirtyone build-data {name})"

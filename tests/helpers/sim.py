@@ -11,13 +11,17 @@ import numpy as np
 from thirtyone import Action, State
 from thirtyone.game import judge
 from thirtyone.lockstep import How, Outcome, Reason, play_lockstep
-from thirtyone.policy import best_commerce_move, best_discard, keep_table, take_discard
+from thirtyone.policy import KnockSchedule, best_commerce_move, best_discard, keep_table, take_discard
 from thirtyone.scoring import rank_table, value_table
 
-__all__ = ["reference_move", "reference_end", "lockstep", "assert_same"]
+__all__ = ["Knock", "reference_move", "reference_end", "lockstep", "assert_same"]
 
 
-def reference_move(s: State, thresholds: Sequence[float], patience: int,
+Knock = float | KnockSchedule
+"""A seat's knock threshold: fixed, or a schedule falling each time round the table."""
+
+
+def reference_move(s: State, thresholds: Sequence[Knock], patience: int,
                    knock_at: tuple[int, int] | None = None) -> Action:
     """The move the policy makes for the player to act, chosen on the game's own state."""
     r = s.rules
@@ -31,7 +35,7 @@ def reference_move(s: State, thresholds: Sequence[float], patience: int,
         if s.knocker is None and p == knock_at[0] and s.turns >= knock_at[1]:
             return Action("knock")
     elif Action("knock") in s.legal_actions() and (
-            table[hand] >= thresholds[p] or s.turns >= patience * len(s.active)):
+            table[hand] >= _at(thresholds[p], s) or s.turns >= patience * len(s.active)):
         return Action("knock")
     if r.family == "draw":
         top = s.discard_pile[-1] if s.discard_pile else None
@@ -44,7 +48,12 @@ def reference_move(s: State, thresholds: Sequence[float], patience: int,
     return Action("swap", move) if move else Action("swap all")
 
 
-def reference_end(s: State, thresholds: Sequence[float], patience: int, first: Action | None = None,
+def _at(threshold: Knock, s: State) -> float:
+    """The threshold now: a schedule read at the state's turn and players still in (as the bots read it)."""
+    return threshold.at(s.turns, len(s.active)) if isinstance(threshold, KnockSchedule) else threshold
+
+
+def reference_end(s: State, thresholds: Sequence[Knock], patience: int, first: Action | None = None,
                   knock_at: tuple[int, int] | None = None) -> State:
     if first is not None:
         s = s.apply(first)
@@ -55,7 +64,7 @@ def reference_end(s: State, thresholds: Sequence[float], patience: int, first: A
     raise AssertionError("the reference round did not end")
 
 
-def lockstep(starts: Sequence[State], thresholds: Sequence[Sequence[float]], patience: int,
+def lockstep(starts: Sequence[State], thresholds: Sequence[Sequence[Knock]], patience: int,
              first: Sequence[Action | None], knock_at: tuple[int, int] | None = None) -> Outcome:
     """The same starts (one turn order) in one lockstep; rebuilt stocks ordered as each game orders them."""
     s0 = starts[0]
@@ -72,8 +81,10 @@ def lockstep(starts: Sequence[State], thresholds: Sequence[Sequence[float]], pat
         return order
 
     assert s0.current_player is not None and hands.shape[1] == n
+    k = [[t if isinstance(t, KnockSchedule) else KnockSchedule(t) for t in row] for row in thresholds]
+    start, drop, floor = (np.array([[getattr(t, f) for t in row] for row in k]) for f in ("start", "drop", "floor"))
     return play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
-                         turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=np.array(thresholds),
+                         turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=start, drop=drop, floor=floor,
                          patience=patience, first_move=list(first), discard=pile, knocker=s0.knocker,
                          knock_at=knock_at, reshuffle=reshuffle)
 

@@ -15,17 +15,23 @@ import thirtyone.lockstep as lockstep
 from thirtyone import Rules, State, new_game
 from thirtyone.analysis import (
     Estimate,
+    KnockRuleRow,
     KnockTables,
+    best_knock_rule,
     build_knock_tables,
     deal_study,
     knock_advice,
+    knock_rule_candidates,
+    knock_rule_tournament,
     knock_survival,
     load_knock_tables,
+    shipped_knock_rules,
     threshold_tournament,
     wilson,
 )
 from thirtyone.bots import ThresholdBot
 from thirtyone.game import from_view
+from thirtyone.policy import KnockSchedule
 from thirtyone.scoring import hand_value
 
 
@@ -361,3 +367,48 @@ def test_threshold_tournament_rows_come_sorted_by_threshold() -> None:
         assert r.rounds == 300
         assert 0.0 <= r.ci[0] <= r.lives_lost <= r.ci[1]
         assert r.lives_lost <= 2.0
+
+
+# -- the knock-rule tournament: the intermediate's rule ------------------------------------------------
+def test_the_intermediate_knocks_by_the_winners_of_the_shipped_knock_rule_tournament() -> None:
+    """policy.DEFAULT_THRESHOLDS are no numbers typed in: each is the best rule of its table as shipped, and the
+    rule the bots and the lessons state."""
+    from thirtyone import shipped
+    from thirtyone.bots import knock_rule
+    from thirtyone.policy import DEFAULT_THRESHOLDS, default_schedule
+
+    families = shipped.load("knock_rules.json")["families"]
+    assert families == {"scat": Rules.preset("scat").family, "schwimmen": Rules.preset("schwimmen").family}
+    for preset, family in families.items():
+        for n in range(2, 7):
+            best = best_knock_rule(shipped_knock_rules(preset, n))
+            assert DEFAULT_THRESHOLDS[(family, n)] == default_schedule(family, n) == best
+            rule = knock_rule("intermediate", preset, n)
+            assert (rule.threshold, rule.drop, rule.floor) == (best.start, best.drop, best.floor)
+    assert len(DEFAULT_THRESHOLDS) == 10
+
+
+def test_every_knock_rule_candidate_plays_the_same_deals_and_reshuffles() -> None:
+    """Common random numbers: two schedules that knock alike (a drop to a floor no lower than the start) lose
+    the very same lives, reshuffles of Scat included; of equal rules the flatter one wins."""
+    same = [KnockSchedule(26.0, 0.0, 26.0), KnockSchedule(26.0, 1.0, 26.0), KnockSchedule(29.0, 2.0, 23.0)]
+    rows = knock_rule_tournament("scat", 2, same, rounds=300, seed=3, batch=2)
+    assert [r.rule for r in rows] == same
+    assert rows[0].lives_lost == rows[1].lives_lost and rows[0].ci == rows[1].ci
+    assert rows[2].lives_lost != rows[0].lives_lost
+    tied = [KnockRuleRow(KnockSchedule(27.0, 1.0, 25.0), 9, 0.3, (0.2, 0.4)),
+            KnockRuleRow(KnockSchedule(28.0, 0.0, 28.0), 9, 0.3, (0.2, 0.4)),
+            KnockRuleRow(KnockSchedule(26.0, 0.0, 26.0), 9, 0.3, (0.2, 0.4)),
+            KnockRuleRow(KnockSchedule(30.0, 3.0, 21.0), 9, 0.29, (0.2, 0.4))]
+    assert best_knock_rule(tied) == KnockSchedule(30.0, 3.0, 21.0)
+    assert best_knock_rule(tied[:3]) == KnockSchedule(26.0, 0.0, 26.0)
+
+
+def test_a_knock_rule_tournament_not_shipped_is_played_on_the_spot() -> None:
+    """Another rule set gets the same tournament, computed now with fewer rounds; Scat and Schwimmen as
+    shipped."""
+    rows = shipped_knock_rules(Rules.preset("scat").replace(first_knock="not_first_orbit"), 3, live_rounds=40)
+    assert [r.rule for r in rows] == knock_rule_candidates() and {r.rounds for r in rows} == {40}
+    assert {r.rounds for r in shipped_knock_rules("schwimmen", 4)} == {analysis.KNOCK_RULE_ROUNDS}
+    with pytest.raises(ValueError, match="rounds must be at least 1"):
+        knock_rule_tournament("scat", 3, rounds=0)

@@ -398,3 +398,19 @@ def test_a_hand_reaches_its_knock_key_exactly_when_it_reaches_the_threshold() ->
             for suits in (1, 2, 3):
                 assert (keep_key(value, suits) >= knock_key(t)) == (value >= t), (t, value, suits)
     assert list(knock_key(np.array(thresholds))) == [knock_key(t) for t in thresholds]
+
+
+def test_a_falling_knock_rule_says_when_it_knocks_in_a_sentence_and_knocks_so() -> None:
+    """A knock schedule: its start on the first turn, a drop each time round the table, never below its floor;
+    the sentence gives this table's numbers."""
+    from thirtyone.bots import KnockRule
+
+    rule = KnockRule("intermediate", 4, 27.0, 4, drop=1.0, floor=25.0)
+    assert [rule.threshold_at(t) for t in (0, 3, 4, 8, 12, 15)] == [27.0, 27.0, 26.0, 25.0, 25.0, 25.0]
+    assert not rule.says_knock(26.0, 3) and rule.says_knock(26.0, 4) and rule.says_knock(20.0, 16)
+    assert rule.text == ("With 4 players still in, an intermediate bot knocks as soon as its hand is worth 27 or "
+                         "more on its first turn, 1 point less each time round the table but never below 25; or "
+                         "once every player still in has had 4 turns this round (16 turns with 4 players).")
+    assert "2 points less" in dataclasses.replace(rule, drop=2.0).text
+    fixed = KnockRule("intermediate", 4, 27.0, 4)
+    assert fixed.threshold_at(12) == 27.0 and "first turn" not in fixed.text

@@ -1,7 +1,7 @@
 """The one simulation engine (:mod:`thirtyone.lockstep`) ends every round exactly as the reference game does.
 
 The reference: a :class:`~thirtyone.game.State` driven move by move with the shared policy decisions of
-:mod:`thirtyone.policy` (greedy draws, throws and swaps; knocking at a per-seat threshold, or after
+:mod:`thirtyone.policy` (greedy draws, throws and swaps; knocking at a per-seat threshold, fixed or falling each time round the table, or after
 ``patience`` orbits, when the rules allow it). The same start states go to
 :func:`~thirtyone.lockstep.play_lockstep`, all at once; each play-out must end with the same hands, the
 same knocker, the same way of ending, the same lives lost and the same reasons, play-out by play-out. A
@@ -9,8 +9,8 @@ rebuilt stock (decision 17) is ordered as the reference game orders it (the ``re
 rounds that reshuffle are compared too.
 
 Covered: every preset with every value of every option (one parametrized test), random rule sets
-(hypothesis), every legal first move, and staged spots for the rare paths: fractional and non-default
-thresholds, the no-throw-back rule, three aces worth 32, a new center from exactly three stock cards,
+(hypothesis), every legal first move, and staged spots for the rare paths: fractional, non-default and
+falling thresholds, the no-throw-back rule, three aces worth 32, a new center from exactly three stock cards,
 and a rebuilt stock that leaves the top discard on the pile.
 """
 
@@ -23,23 +23,23 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 from helpers.engine import rule_sets, stack
-from helpers.sim import assert_same, lockstep, reference_end, reference_move
+from helpers.sim import Knock, assert_same, lockstep, reference_end, reference_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thirtyone import Action, Rules, State, new_game, parse_cards
 from thirtyone.lockstep import How, play_lockstep
-from thirtyone.policy import best_discard, keep_table
+from thirtyone.policy import KnockSchedule, best_discard, keep_table
 from thirtyone.rules import _CHOICES, COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS
 
 # -- the reference: the game itself, driven by the policy ------------------------------------------
 
 
-def compare(starts: list[tuple[State, list[float], int]], every_first_move: bool = True,
+def compare(starts: list[tuple[State, list[Knock], int]], every_first_move: bool = True,
             knock_at: tuple[int, int] | None = None) -> Counter[str]:
     """Each start (with its thresholds and patience) played by the reference and by the lockstep, with no
     forced move and with each legal first move; grouped by turn order and patience."""
-    groups: dict[tuple[object, ...], list[tuple[State, list[float], Action | None]]] = {}
+    groups: dict[tuple[object, ...], list[tuple[State, list[Knock], Action | None]]] = {}
     for s, thresholds, patience in starts:
         firsts: list[Action | None] = [None]
         if every_first_move:
@@ -64,12 +64,15 @@ def compare(starts: list[tuple[State, list[float], int]], every_first_move: bool
     return hows
 
 
-THRESHOLDS = (20.0, 21.0, 24.0, 25.5, 27.0, 28.0, 30.0, 30.5, 31.0, 99.0)
+THRESHOLDS: tuple[Knock, ...] = (20.0, 21.0, 24.0, 25.5, 27.0, 28.0, 30.0, 30.5, 31.0, 99.0,
+                                 KnockSchedule(30.0, 1.0, 28.0), KnockSchedule(31.0, 3.0, 24.0),
+                                 KnockSchedule(28.5, 0.5, 27.5), KnockSchedule(27.0, 2.0, 22.0))
+"""Per-seat knocks: fixed thresholds, and knock schedules that fall each time round the table."""
 
 
-def starts_for(rules: Rules, count: int, key: str) -> list[tuple[State, list[float], int]]:
+def starts_for(rules: Rules, count: int, key: str) -> list[tuple[State, list[Knock], int]]:
     """``count`` start states of a round at the start of a turn: a few random moves in, with per-seat
-    thresholds (fractional ones among them) and a patience; some with a short stock, so that stocks are
+    thresholds (fractional ones and falling schedules among them) and a patience; some with a short stock, so that stocks are
     rebuilt and new centers run out."""
     rng = random.Random(key)
     out = []
@@ -91,7 +94,7 @@ def starts_for(rules: Rules, count: int, key: str) -> list[tuple[State, list[flo
         thresholds = [rng.choice(THRESHOLDS) for _ in range(n)]
         patience = rng.choice((1, 2, 3, 4, 6))
         if rules.family == "commerce" and rules.allow_pass and rng.random() < 0.4:  # nobody knocks: everyone passing, no stock left
-            thresholds, patience = [99.0] * n, 1000
+            thresholds, patience = [99.0 for _ in range(n)], 1000
         out.append((s, thresholds, patience))
     return out
 

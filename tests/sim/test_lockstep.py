@@ -167,3 +167,23 @@ def test_bad_play_out_settings_say_what_is_allowed() -> None:
         play_lockstep(rules, hands, stock, current=1, dealer=0, discard=pile, first_move="discard 2♣")
     with pytest.raises(ValueError, match="one move or one per play-out"):
         play_lockstep(rules, hands, stock, current=1, dealer=0, discard=pile, first_move=["knock"] * 3)
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen"])
+def test_a_knock_schedule_per_seat_plays_as_the_same_schedule_per_play_out(preset: str) -> None:
+    """Schedules given one per seat (read as numbers each turn) and the same given per play-out (arrays) end
+    every play-out alike; falling, they end rounds otherwise than their fixed starts would."""
+    r = Rules.preset(preset)
+    hands, stock, discard, center = deal_many(r, 4, 400, np.random.default_rng(7))
+    pile = discard if discard is not None else ()
+    start, drop, floor = [30.0, 29.0, 31.0, 28.0], [1.0, 2.0, 0.0, 1.0], [26.0, 24.0, 31.0, 27.0]
+
+    def play(**knock: object) -> np.ndarray:
+        return play_lockstep(r, hands, stock, center, current=1, dealer=0, patience=4, discard=pile, deal=True,
+                             rng=np.random.default_rng(1), **knock).losses  # type: ignore[arg-type]
+
+    seat = play(thresholds=start, drop=drop, floor=floor)
+    rows = play(thresholds=np.tile(start, (400, 1)), drop=np.tile(drop, (400, 1)), floor=np.tile(floor, (400, 1)))
+    assert (seat == rows).all()
+    fixed = play(thresholds=start)
+    assert (fixed != seat).any()
