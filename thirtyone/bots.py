@@ -305,7 +305,8 @@ play-outs again, only for the moves still in contention, until this cap. Losses 
 192 play-outs see only a handful: with A♥ K♥ 9♥ on the first turn of Scat with 4 players the knock loses 0.012
 lives and drawing from the pile 0.025 (20,000 play-outs); a fixed 192 sometimes drew, the adaptive expert
 knocked for each of 20 seeds (``tests/sim/test_expert_spots.py``). On the 2,000 Scat deals above it lost 0.069 ±
-0.023 lives a round fewer than the intermediate, 0.017 ± 0.017 fewer than a fixed 192 on the same deals; its
+0.023 lives a round fewer than the intermediate that knocked at 25 then, 0.017 ± 0.017 fewer than a fixed 192 on
+the same deals (against the intermediate as shipped, which knocks at 24: 0.060 ± 0.021 fewer; README, Studies); its
 median decision took 30 ms of CPU against 17 ms for a fixed 192 (on a busy two-core machine, where an empty
 10-million-step loop took 0.11 s), within the 50 ms a decision may take."""
 
