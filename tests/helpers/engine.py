@@ -3,7 +3,7 @@ play bots with every move checked."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -96,3 +96,15 @@ def rule_sets(draw: st.DrawFn) -> Rules:
                       first_choice=draw(st.sampled_from([None, "dealer", "left_of_dealer"])),
                       dealer_exchange=None, discard_taken=None)
     return Rules(**fields)
+
+
+def greedy_until(s: State, done: Callable[[State], bool]) -> State:
+    """Play greedy bots (seeded by seat) on from ``s`` until ``done(state)``: a moment of a real game to stage."""
+    from thirtyone.bots import make_bot
+
+    bots = [make_bot("greedy", seed=i) for i in range(s.players)]
+    while not done(s):
+        p = s.current_player
+        assert p is not None
+        s = s.apply(bots[p].choose(s.view(p)))
+    return s

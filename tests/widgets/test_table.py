@@ -9,6 +9,7 @@ import asyncio
 import random
 
 import pytest
+from helpers.engine import greedy_until
 from helpers.table import Clock, click, do, next_round
 
 from thirtyone import Rules, new_game, score
@@ -532,12 +533,8 @@ def test_the_showdown_names_every_cell_for_phones() -> None:
 
 
 def test_only_the_top_card_of_the_discard_pile_can_be_taken() -> None:
-    s = new_game("scat", 3, seed=2)
-    bots = [make_bot("greedy", seed=i) for i in range(3)]
-    while not (s.current_player == 0 and s.phase == "turn" and len(s.discard_pile) >= 2):
-        p = s.current_player
-        assert p is not None
-        s = s.apply(bots[p].choose(s.view(p)))
+    s = greedy_until(new_game("scat", 3, seed=2),
+                     lambda s: s.current_player == 0 and s.phase == "turn" and len(s.discard_pile) >= 2)
     table = CardTable(state=s, seat=0, bots=None)
     assert table.click_pile(s.discard_pile[0]) is False  # a card under the top: nothing happens
     assert table.state is s and table.message == ""

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.engine import greedy_until
 
 from thirtyone import new_game
 from thirtyone.bots import Bot, make_bot
@@ -78,12 +79,8 @@ def test_a_legal_click_is_made_once_and_its_second_half_is_stale() -> None:
 
 
 def test_only_the_top_card_of_the_pile_can_be_taken() -> None:
-    s = new_game("scat", 3, seed=2)
-    bots = [make_bot("greedy", seed=i) for i in range(3)]
-    while not (s.current_player == 0 and s.phase == "turn" and len(s.discard_pile) >= 2):
-        p = s.current_player
-        assert p is not None
-        s = s.apply(bots[p].choose(s.view(p)))
+    s = greedy_until(new_game("scat", 3, seed=2),
+                     lambda s: s.current_player == 0 and s.phase == "turn" and len(s.discard_pile) >= 2)
     ctl = TableControl(s, seat=0, bots=None)
     assert ctl.click_pile(s.discard_pile[0]).refusal is Refusal.STALE
     assert ctl.click_pile(s.discard_pile[-1]).move == Action("draw discard")
