@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import names
@@ -426,22 +426,22 @@ class GameRecord:
                          _("{name} wins the game.").format(name=self.name(self.winner)))
         played = len(self.rounds)
         lost = sum(1 for n in self.lost.values() if n)
+        lives = sum(self.lost.values())  # a knocker's lowest hand costs two lives in one round
         rounds = ngettext("{n} round played", "{n} rounds played", played).format(n=played)
-        parts.append((_("{rounds}; you lost a life in {lost} of them.") if lost else
-                      _("{rounds}; you kept all your lives in every one.")).format(rounds=rounds, lost=lost))
+        parts.append((ngettext("{rounds}; you lost {lives} life in {lost} of them.",
+                               "{rounds}; you lost {lives} lives in {lost} of them.", lives) if lost else
+                      _("{rounds}; you kept all your lives in every one.")).format(rounds=rounds, lives=lives,
+                                                                                    lost=lost))
         n = len(self.knocks)
         if n:
             agreed = sum(k.advised for k in self.knocks)
             even = sum(k.verdict == "about as good" and not k.advised for k in self.knocks)
             rather = n - agreed - even
-            said = [(_("agreed") if n == 1 else _("agreed with {count}").format(count=_count(agreed, n)))] \
-                if agreed else []
+            said = [_("agreed") if n == 1 else _count(agreed, n, _AGREED)] if agreed else []
             if even:
-                said.append(_("found it about as good as playing on") if n == 1 else
-                            _("found {count} about as good as playing on").format(count=_count(even, n)))
+                said.append(_("found it about as good as playing on") if n == 1 else _count(even, n, _EVEN))
             if rather:
-                said.append(_("would rather you had played on") if n == 1 else
-                            _("would rather you had played on for {count}").format(count=_count(rather, n)))
+                said.append(_("would rather you had played on") if n == 1 else _count(rather, n, _RATHER))
             parts.append(ngettext("You knocked {n} time: the coach {said}.", "You knocked {n} times: the coach {said}.",
                                   n).format(n=n, said=join_names(said)))
         else:
@@ -457,6 +457,24 @@ def _times(n: int) -> str:
     return ngettext("{n} time", "{n} times", n).format(n=n)
 
 
-def _count(k: int, n: int) -> str:
-    """``k`` of ``n`` knocks (more than one): "both", "all 3", "1"."""
-    return _("both") if k == n == 2 else _("all {n}").format(n=n) if k == n else str(k)
+_AGREED = (lambda: _("agreed with both"),
+           lambda n: ngettext("agreed with all {n}", "agreed with all {n}", n),
+           lambda k: ngettext("agreed with {k}", "agreed with {k}", k))
+_EVEN = (lambda: _("found both about as good as playing on"),
+         lambda n: ngettext("found all {n} about as good as playing on", "found all {n} about as good as playing on", n),
+         lambda k: ngettext("found {k} about as good as playing on", "found {k} about as good as playing on", k))
+_RATHER = (lambda: _("would rather you had played on for both"),
+           lambda n: ngettext("would rather you had played on for all {n}", "would rather you had played on for all {n}",
+                              n),
+           lambda k: ngettext("would rather you had played on for {k}", "would rather you had played on for {k}", k))
+"""What the coach said of ``k`` of the learner's ``n`` knocks (more than one), each way said whole: both, all of
+them, or some; a whole phrase each, so that a language can give the knocks (or the times) their number and gender
+("las dos veces", "2 veces", "1 vez" in Spanish)."""
+
+
+def _count(k: int, n: int, said: tuple[Callable[..., str], ...]) -> str:
+    """The phrase of ``said`` for ``k`` of ``n`` knocks (more than one): "agreed with both", "… all 3", "… 1"."""
+    both, every, some = said
+    if k == n == 2:
+        return both()
+    return every(n).format(n=n) if k == n else some(k).format(k=k)

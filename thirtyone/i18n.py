@@ -25,8 +25,28 @@ Card ranks in Spanish (decided once)
     log and every test read one notation. Words are translated: a card is read "rey de corazones" (as, rey,
     reina, jota; tréboles, picas, corazones, diamantes), as the Spanish texts name them.
 
+Words decided for Spanish (one word per thing; ``tests/course/test_i18n.py`` and ``test_spanish_text.py`` hold them)
+    - the game's words as the Spanish rule texts say them: golpear / el golpe (knock), nadar (swimming), las vidas,
+      el centro, Fuego (Feuer), 31 al instante, el mazo (the stock), el descarte (never "pila de descartes",
+      "montón", "pozo"), el recuento (the showdown), el repartidor / reparte, tomar (never "coger"), una regla de
+      la casa (a house rule);
+    - a player who has lost their last life is **fuera de la partida** ("queda fuera de la partida"; "fuera" in
+      a table cell or on a chart's axis), never "eliminado": a word that does not agree with the player, so a
+      sentence is right whoever "{p}" is (the players' names are not marked for gender, and a name typed by a
+      learner never could be). The same for every sentence that names a player: its words agree with nobody
+      ("quien golpea", "empate en la mano más baja", "con la siguiente derrota queda fuera de la partida");
+    - counts go through :func:`ngettext` whatever the English needs ("1 acierto de 1", "2 aciertos de 3"), and a
+      phrase about "both" or "all" of several things is a message of its own ("las dos veces", "las 3 veces");
+    - the bots' levels are written in small letters everywhere, menus included: principiante, intermedio,
+      experto (as the card table's other menus: "lento", "normal");
+    - after a colon the next word is in small letters (a label followed by a whole sentence ends in a full stop
+      instead: "Te toca." for "Your move:");
+    - the learner is spoken to with "tú" and the other players by name; a sentence about the learner's own move
+      says "Has golpeado" where it says "Ana ha golpeado" (:func:`pgettext`, "your seat").
+
 Numbers
-    :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish.
+    :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish;
+    :func:`fixed` with a fixed number of decimals (a chart's tick labels too: ``7,5``, ``0,25``).
 
 The pseudo-locale
     ``use("pseudo")`` wraps every translated message in ``⟦…⟧`` (made in code from the messages themselves, so
@@ -203,9 +223,10 @@ def number(value: float) -> str:
     return text.replace(".", _DECIMAL.get(_current[0], "."))
 
 
-def fixed(value: float, digits: int = 2) -> str:
-    """``value`` with ``digits`` decimals as a reader of the language writes it: ``0.35``, ``0,35`` (Spanish)."""
-    return f"{value:.{digits}f}".replace(".", _DECIMAL.get(_current[0], "."))
+def fixed(value: float, digits: int = 2, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals as a reader of the language writes it: ``0.35``, ``0,35`` (Spanish);
+    ``lang``: another language than the one in use (a chart's, whose labels are written when it is saved)."""
+    return f"{value:.{digits}f}".replace(".", _DECIMAL.get(lang or _current[0], "."))
 
 
 def grouped(n: int) -> str:

@@ -264,7 +264,7 @@ def test_the_knock_verdicts_sentence_says_the_choice_that_loses_fewer_lives() ->
         assert verdict.advice == advice and sentence.startswith(start) and not verdict.close
 
 
-def test_the_summary_counts_the_rounds_in_which_a_life_was_lost() -> None:
+def test_the_summary_counts_the_lives_lost_and_the_rounds_in_which_they_were_lost() -> None:
     rec = GameRecord(0, start=(3, 3), rounds=[(1, (1, 3), (False, False)), (2, (1, 2), (False, False)),
                                              (3, (0, 2), (False, False))], lost={1: 2, 2: 0, 3: 1})
-    assert "3 rounds played; you lost a life in 2 of them." in rec.summary()
+    assert "3 rounds played; you lost 3 lives in 2 of them." in rec.summary()

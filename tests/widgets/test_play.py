@@ -174,7 +174,9 @@ def test_setup_controls_are_labelled_drop_downs_and_the_table_hides_what_the_set
         assert not isinstance(control, (w.IntSlider, w.FloatSlider))
     assert [v for _, v in setup.bots_menu.options] == list(range(1, 8))
     assert setup.lives() == 3
-    assert [label for label, _ in setup.level_menu.options] == ["Beginner", "Intermediate", "Expert"]
+    assert [label for label, _ in setup.level_menu.options] == ["beginner", "intermediate", "expert"]
+    table = GameTable(setup.new_state(), "intermediate", 0, 1)  # one word for each level, as the table's menu says
+    assert list(setup.level_menu.options) == list(table.level_menu.options)
     assert GameSetup("widow", lives=5).rules == Rules.preset("widow").replace(lives=5)
     with pytest.raises(ValueError, match="lives"):
         GameSetup(lives=9)

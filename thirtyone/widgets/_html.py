@@ -11,8 +11,9 @@ import html
 from importlib import resources
 
 from .. import i18n
+from ..i18n import ngettext
 
-__all__ = ["esc", "number", "static_text", "style_tag"]
+__all__ = ["esc", "number", "tally", "static_text", "style_tag"]
 
 
 def esc(text: str) -> str:
@@ -24,6 +25,13 @@ def esc(text: str) -> str:
 def number(value: float) -> str:
     """A value as a learner writes it: ``19``, ``30.5`` (``30,5`` in Spanish: :func:`thirtyone.i18n.number`)."""
     return i18n.number(value)
+
+
+def tally(right: int, asked: int) -> str:
+    """A quiz's running score: "Score: 1 right out of 1" ("Puntuación: 1 acierto de 1", "2 aciertos de 3": the
+    noun agrees with the number of right answers)."""
+    return ngettext("Score: {right} right out of {asked}", "Score: {right} right out of {asked}",
+                    right).format(right=right, asked=asked)
 
 
 def static_text(name: str) -> str:

@@ -26,7 +26,7 @@ from ..i18n import _, fixed, grouped, ngettext
 from ..rules import Rules
 from ..scoring import hand_value
 from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, turn_choices, turn_label
-from ._html import number
+from ._html import number, tally
 from .card import CardRow
 from .picker import CardPicker
 from .ruleset import RuleEditor
@@ -434,5 +434,5 @@ class KnockDrill(w.VBox):
         return verdict.right
 
     def _show_tally(self) -> None:
-        score = _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
+        score = tally(self.right, self.asked)
         self.tally.value = f'<p class="to-tally">{_esc(score)}</p>'

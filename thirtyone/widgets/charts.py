@@ -107,10 +107,8 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
         ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0f}%")
     elif ylim is not None:
         ax.set_ylim(*ylim)
-    point = number(0.5)[1]
-    if point != "." and not percent:  # 0,25 on a Spanish axis (English pictures stay as they were)
-        for axis in (ax.xaxis, ax.yaxis):
-            axis.set_major_formatter(_DecimalFormatter(point))
+    for axis in (ax.xaxis,) if percent else (ax.xaxis, ax.yaxis):  # 7,5 and 0,25 on a Spanish axis
+        axis.set_major_formatter(_NumberFormatter(language()))
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     if len(series) > 1 or any(s.dashed for s in series):
@@ -118,16 +116,32 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
     return fig
 
 
-def _DecimalFormatter(point: str) -> Any:
-    """matplotlib's usual tick labels with ``point`` as the decimal sign (a class made when a figure is drawn, so
-    matplotlib is imported only then)."""
-    from matplotlib.ticker import ScalarFormatter
+def _NumberFormatter(lang: str) -> Any:
+    """Tick labels as ``lang`` writes numbers (:func:`thirtyone.i18n.fixed`: ``7.5`` in English, ``7,5`` in
+    Spanish), every label of an axis with the decimals its ticks need, as matplotlib's own labels have them
+    (``5.0 7.5 10.0``, ``20 25``, ``0.30 0.32``). The language is the one the figure is made in: matplotlib writes
+    the labels later, when the figure is saved. (A class made when a figure is drawn, so matplotlib is imported
+    only then.)"""
+    from matplotlib.ticker import Formatter
 
-    class Formatter(ScalarFormatter):
+    class NumberFormatter(Formatter):
+        ticks: Sequence[float] = ()
+
+        def set_locs(self, locs: Sequence[float]) -> None:
+            self.ticks = list(locs)
+
         def __call__(self, x: float, pos: int | None = None) -> str:
-            return str(super().__call__(x, pos)).replace(".", point)
+            return self.fix_minus(fixed(x, _decimals([*self.ticks, x]), lang=lang))
 
-    return Formatter()
+    return NumberFormatter()
+
+
+def _decimals(values: Sequence[float]) -> int:
+    """The fewest decimals (up to 6) that write every one of ``values`` exactly: 1 for ``2.5 5 7.5``."""
+    for digits in range(7):
+        if all(abs(v * 10**digits - round(v * 10**digits)) < 1e-6 * 10**digits for v in values):
+            return digits
+    return 6
 
 
 def _interval_header() -> str:

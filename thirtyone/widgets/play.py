@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from html import escape as esc_attr
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
@@ -32,13 +32,18 @@ from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
 
-__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "lives_figure", "fit_margins", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
 
 PLAY_CSS = style_tag(static_text("play.css"))
 """Lesson 6's own look (``static/play.css``)."""
 
-LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert")}
-"""The bots' levels as the setup's menu shows them."""
+LEVEL_NAMES = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "expert": N_("expert")}
+"""The bots' levels as the setup's menu shows them: the same words as the card table's menu and the sentences
+("3 intermediate bots"), in small letters like every menu's choices (one form of each level everywhere)."""
 
 LIVES = ((N_("as the rules say"), 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
 """The lives the old lives menu offered (0 keeps the rule set's own number); kept for old callers."""
@@ -287,8 +292,17 @@ advice_html = coach_html
 def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
     """Lives over the rounds: a line per player (ending when they are out), as an inline PNG with alt text.
     ``swimming``: the rules let a player with no lives left play on (the caption says what 0 means)."""
+    fig, alt = lives_figure(record, labels)
+    zero = (_("0 lives means swimming: one more loss and out.") if swimming else
+            _("With these rules a player who loses their last life is out at once."))
+    return figure_html(fig, _("Lives of each player at the start and after every round.") + " " + "; ".join(alt)
+                       + ".", _("Lives over the rounds. A line ends when its player is out; {zero}").format(zero=zero))
+
+
+def lives_figure(record: GameRecord, labels: Sequence[str]) -> tuple[Figure, list[str]]:
+    """:func:`lives_chart`'s picture, and each player's lives in words (its alt text). Its margins are measured
+    from its words (the axis's "out", the legend's names), so no word is cut in any language."""
     fig = new_figure(7.2, 3.2)
-    fig.subplots_adjust(left=0.09, right=0.8, bottom=0.16, top=0.95)
     ax = fig.add_subplot()
     xs = list(range(len(record.rounds) + 1))
     alt = []
@@ -315,10 +329,26 @@ def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    zero = (_("0 lives means swimming: one more loss and out.") if swimming else
-            _("With these rules a player who loses their last life is out at once."))
-    return figure_html(fig, _("Lives of each player at the start and after every round.") + " " + "; ".join(alt)
-                       + ".", _("Lives over the rounds. A line ends when its player is out; {zero}").format(zero=zero))
+    fit_margins(fig)
+    return fig, alt
+
+
+def fit_margins(fig: Figure, pad: float = 6.0) -> None:
+    """Set ``fig``'s one plot's margins so that every word around it (tick labels, axis labels, a legend outside
+    it) lies inside the picture, ``pad`` pixels from its edge: measured on the words as drawn, whatever their
+    language or length."""
+    ax = fig.axes[0]
+    renderer = cast("FigureCanvasAgg", fig.canvas).get_renderer()  # new_figure's canvas
+    width, height = fig.bbox.width, fig.bbox.height
+    for _pass in range(2):  # the second pass measures the words where the first pass put them
+        plot, words = ax.get_position(), ax.get_tightbbox(renderer)
+        if words is None:  # pragma: no cover - a plot always has its axes' words
+            return
+        left = plot.x0 + (pad - words.x0) / width
+        right = plot.x1 - (words.x1 - (width - pad)) / width
+        bottom = plot.y0 + (pad - words.y0) / height
+        top = plot.y1 - (words.y1 - (height - pad)) / height
+        fig.subplots_adjust(left=left, right=max(right, left + 0.2), bottom=bottom, top=max(top, bottom + 0.2))
 
 
 class PlayGame(w.VBox):

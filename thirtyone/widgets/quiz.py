@@ -19,7 +19,7 @@ from ..cards import SUIT_NAMES, SUITS, Card, deck
 from ..i18n import _
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
-from ._html import esc, number
+from ._html import esc, number, tally
 from .card import CardRow
 from .picker import FollowsRules, preset_dropdown
 from .views import sentence, shorten
@@ -194,7 +194,7 @@ class Quiz(FollowsRules, w.VBox):
 
     def _show_tally(self) -> None:
         self.tally.value = ('<p class="to-tally">'
-                            + _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
+                            + tally(self.right, self.asked)
                             + "</p>")
 
 
@@ -296,5 +296,5 @@ class TieQuiz(FollowsRules, w.VBox):
 
     def _show_tally(self) -> None:
         self.tally.value = ('<p class="to-tally">'
-                            + _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
+                            + tally(self.right, self.asked)
                             + "</p>")

@@ -1,0 +1,302 @@
+"""Spanish as a native writes it (issue 21): what the code says in Spanish agrees with the players it names,
+counts agree with their numbers, numbers on the charts are written 7,5, the game's summary counts lives, and the
+words around the lives chart fit in its picture in every language.
+
+The players' names carry no gender (a learner may be anyone, and a name is only a label), so every Spanish
+sentence that names a player is worded to agree with nobody: a player who has lost their last life is "fuera de
+la partida", never "eliminado" or "eliminada" (the decisions: ``thirtyone/i18n.py``'s docstring). The check reads
+what a learner reads about named players of both genders: the game's narration and explanations, the card table's
+seats and showdown, the staged rounds, the game summary's lives table and chart.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from helpers.words import _visible
+
+from thirtyone import Rules, i18n, narrate, new_game
+from thirtyone.coach import GameRecord, KnockRecord
+
+WOMEN = ("Ana", "Cleo", "Fay", "Hana")
+MEN = ("Sam", "Ben", "Dev", "Gus")
+
+_AGREES = re.compile(r"\b(?:eliminad|empatad|únic|salvad|ganador|perdedor|sentad|descalificad)[oa]?s?\b", re.I)
+"""Spanish words that would have to agree with the player they are said of (eliminado / eliminada ...)."""
+
+
+def _agreeing(texts: list[str]) -> list[str]:
+    """The texts holding a word that agrees with a player's gender."""
+    return [t for t in texts if _AGREES.search(t)]
+
+
+def _random_game(rules: Rules, players: int, seed: int) -> tuple[Any, list[Any]]:
+    """A game of random legal moves to its end (knocks mostly passed over, so rounds run long): the end and every
+    state a round ended in."""
+    rng = random.Random(seed)
+    s = new_game(rules, players=players, seed=seed)
+    ends = []
+    for _step in range(20000):
+        if s.game_over:
+            break
+        if s.round_over:
+            ends.append(s)
+            s = s.apply("next round")
+            continue
+        legal = s.legal_actions()
+        calm = [a for a in legal if a.kind != "knock"]
+        s = s.apply(rng.choice(calm if calm and rng.random() < 0.8 else legal))
+    return s, ends
+
+
+def _what_a_game_says(names: tuple[str, ...], preset: str, seed: int) -> list[str]:
+    """Everything the text layer says of a whole game between ``names``: every event for every viewer, every
+    round's explanation and reasons, and the summary's lives table (and chart's alt text)."""
+    from thirtyone.widgets.play import lives_chart
+
+    rules = Rules.preset(preset).replace(lives=1)
+    end, ends = _random_game(rules, len(names), seed)
+    assert end.game_over and any(end.out), "the game must put someone out"
+    said = []
+    for viewer in (None, *range(len(names))):
+        said += narrate(end.events, names, viewer)
+    record = GameRecord(0, names=names)
+    for s in ends:
+        record.observe(s)
+        said += [s.result.explain(names), *[r for r in s.result.reasons if r]]
+    record.observe(end)
+    header, rows = record.lives_table()
+    said += [" ".join(row) for row in rows]
+    said.append(_visible_html(lives_chart(record, names, rules.swimming)))
+    return said
+
+
+def _visible_html(markup: str) -> str:
+    import ipywidgets as w
+
+    return " ".join(_visible(w.HTML(markup)))
+
+
+@pytest.mark.parametrize("names", [WOMEN, MEN, ("Ana", "Ben", "Cleo"), ("Sam", "Fay", "Gus")])
+@pytest.mark.parametrize("preset", ["scat", "schwimmen"])
+def test_no_sentence_about_a_player_agrees_with_a_gender(names: tuple[str, ...], preset: str) -> None:
+    """Players of both genders go out of the game; nothing said of them is "eliminado" for Ana or "eliminada"
+    for Ben: the words agree with nobody, and the player out of the game is "fuera de la partida"."""
+    with i18n.using("es"):
+        said = _what_a_game_says(names, preset, seed=3)
+    assert _agreeing(said) == []
+    out = [t for t in said if any(t.startswith(n) for n in names) and "fuera" in t]
+    assert out, "a player out of the game is said to be out"
+    assert any("queda fuera de la partida" in t for t in said)
+
+
+def test_the_check_finds_a_word_that_agrees() -> None:
+    assert _agreeing(["Ana eliminado", "Ben 1 eliminada", "saltando a Ana, que está eliminado"]) == [
+        "Ana eliminado", "Ben 1 eliminada", "saltando a Ana, que está eliminado"]
+    assert _agreeing(["Ana queda fuera de la partida.", "Ben 1 fuera"]) == []
+
+
+@pytest.mark.parametrize("names", [("Sam", "Ana", "Ben"), ("Sam", "Ben", "Ana")])
+def test_the_staged_round_says_who_is_skipped_without_a_gender(names: tuple[str, ...]) -> None:
+    """Lesson 4's "who deals next": the deal passes a player who is out of the game, said alike of Ana and Ben."""
+    from thirtyone.side_by_side import replay
+
+    with i18n.using("es"):
+        said = replay("deal-left", "bga-commerce").explain(list(names))
+    assert f"saltando a {names[1]}, que ya está fuera de la partida" in said
+    assert _agreeing([said]) == []
+
+
+def test_the_card_table_says_a_player_is_out_without_a_gender() -> None:
+    """The seat's badge and the showdown's "lives left" of a player out of the game: the same words for anyone."""
+    from thirtyone.side_by_side import replay
+    from thirtyone.widgets.table import CardTable
+
+    with i18n.using("es"):
+        end = replay("deal-left", "bga-commerce").end
+        assert end is not None and end.out[1]
+        table = CardTable(state=end, seat=0, names=("Sam", "Ana", "Ben"), bots=None, controls=False)
+        table.render()
+        shown = _visible(table)
+    assert any("fuera de la partida" in t for t in shown)
+    assert _agreeing(shown) == []
+
+
+# -- counts agree with their numbers --------------------------------------------------------------------
+
+def test_a_quiz_score_agrees_with_its_number() -> None:
+    from thirtyone.widgets.quiz import Quiz, TieQuiz
+
+    with i18n.using("es"):
+        quiz = Quiz("scat", seed=1)
+        assert quiz.check(quiz.score.value) is True
+        assert "Puntuación: 1 acierto de 1" in quiz.tally.value
+        quiz.next_hand()
+        quiz.check(quiz.score.value)
+        assert "Puntuación: 2 aciertos de 2" in quiz.tally.value
+        quiz.next_hand()
+        quiz.check(-1)
+        assert "Puntuación: 2 aciertos de 3" in quiz.tally.value
+        ties = TieQuiz(seed=1)
+        ties.answer(ties.loser)
+        assert "Puntuación: 1 acierto de 1" in ties.tally.value
+
+
+def test_the_drill_s_score_agrees_with_its_number() -> None:
+    from thirtyone.widgets._html import tally
+
+    with i18n.using("es"):
+        assert tally(1, 1) == "Puntuación: 1 acierto de 1"
+        assert tally(0, 1) == "Puntuación: 0 aciertos de 1"
+        assert tally(2, 3) == "Puntuación: 2 aciertos de 3"
+    assert tally(1, 1) == "Score: 1 right out of 1"
+
+
+def _knock(round_: int, advised: bool, verdict: str) -> KnockRecord:
+    return KnockRecord(round_, 3, 28.0, advised, 0.2, "knock", verdict, "draw from the stock", 0.3, 2,
+                       "drawing from the stock")
+
+
+@pytest.mark.parametrize("verdicts, spanish, english", [
+    (("knock", "knock"), "el entrenador estuvo de acuerdo las dos veces", "the coach agreed with both"),
+    (("knock", "knock", "knock"), "el entrenador estuvo de acuerdo las 3 veces", "the coach agreed with all 3"),
+    (("knock", "play on", "play on"),
+     "el entrenador estuvo de acuerdo 1 vez y habría preferido que siguieras jugando 2 veces",
+     "the coach agreed with 1 and would rather you had played on for 2"),
+    (("about as good", "about as good"),
+     "el entrenador lo vio más o menos igual de bueno que seguir jugando las dos veces",
+     "the coach found both about as good as playing on"),
+])
+def test_the_coach_s_count_of_knocks_says_what_it_counts(verdicts: tuple[str, ...], spanish: str,
+                                                         english: str) -> None:
+    """Not "estuvo de acuerdo con ambos" (both what?): the knocks are counted as times, and agree."""
+    record = GameRecord(0, names=("Sam", "Ana"))
+    record.knocks = [_knock(i + 1, v == "knock", v) for i, v in enumerate(verdicts)]
+    with i18n.using("es"):
+        said = record.summary()
+    assert spanish in said and "ambos" not in said
+    assert english in record.summary()
+
+
+# -- the game's summary counts lives --------------------------------------------------------------------
+
+def test_the_summary_counts_the_lives_lost_not_only_the_rounds() -> None:
+    """Four rounds lost, one of them a knock on the lowest hand that cost two lives: five lives in four rounds."""
+    record = GameRecord(0, names=("Sam", "Ana"))
+    record.rounds = [(r, (3, 3), (False, False)) for r in range(1, 7)]
+    record.lost = {1: 1, 2: 0, 3: 2, 4: 1, 5: 0, 6: 1}
+    assert "6 rounds played; you lost 5 lives in 4 of them." in record.summary()
+    with i18n.using("es"):
+        assert "6 rondas jugadas; perdiste 5 vidas en 4 de ellas." in record.summary()
+    record.lost = {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
+    with i18n.using("es"):
+        assert "6 rondas jugadas; perdiste 1 vida en 1 de ellas." in record.summary()
+
+
+# -- numbers on the charts ---------------------------------------------------------------------------------
+
+def _tick_labels(fig: Any) -> list[str]:
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    return [t.get_text() for t in (*ax.get_xticklabels(), *ax.get_yticklabels()) if t.get_text()]
+
+
+@pytest.mark.parametrize("percent", [True, False])
+def test_chart_ticks_are_written_as_the_language_writes_numbers(percent: bool) -> None:
+    """A chart of hand values 5 to 25 has ticks 2.5 apart: 7,5 and 12,5 on a Spanish page, as 30,5 everywhere else
+    (the chance of surviving, in percent, on the other axis)."""
+    from thirtyone.widgets.charts import Series, line_chart
+
+    series = [Series("a", [5, 12, 19, 25], [0.1, 0.4, 0.7, 0.9], [0.05, 0.3, 0.6, 0.85], [0.2, 0.5, 0.8, 0.95])]
+    with i18n.using("es"):
+        spanish = _tick_labels(line_chart(series, "x", "y", percent=percent))
+    english = _tick_labels(line_chart(series, "x", "y", percent=percent))
+    assert "7,5" in spanish and "12,5" in spanish
+    assert not [t for t in spanish if re.search(r"\d\.\d", t)], spanish
+    assert "7.5" in english and not [t for t in english if re.search(r"\d,\d", t)], english
+
+
+def test_the_shipped_spanish_survival_chart_writes_decimal_commas() -> None:
+    """Lesson 5's chart by seat, as the Spanish page opens on it: its axis says 7,5, not 7.5."""
+    from thirtyone.widgets import charts
+
+    charts._RECORD.append([])
+    try:
+        with i18n.using("es"):
+            charts.SurvivalChart(compare="seat", turn=0).close()
+        drawn = charts._RECORD[-1]
+    finally:
+        charts._RECORD.pop()
+    labels = [label for kind, spec in drawn for label in _tick_labels(charts.DRAWERS[kind](**spec))]
+    assert any("," in t for t in labels) and not [t for t in labels if re.search(r"\d\.\d", t)], labels
+
+
+# -- the lives chart's words fit in its picture --------------------------------------------------------------
+
+def _cut_words(fig: Any) -> list[str]:
+    """The words matplotlib draws that reach past the picture's edges (so the PNG cuts them)."""
+    from matplotlib.text import Text
+
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    edge = fig.bbox
+    cut = []
+    for t in fig.findobj(Text):
+        if not t.get_visible() or not t.get_text().strip():
+            continue
+        box = t.get_window_extent(renderer)
+        if box.x0 < edge.x0 or box.y0 < edge.y0 or box.x1 > edge.x1 or box.y1 > edge.y1:
+            cut.append(t.get_text())
+    return cut
+
+
+@pytest.mark.parametrize("lang", [*i18n.LANGUAGES, i18n.PSEUDO])
+@pytest.mark.parametrize("names", [("Sam (tú)", "Ana", "Ben"), ("Sam", "Cleo", "Bartholomew-Maximilian", "Hana")])
+def test_every_word_of_the_lives_chart_fits_in_its_picture(lang: str, names: tuple[str, ...]) -> None:
+    """Lesson 6's lives chart cut "eliminado" to "minado": its margins are measured on its words."""
+    from thirtyone.widgets.play import lives_figure
+
+    n = len(names)
+    record = GameRecord(0, names=names, start=(3,) * n)
+    record.rounds = [(1, (3, 2) + (3,) * (n - 2), (False,) * n), (2, (2, 0) + (3,) * (n - 2), (False, True) + (False,) * (n - 2))]
+    with i18n.using(lang):
+        fig, alt = lives_figure(record, names)
+        words = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+        assert i18n._("out") in words
+    assert _cut_words(fig) == []
+
+
+# -- one form for the bots' levels; a small letter after a colon -------------------------------------------------
+
+def test_the_bots_levels_are_one_word_each_in_menus_and_sentences() -> None:
+    """Lesson 6's setup said "Principiante" where the card table's menu and every sentence say "principiante"."""
+    from thirtyone.widgets.play import GameSetup, GameTable
+
+    with i18n.using("es"):
+        setup = GameSetup(level="beginner", bots=3)
+        table = GameTable(setup.new_state(), "beginner", 0, 1)
+        menu = [label for label, _ in setup.level_menu.options]
+        assert menu == [label for label, _ in table.level_menu.options] == ["principiante", "intermedio", "experto"]
+        assert "contra 3 bots de nivel principiante" in setup.describe()
+
+
+@pytest.mark.parametrize("tour", ["scat", "scat-31", "schwimmen", "feuer"])
+def test_a_step_s_move_is_not_a_capital_after_a_colon(tour: str) -> None:
+    """"Tu jugada: Toma el 9♥": in Spanish the word after a colon takes a small letter; the move asked of the
+    learner is a sentence of its own after "Te toca."."""
+    from thirtyone.widgets.guide import Walkthrough
+
+    with i18n.using("es"):
+        walk = Walkthrough.named(tour)
+        asked = []
+        for i in range(len(walk.tour.steps)):
+            walk.go(i)
+            if walk.tour.steps[i].ask:
+                asked.append(walk.narration.value)
+    assert asked
+    for text in asked:
+        assert "<strong>Te toca.</strong> " in text
+        assert not re.search(r":</strong> [A-ZÁÉÍÓÚÑ]", text), text
