@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 from . import names
 from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
-from .cards import Card
 from .game import Action, PlayerView, State
 from .i18n import N_, _, fixed, ngettext, number
-from .narration import join_names
+from .narration import join_names, the_card
 
 __all__ = ["MoveEstimate", "Advice", "coach", "describe_move", "KnockRecord", "GameRecord"]
 
@@ -124,15 +123,6 @@ def interval_text(e: Estimate) -> str:
 def chance_text(x: float) -> str:
     """A chance as the table shows it (``"31%"``)."""
     return f"{100 * x:.0f}%"
-
-
-def the_card(card: Card | str) -> str:
-    """A card with its article, for a sentence: ``"the 9♥"`` (Spanish ``"el 9♥"``, ``"la Q♥"``: a queen and a
-    jack are feminine there, so they are a message of their own)."""
-    text = str(card)
-    if text[:1] in ("Q", "J"):
-        return _("the {queen_or_jack}").format(queen_or_jack=text)
-    return _("the {card}").format(card=text)
 
 
 _MOVE_WORDS = {

@@ -38,15 +38,15 @@ from .names import and_join, preset_name
 from .rules import Rules
 from .scoring import Score, hand_value
 
-__all__ = ["card_html", "cards_html", "html_table", "FACE_DOWN_HTML", "describe", "narrate", "player_name", "join_names", "loss_words", "explain", "result_html",
+__all__ = ["card_html", "cards_html", "html_table", "FACE_DOWN_HTML", "describe", "narrate", "player_name", "the_card", "join_names", "loss_words", "explain", "result_html",
            "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "game_html", "rules_summary"]
 
 SENTENCES: dict[str, str] = {
     "deal": N_("Round {round}: {p} deals."),
     "center": N_("The center is turned face up: {c}."),
-    "first discard": N_("The first card of the discard pile is the {c}."),
-    "draw discard": N_("{p} took the {c} from the discard pile."),
-    "discard": N_("{p} threw the {c}."),
+    "first discard": N_("The first card of the discard pile is {the_card}."),
+    "draw discard": N_("{p} took {the_card} from the discard pile."),
+    "discard": N_("{p} threw {the_card}."),
     "knock": N_("{p} knocked: everyone else has one more turn."),
     "pass": N_("{p} passed."),
     "keep hand": N_("{p} kept their hand."),
@@ -65,8 +65,8 @@ SENTENCES: dict[str, str] = {
 
 YOURS: dict[str, Callable[[], str]] = {
     "deal": lambda: pgettext("your seat", "Round {round}: {p} deals."),
-    "draw discard": lambda: pgettext("your seat", "{p} took the {c} from the discard pile."),
-    "discard": lambda: pgettext("your seat", "{p} threw the {c}."),
+    "draw discard": lambda: pgettext("your seat", "{p} took {the_card} from the discard pile."),
+    "discard": lambda: pgettext("your seat", "{p} threw {the_card}."),
     "knock": lambda: pgettext("your seat", "{p} knocked: everyone else has one more turn."),
     "pass": lambda: pgettext("your seat", "{p} passed."),
     "keep hand": lambda: pgettext("your seat", "{p} kept their hand."),
@@ -90,6 +90,15 @@ def player_name(player: int | None, names: Sequence[str] | None) -> str:
     return _("Player {seat}").format(seat=player)
 
 
+def the_card(card: Card | str) -> str:
+    """A card with its article, for a sentence: ``"the 9♥"`` (Spanish ``"el 9♥"``, ``"la Q♥"``: a queen and a
+    jack are feminine there, so they are a message of their own)."""
+    text = str(card)
+    if text[:1] in ("Q", "J"):
+        return _("the {queen_or_jack}").format(queen_or_jack=text)
+    return _("the {card}").format(card=text)
+
+
 def join_names(words: Sequence[str]) -> str:
     """``"Sam"``, ``"Sam and Ana"``, ``"Sam, Ana and Ben"`` (``"Sam, Ana y Ben"`` in Spanish: the course's one
     list joiner, :func:`thirtyone.names.and_join`)."""
@@ -98,16 +107,16 @@ def join_names(words: Sequence[str]) -> str:
 
 def _draw_stock(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     if see:
-        said = (pgettext("your seat", "{p} drew the {cards} from the stock.") if mine
-                else _("{p} drew the {cards} from the stock."))
-        return said.format(p=p, cards=format_cards(e.secret))
+        said = (pgettext("your seat", "{p} drew {the_card} from the stock.") if mine
+                else _("{p} drew {the_card} from the stock."))
+        return said.format(p=p, the_card=the_card(format_cards(e.secret)))
     return _("{p} drew from the stock.").format(p=p)
 
 
 def _swap(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
-    said = (pgettext("your seat", "{p} swapped the {give} for the {take} from the center.") if mine
-            else _("{p} swapped the {give} for the {take} from the center."))
-    return said.format(p=p, give=e.cards[0], take=e.cards[1])
+    said = (pgettext("your seat", "{p} swapped {the_give} for {the_take} from the center.") if mine
+            else _("{p} swapped {the_give} for {the_take} from the center."))
+    return said.format(p=p, the_give=the_card(e.cards[0]), the_take=the_card(e.cards[1]))
 
 
 def _swap_all(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
@@ -177,14 +186,14 @@ def _drew_and_threw(draw: Event, discard: Event, names: Sequence[str] | None, vi
     thrown = discard.cards[0]
     mine = viewer is not None and viewer == draw.player
     if draw.kind == "draw discard":
-        said = (pgettext("your seat", "{p} took the {c} from the discard pile and threw the {thrown}.") if mine
-                else _("{p} took the {c} from the discard pile and threw the {thrown}."))
-        return said.format(p=p, c=format_cards(draw.cards), thrown=thrown)
+        said = (pgettext("your seat", "{p} took {the_card} from the discard pile and threw {the_thrown}.") if mine
+                else _("{p} took {the_card} from the discard pile and threw {the_thrown}."))
+        return said.format(p=p, the_card=the_card(format_cards(draw.cards)), the_thrown=the_card(thrown))
     if viewer is None or viewer == draw.player:
-        said = (pgettext("your seat", "{p} drew the {cards} from the stock and threw the {thrown}.") if mine
-                else _("{p} drew the {cards} from the stock and threw the {thrown}."))
-        return said.format(p=p, cards=format_cards(draw.secret), thrown=thrown)
-    return _("{p} drew from the stock and threw the {thrown}.").format(p=p, thrown=thrown)
+        said = (pgettext("your seat", "{p} drew {the_card} from the stock and threw {the_thrown}.") if mine
+                else _("{p} drew {the_card} from the stock and threw {the_thrown}."))
+        return said.format(p=p, the_card=the_card(format_cards(draw.secret)), the_thrown=the_card(thrown))
+    return _("{p} drew from the stock and threw {the_thrown}.").format(p=p, the_thrown=the_card(thrown))
 
 
 def describe(event: Event, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
@@ -202,7 +211,8 @@ def describe(event: Event, names: Sequence[str] | None = None, viewer: int | Non
             n = event.loss.lives
             note = ngettext("loses {n} life: {reason}", "loses {n} lives: {reason}", n).format(
                 n=n, reason=loss_words(event.loss))
-        return said.format(p=p, c=format_cards(event.cards), round=event.round, note=note)
+        the = the_card(format_cards(event.cards[:1])) if "{the_card}" in said else ""
+        return said.format(p=p, c=format_cards(event.cards), round=event.round, note=note, the_card=the)
     return event.note or kind
 
 

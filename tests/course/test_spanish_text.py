@@ -300,3 +300,30 @@ def test_a_step_s_move_is_not_a_capital_after_a_colon(tour: str) -> None:
     for text in asked:
         assert "<strong>Te toca.</strong> " in text
         assert not re.search(r":</strong> [A-ZÁÉÍÓÚÑ]", text), text
+
+
+# -- a card's article agrees with the card ---------------------------------------------------------------------
+
+def test_a_queen_or_a_jack_is_la_in_every_sentence_of_the_narration() -> None:
+    """"Ana ha descartado el Q♦": the queen (la reina) and the jack (la jota) are feminine, as the tours and the
+    coach already wrote them ("Ana toma la Q♦ del descarte")."""
+    from thirtyone.cards import parse_cards
+    from thirtyone.game import Event
+
+    q, j, nine, king = parse_cards("Q♦ J♠ 9♥ K♣")
+    events = [Event(1, "first discard", None, (q,)), Event(1, "draw discard", 1, (j,)), Event(1, "discard", 1, (q,)),
+              Event(1, "draw stock", 0, (), (j,)), Event(1, "discard", 0, (nine,)), Event(1, "swap", 2, (q, j)),
+              Event(1, "swap", 2, (king, nine))]
+    names = ["Sam", "Ana", "Ben"]
+    with i18n.using("es"):
+        one_by_one = [e.describe(names) for e in events]
+        joined = narrate(events, names, 0) + narrate(events, names, 1)
+    assert one_by_one[:4] == ["La primera carta del descarte es la Q♦.", "Ana ha tomado la J♠ del descarte.",
+                              "Ana ha descartado la Q♦.", "Sam ha robado la J♠ del mazo."]
+    assert one_by_one[5:] == ["Ben ha cambiado la Q♦ por la J♠ del centro.", "Ben ha cambiado el K♣ por el 9♥ del centro."]
+    assert "Has robado la J♠ del mazo y has descartado el 9♥." in joined
+    assert "Ana ha tomado la J♠ del descarte y ha descartado la Q♦." in joined
+    assert "Sam ha robado del mazo y ha descartado el 9♥." in joined
+    assert not [t for t in one_by_one + joined if re.search(r"\bel [QJ]", t)]
+    assert events[2].describe(names) == "Ana threw the Q♦."  # the English is as before
+    assert narrate(events[3:5], names) == ["Sam drew the J♠ from the stock and threw the 9♥."]
