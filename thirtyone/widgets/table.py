@@ -400,7 +400,13 @@ class CardTable(w.VBox):
 
     def back(self) -> bool:
         """Step back to the learner's previous move or the last showdown (one move at a time in step
-        mode, or when no bot plays); states are immutable, so this is the very state shown then."""
+        mode, or when no bot plays); states are immutable, so this is the very state shown then. Refused
+        after a showdown (every hand has been shown): :attr:`message` says why."""
+        click = self.control.click_back()
+        if click.refusal is not None:
+            if click.message is not None:
+                self.message = click.message
+            return False
         if not self.control.back(self.step_mode):
             return False
         self.message = ""
