@@ -12,7 +12,6 @@ from helpers.table import click, do
 
 from thirtyone import i18n, score
 from thirtyone.game import Action, parse_action
-from thirtyone.i18n import _
 from thirtyone.widgets import Walkthrough
 from thirtyone.widgets.guide import TOURS, Step, Tour
 
@@ -117,7 +116,7 @@ def test_every_ask_names_the_button_as_it_is_labelled(name: str, lang: str) -> N
         labels = button_labels(g)
         every_label = set(labels.values()) | {b.description for b in (g.next_button, g.back_button, g.again_button)}
         for i, step in enumerate(TOURS[name].steps):
-            words = [_(step.say)] + ([_(step.ask), _(step.hint)] if step.ask else [])
+            words = [i18n._(step.say)] + ([i18n._(step.ask), i18n._(step.hint)] if step.ask else [])
             for text in words:  # a button named in quotes is named by its label, word for word
                 for quoted in QUOTED.findall(text):
                     assert "".join(quoted) in every_label, f"step {i + 1} quotes no button: {text!r}"
@@ -126,13 +125,13 @@ def test_every_ask_names_the_button_as_it_is_labelled(name: str, lang: str) -> N
             action = parse_action(step.moves[0])
             if action.kind in labels:  # a button's move: the ask and the hint say its label
                 label = labels[action.kind]
-                assert label in _(step.ask), f"step {i + 1}: {_(step.ask)!r} does not name the button {label!r}"
-                assert label in _(step.hint), f"step {i + 1}: {_(step.hint)!r} does not name the button {label!r}"
+                assert label in i18n._(step.ask), f"step {i + 1}: {i18n._(step.ask)!r} does not name the button {label!r}"
+                assert label in i18n._(step.hint), f"step {i + 1}: {i18n._(step.hint)!r} does not name the button {label!r}"
             for card in action.cards:  # a card's move: the ask names every card to click
-                assert str(card) in _(step.ask), f"step {i + 1}: {_(step.ask)!r} does not name the {card}"
+                assert str(card) in i18n._(step.ask), f"step {i + 1}: {i18n._(step.ask)!r} does not name the {card}"
             if action.kind == "draw discard":
                 top = g._progress.states[i].discard_pile[-1]
-                assert str(top) in _(step.ask) and str(top) in _(step.hint)
+                assert str(top) in i18n._(step.ask) and str(top) in i18n._(step.hint)
 
 
 @pytest.mark.parametrize("name", list(TOURS))
