@@ -274,6 +274,7 @@ class Walkthrough(w.VBox):
         self.show_all_box.observe(lambda c: setattr(self.table, "show_all", c["new"]), "value")
         bar = w.HBox([self.back_button, self.next_button, self.again_button, self.show_all_box],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        bar.add_class("to-walk-bar")
         super().__init__([self.narration, bar, self.table, self.recap])
         self.add_class("to-walkthrough")
         self.go(0)
