@@ -655,4 +655,5 @@ def test_the_tournament_names_the_thresholds_inside_the_best_ones_interval() -> 
 def test_numbers_are_rounded_and_aligned_in_their_own_column() -> None:
     assert [pct(x) for x in (0.299, 0.234, 0.005, 1.0)] == ["30%", "23%", "0%", "100%"]  # 0.5% rounds to even
     table = html_table("c", ["name", "count", "note"], [["a", "12", "few"]], numeric=[1])
-    assert '<td class="to-num">12</td>' in table and "<td>few</td>" in table
+    assert '<td class="to-num" role="cell" data-label="count">12</td>' in table
+    assert '<td role="cell" data-label="note">few</td>' in table
