@@ -9,6 +9,7 @@ shows. Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -81,6 +82,23 @@ def test_lesson_4_tables_and_replays(page: Any, voila_server: Any) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
 
 
+def check_verdict_and_figures(text: str) -> None:
+    """The advisor's verdict agrees with the figure it is made on, as the page shows it: "Too close to tell"
+    exactly when the two intervals of lives lost on average overlap; and when the chances of losing a life,
+    read alone, would say otherwise, a note beside the verdict says which figure it goes by."""
+    lives = [(float(lo), float(hi)) for lo, hi in
+             re.findall(r"Lives lost on average: [\d.]+ \(95% interval ([\d.]+) to ([\d.]+)\)", text)]
+    chances = [(int(lo), int(hi)) for lo, hi in
+               re.findall(r"Chance of losing a life: \d+% \(95% interval (\d+)% to (\d+)%\)", text)]
+    assert len(lives) == len(chances) == 2, text
+    (a, b), (c, d) = lives
+    close = a <= d and c <= b
+    assert ("Too close to tell" in text) == close, text
+    (e, f), (g, h) = chances
+    if close and (f < g or h < e):
+        assert "The advice goes by lives lost on average, not by the chance of losing a life" in text, text
+
+
 def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any) -> None:
     open_page(page, voila_server, LESSON_5, ".to-advisor .to-advice")
     page.wait_for_selector(".to-survival figure img", state="visible")
@@ -92,6 +110,7 @@ def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any
         assert internal not in body, internal
     assert "An intermediate bot knocks as soon as its hand is worth its threshold or more" in body
     advisor = page.locator(".to-advisor")
+    check_verdict_and_figures(advisor.locator(".to-advice-box").inner_text())  # the lesson's own hand, on arrival
     advisor.get_by_role("button", name="Put the cards back").click()
     page.wait_for_function("() => document.querySelector('.to-advisor').innerText.includes('Pick three cards')")
     for card in ("A♠", "K♠", "9♠"):

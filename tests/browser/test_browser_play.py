@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import KERNEL_IDLE, settle
+from conftest import ARTIFACTS, KERNEL_IDLE, settle
 from helpers.browser import check_accessibility, keep
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -28,6 +28,28 @@ READY = ("el => { const s = el.querySelector('.to-status'); const t = s ? s.inne
 CHANGED = ("([el, status, log]) => { const s = el.querySelector('.to-status');"
            " return (s ? s.innerText : '') !== status || el.querySelectorAll('.to-log li').length !== log; }")
 SIDEWAYS = "() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+
+
+COACH_FITS = """box => {
+  const W = document.documentElement.clientWidth, out = [];
+  for (const e of [box, ...box.querySelectorAll('*')]) {
+    const r = e.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;  // nothing, or visually hidden for screen readers
+    if (r.left < -1 || r.right > W + 1) out.push('off the screen: ' + (e.className || e.tagName));
+    if (e.scrollWidth > e.clientWidth + 2 && getComputedStyle(e).overflowX !== 'visible')
+      out.push('hides part of itself in a sideways scroll: ' + (e.className || e.tagName));
+  }
+  const cap = box.querySelector('caption');
+  if (!cap || cap.scrollWidth > cap.clientWidth + 1) out.push('the caption is cut');
+  const cells = [...box.querySelectorAll('td[data-label]')].map(td => {
+    const r = td.getBoundingClientRect(), label = getComputedStyle(td, '::before').content;
+    return {label, seen: r.width > 1 && r.right <= W + 1};
+  });
+  for (const c of cells) if (!c.seen || !c.label.includes(':')) out.push('a value without its column: ' + c.label);
+  return {W, out: out.slice(0, 10), cells: cells.length};
+}"""
+"""Everything of the coach's advice is on a 390 px screen: nothing hides in a sideways scroll, the caption is
+whole, and each number of the table says which column it is (the chance of losing a life included)."""
 
 
 def open_setup(page: Any, voila_server: Any) -> Any:
@@ -145,8 +167,11 @@ def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila
         coach.click()
         root.locator(".to-coach-advice").wait_for()
         assert page.evaluate(SIDEWAYS) <= 0, "the coach's advice scrolls sideways at 390 px"
+        report = root.locator(".to-coach-advice").evaluate(COACH_FITS)
+        assert report["cells"] and not report["out"], report
         if move == 0:
             keep(page, root, "lesson6-390-coach")
+            root.locator(".to-coach-advice").screenshot(path=str(ARTIFACTS / "phone-coach-table.png"))
         root.get_by_role("button", name="Play the coach's move").click()
         page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=60_000)
         page.wait_for_function(KERNEL_IDLE, timeout=60_000)

@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import KERNEL_IDLE, wait_for_layout, watch_console
+from conftest import ARTIFACTS, KERNEL_IDLE, wait_for_layout, watch_console
 from helpers.browser import check_accessibility, keep
 
-from thirtyone import Card, Rules, State, hand_value, new_game, parse_cards
+from thirtyone import Card, Rules, State, hand_value, i18n, new_game, parse_cards
 from thirtyone.game import RoundEnd, parse_action
 from thirtyone.widgets.guide import TOURS
 from thirtyone.widgets.views import number
@@ -268,7 +268,7 @@ def test_lessons_2_and_3_on_arrival(page: Any, voila_server: Any, path: str) -> 
     wrong = root.get_by_role("button", name="Draw from the stock" if path == LESSON_2 else "Keep my hand")
     wrong.click()
     tour = TOURS["scat" if path == LESSON_2 else "schwimmen"]
-    root.locator(".to-message", has_text=tour.steps[1].hint).wait_for()
+    root.locator(".to-narration .to-hint", has_text=tour.steps[1].hint).wait_for()  # beside the step's text
     check_accessibility(page)
 
 
@@ -360,3 +360,78 @@ def test_the_showdown_oracle_agrees_with_the_engine_on_every_kind_of_round(prese
         assert judged.result is not None and replace(judged.result, round=result.round) == result and (judged.lives, judged.out) == (end.lives, end.out)
         seen.add(result.how + (" after a knock" if end.knocker is not None and result.how in ("31", "fire") else ""))
     assert {"knock", "31", "all_pass" if rules.all_pass == "showdown" else "empty_stock"} <= seen, seen
+
+
+# -- a wrong tap's hint on a phone -----------------------------------------------------------------
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1; }"""
+"""The element is wholly on the screen, top to bottom."""
+
+
+def phone_targets(root: Any, tour_name: str, index: int) -> tuple[list[Any], Any]:
+    """The elements a learner taps for step ``index``'s asked move, and what they might tap instead: the
+    stock for the pile and the other way round, another card of the hand for a throw, Next for a button's
+    move. Found by the labels of the page's language (:mod:`thirtyone.i18n` in use)."""
+    tour = TOURS[tour_name]
+    a = parse_action(tour.steps[index].moves[0])
+    state = tour.states()[index]
+    stock = root.get_by_role("button", name=i18n._("Draw from the stock"))
+    pile = root.locator(".to-felt .to-row button")  # the discard pile's top card: the felt's only card button
+    if a.kind == "draw discard":
+        return [pile], stock
+    if a.kind == "draw stock":
+        return [stock], pile
+    if a.kind == "discard":
+        mine = root.locator(f'.to-row[aria-label="{i18n._("your hand")}"]')
+        other = next(c for c in state.hands[tour.seat] if c != a.cards[0] and c != state.taken)
+        return ([mine.locator(f'button[data-card="{a.cards[0]}"]')],
+                mine.locator(f'button[data-card="{other}"]'))
+    label = {"knock": i18n._("Knock")}[a.kind]
+    return [root.get_by_role("button", name=label, exact=True)], root.get_by_role(
+        "button", name=i18n._("Next"), exact=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_a_phone_a_wrong_taps_hint_shows_beside_the_cards(browser: Any, voila_server: Any, lang: str) -> None:
+    """Lesson 2 at 390 px: at every step that asks for a move, the learner reads the step with its text at
+    the top of the screen; the cards to tap are on the screen without scrolling; after a wrong tap the hint
+    is on the screen together with the card tapped and the card asked for."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    watch_console(page, errors.append)
+    name = "scat"
+    tour = TOURS[name]
+    try:
+        with i18n.using(lang):
+            open_lesson(page, voila_server, LESSON_2 if lang == "en" else LESSON_2.replace("render/", "render/es/"))
+            root = page.locator(".to-walkthrough").first
+            asked = 0
+            for i, step in enumerate(tour.steps[:-1]):
+                root.locator(".to-narration", has_text=i18n._(step.say)[:40]).wait_for()
+                if not step.ask:
+                    root.get_by_role("button", name=i18n._("Next"), exact=True).click()
+                    continue
+                wait_for_layout(page)
+                root.locator(".to-narration").evaluate("el => el.scrollIntoView({block: 'start'})")  # reading
+                targets, wrong = phone_targets(root, name, i)
+                for el in [*targets, wrong]:
+                    assert el.evaluate(IN_VIEW), f"step {i + 1}: {step.moves[0]}: the cards are below the screen"
+                before = page.evaluate("window.scrollY")
+                wrong.dispatch_event("click")  # a tap where it is, without scrolling
+                hint = root.locator(".to-narration .to-hint", has_text=i18n._(step.hint))
+                hint.wait_for()
+                wait_for_layout(page)
+                assert page.evaluate("window.scrollY") == before
+                assert hint.evaluate(IN_VIEW), f"step {i + 1}: the hint is off the screen"
+                for el in [*targets, wrong]:
+                    assert el.evaluate(IN_VIEW), f"step {i + 1}: the hint pushed the cards off the screen"
+                if asked == 0:
+                    page.screenshot(path=str(ARTIFACTS / f"phone-wrong-tap-lesson-2-{lang}.png"))
+                asked += 1
+                for target in targets:
+                    target.click()
+            assert asked == sum(1 for s in tour.steps if s.ask)
+    finally:
+        context.close()
+    assert not errors, errors

@@ -37,7 +37,7 @@ from thirtyone.widgets import (
     SurvivalChart,
     ThresholdChart,
 )
-from thirtyone.widgets.advisor import advice_html, situation_html
+from thirtyone.widgets.advisor import advice_html, lives_digits, situation_html
 from thirtyone.widgets.charts import shipped_tables
 from thirtyone.widgets.study import html_table, pct
 
@@ -306,8 +306,9 @@ def test_advisor_shows_each_estimate_once() -> None:
     page = a.result.value
     reason = re.search(r'<p class="to-reason[^"]*">([^<]*)</p>', page)
     assert reason and not re.search(r"\d", reason.group(1).replace("95% interval", ""))
+    digits = lives_digits(a.advice)
     for est in (a.advice.knock, a.advice.play_on):
-        assert page.count(f"<strong>{est.expected_lives:.2f}</strong>") == 1
+        assert page.count(f"<strong>{est.expected_lives:.{digits}f}</strong>") == 1
     assert a.advice.explanation not in page
 
 
@@ -324,6 +325,82 @@ def test_advisor_says_too_close_exactly_when_the_intervals_overlap() -> None:
         assert ("fewer lives lost" in a.result.value) == (not overlap)
         seen.add(overlap)
     assert seen == {True, False}
+
+
+SHOWN_LIVES = re.compile(r"Lives lost on average: <strong>([\d.]+)</strong> \(95% interval ([\d.]+) to ([\d.]+)\)")
+
+
+def shown_lives(page: str) -> list[tuple[float, float, float]]:
+    """The lives lost on average as the page shows them, box by box: (mean, low, high)."""
+    return [(float(m), float(lo), float(hi)) for m, lo, hi in SHOWN_LIVES.findall(page)]
+
+
+def random_advices(n: int) -> list[KnockAdvice]:
+    """Advices from estimates of every kind: far apart, overlapping, and intervals that nearly touch (which
+    two decimals would show touching), with chances that order the choices either way."""
+    rng = random.Random(7)
+    out = []
+    for i in range(n):
+        m = rng.uniform(0.06, 0.6)
+        half = rng.uniform(0.005, 0.05)
+        gap = rng.choice([-0.02, -0.0005, 0.0, 0.0003, 0.0009, 0.004, 0.03]) if i % 3 else rng.uniform(-0.1, 0.1)
+        k_ci = (m - half, m + half)
+        p_lo = max(0.0, k_ci[1] + gap)
+        p_ci = (p_lo, p_lo + 2 * rng.uniform(0.005, 0.05))
+        k_p = rng.uniform(0.02, 0.5)
+        p_p = rng.uniform(0.02, 0.5)
+        knock = Estimate("knock", 1000, k_p, (k_p - 0.01, k_p + 0.01), m, k_ci)
+        play = Estimate("draw stock", 1000, p_p, (p_p - 0.01, p_p + 0.01), sum(p_ci) / 2, p_ci)
+        if i % 2:
+            knock, play = (Estimate("knock", 1000, p_p, play.p_lose_ci, play.expected_lives, p_ci),
+                           Estimate("draw stock", 1000, k_p, knock.p_lose_ci, m, k_ci))
+        best = "knock" if knock.expected_lives <= play.expected_lives else "play on"
+        out.append(KnockAdvice(0, 24.0, knock, play, best, ""))
+    return out
+
+
+def test_the_verdict_and_the_lives_lost_it_shows_agree() -> None:
+    """The verdict is made on lives lost on average, and the page shows those with their intervals: "too
+    close to tell" exactly when the intervals shown overlap; otherwise the box marked with fewer lives lost
+    shows an interval wholly below the other's. When the chances of losing a life would suggest otherwise,
+    a note beside the verdict says the advice goes by lives lost."""
+    seen = {"close": 0, "apart": 0, "nearly touching": 0, "note": 0}
+    for a in random_advices(600):
+        page = advice_html(a)
+        (km, klo, khi), (pm, plo, phi) = shown_lives(page)
+        assert klo <= km <= khi and plo <= pm <= phi
+        shown_overlap = klo <= phi and plo <= khi
+        assert shown_overlap == a.close, (page, a)
+        assert ("Too close to tell" in page) == a.close
+        if not a.close:
+            best, other = ((klo, khi), (plo, phi)) if a.advice == "knock" else ((plo, phi), (klo, khi))
+            assert best[1] < other[0]
+            assert html.unescape(page).count("fewer lives lost") == 1
+            seen["nearly touching"] += (float(f"{a.knock.expected_ci[1]:.2f}") >= float(f"{a.play_on.expected_ci[0]:.2f}")  # type: ignore[union-attr]
+                                        and a.knock.expected_ci[1] < a.play_on.expected_ci[0])  # type: ignore[union-attr]
+        k, p = a.knock, a.play_on
+        assert k is not None
+        chances_overlap = k.p_lose_ci[0] <= p.p_lose_ci[1] and p.p_lose_ci[0] <= k.p_lose_ci[1]
+        advised, rest = (k, p) if a.advice == "knock" else (p, k)
+        chances_disagree = (chances_overlap != a.close) or (not a.close and advised.p_lose > rest.p_lose)
+        assert ("not by the chance of losing a life" in page) == chances_disagree
+        seen["close" if a.close else "apart"] += 1
+        seen["note"] += chances_disagree
+    assert all(seen.values()), seen
+
+
+def test_the_advisor_explains_a_verdict_the_chances_seem_to_contradict() -> None:
+    """Lesson 5's case: too close to tell by lives lost, while knocking loses a life less often (a knocker
+    with the lowest hand loses two lives in Scat): the note says the advice goes by lives lost."""
+    a = KnockAdvisor(rollouts=4000)  # the page's seed: enough deals for the chances to come apart
+    adv = a.choose(rules="scat", hand="K♥ Q♥ 7♣", players=4, seat=2, turn=5)
+    assert adv is not None and adv.knock is not None
+    k, p = adv.knock.p_lose_ci, adv.play_on.p_lose_ci
+    assert adv.close and k[1] < p[0]  # too close by lives lost; knocking loses a life less often
+    assert "Too close to tell" in a.result.value
+    assert "a knocker whose hand is the lowest can lose two lives" in a.result.value
+    (km, klo, khi), (pm, plo, phi) = shown_lives(a.result.value)
+    assert (klo <= phi and plo <= khi) == adv.close
 
 
 @pytest.mark.parametrize("preset", ["scat", "widow", "bga-draw"])
@@ -578,4 +655,5 @@ def test_the_tournament_names_the_thresholds_inside_the_best_ones_interval() -> 
 def test_numbers_are_rounded_and_aligned_in_their_own_column() -> None:
     assert [pct(x) for x in (0.299, 0.234, 0.005, 1.0)] == ["30%", "23%", "0%", "100%"]  # 0.5% rounds to even
     table = html_table("c", ["name", "count", "note"], [["a", "12", "few"]], numeric=[1])
-    assert '<td class="to-num">12</td>' in table and "<td>few</td>" in table
+    assert '<td class="to-num" role="cell" data-label="count">12</td>' in table
+    assert '<td role="cell" data-label="note">few</td>' in table

@@ -3,12 +3,14 @@ and says what the engine says."""
 
 from __future__ import annotations
 
+import html
 import re
+from pathlib import Path
 
 import pytest
 from helpers.table import click, do
 
-from thirtyone import score
+from thirtyone import i18n, score
 from thirtyone.game import Action, parse_action
 from thirtyone.widgets import Walkthrough
 from thirtyone.widgets.guide import TOURS, Step, Tour
@@ -36,6 +38,9 @@ def play_through(g: Walkthrough, wrong_first: bool = True) -> list[str]:
             learner_move(g, others[0])
             assert g.index == index and g.table.state is state
             assert g.table.message == g.step_now.hint  # type: ignore[union-attr]
+            # the hint is said in the step's own box, above the cards, not below the table
+            assert html.escape(g.table.message, quote=False) in g.narration.value
+            assert g.table.message_html.layout.display == "none"
             hints.append(g.table.message)
         learner_move(g, expected)
         assert g.index == index + 1, f"step {index + 1}: {expected} was not taken ({g.table.message})"
@@ -88,6 +93,86 @@ def test_the_learner_does_every_move_the_lesson_teaches() -> None:
     assert asked_kinds("scat") == {"draw discard", "discard", "draw stock", "knock"}
     assert asked_kinds("schwimmen") == {"take center", "swap", "pass", "swap all", "knock"}
     assert asked_kinds("feuer") == {"keep hand", "swap"}
+
+
+def button_labels(g: Walkthrough) -> dict[str, str]:
+    """The label of the button that makes each kind of move, as the learner reads it on the table."""
+    t = g.table
+    return {"draw stock": t.stock_button.description, "knock": t.knock_button.description,
+            "pass": t.pass_button.description, "swap all": t.swap_all_button.description,
+            "keep hand": t.keep_button.description, "take center": t.take_button.description,
+            "exchange hand": t.take_button.description}
+
+
+QUOTED = re.compile(r'(?:[Cc]lick|[Pp]ulsa) (?:"([^"]+)"|«([^»]+)»)')
+"""A button named in quotes after "click" ("pulsa")."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", list(TOURS))
+def test_every_ask_names_the_button_as_it_is_labelled(name: str, lang: str) -> None:
+    with i18n.using(lang):
+        g = Walkthrough.named(name)
+        labels = button_labels(g)
+        every_label = set(labels.values()) | {b.description for b in (g.next_button, g.back_button, g.again_button)}
+        for i, step in enumerate(TOURS[name].steps):
+            words = [i18n._(step.say)] + ([i18n._(step.ask), i18n._(step.hint)] if step.ask else [])
+            for text in words:  # a button named in quotes is named by its label, word for word
+                for quoted in QUOTED.findall(text):
+                    assert "".join(quoted) in every_label, f"step {i + 1} quotes no button: {text!r}"
+            if not step.ask:
+                continue
+            action = parse_action(step.moves[0])
+            if action.kind in labels:  # a button's move: the ask and the hint say its label
+                label = labels[action.kind]
+                assert label in i18n._(step.ask), f"step {i + 1}: {i18n._(step.ask)!r} does not name the button {label!r}"
+                assert label in i18n._(step.hint), f"step {i + 1}: {i18n._(step.hint)!r} does not name the button {label!r}"
+            for card in action.cards:  # a card's move: the ask names every card to click
+                assert str(card) in i18n._(step.ask), f"step {i + 1}: {i18n._(step.ask)!r} does not name the {card}"
+            if action.kind == "draw discard":
+                top = g._progress.states[i].discard_pile[-1]
+                assert str(top) in i18n._(step.ask) and str(top) in i18n._(step.hint)
+
+
+@pytest.mark.parametrize("name", list(TOURS))
+def test_what_you_have_done_lists_only_what_has_been_done(name: str) -> None:
+    g = Walkthrough.named(name)
+    tour = TOURS[name]
+    seen: list[str] = []
+    for i in range(len(tour.steps)):
+        g.go(i)
+        state = g.table.state
+        seen += [tour.steps[i].done] if tour.steps[i].done else []
+        assert g.done_so_far() == seen  # in order, each once, from its step on
+        shown = g.recap.value
+        for point in seen:
+            assert html.escape(point.partition(":")[2], quote=False) in shown
+        # the knock and the showdown are listed once they have happened on the table, not before
+        knock_listed = any(p.startswith("Knocking") for p in seen)
+        showdown_listed = any(p.startswith("The showdown") or "then the showdown" in p for p in seen)
+        assert not knock_listed or state.knocker is not None, f"step {i + 1} lists a knock not yet made"
+        assert not showdown_listed or state.round_over, f"step {i + 1} lists a showdown not yet held"
+    if name in ("scat", "schwimmen"):  # the two tours that teach a whole round end with both listed
+        assert knock_listed and showdown_listed
+    g.go(0)
+    assert "Knock" not in g.recap.value and "showdown" not in g.recap.value
+
+
+LESSONS = Path(__file__).resolve().parents[2] / "tools" / "lessons"
+
+
+@pytest.mark.parametrize("page", ["02-scat.md", "03-schwimmen.md", "es/02-scat.md", "es/03-schwimmen.md"])
+def test_no_page_lists_under_a_walkthrough_what_the_learner_has_not_done_yet(page: str) -> None:
+    text = (LESSONS / page).read_text(encoding="utf-8")
+    assert "Walkthrough.named(" in text
+    assert "## What you did" not in text and "## Lo que has hecho" not in text  # the walkthrough keeps that list
+
+
+def test_what_you_have_done_in_spanish() -> None:
+    with i18n.using("es"):
+        g = Walkthrough.named("scat")
+        g.go(len(TOURS["scat"].steps) - 1)
+        assert "Lo que has hecho" in g.recap.value and "<strong>El recuento:</strong>" in g.recap.value
 
 
 def test_the_schwimmen_tour_covers_commerce() -> None:

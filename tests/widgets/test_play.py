@@ -12,12 +12,13 @@ import ipywidgets as w
 import pytest
 from helpers.table import do, next_round
 
-from thirtyone import names
+from thirtyone import names, new_game
 from thirtyone.bots import LEVELS, PATIENCE, knock_rule, make_bot
+from thirtyone.coach import coach
 from thirtyone.game import Action, State
 from thirtyone.rules import Rules
 from thirtyone.widgets import GameSetup, PlayGame
-from thirtyone.widgets.play import LEVEL_NAMES, GameTable, level_text, rules_name
+from thirtyone.widgets.play import LEVEL_NAMES, GameTable, coach_html, level_text, rules_name
 
 LESSON = Path(__file__).resolve().parents[2] / "tools" / "lessons" / "06-play.md"
 
@@ -101,7 +102,7 @@ def test_a_whole_seeded_game_to_the_end_with_its_summary(preset: str, bots: int,
     assert rec.summary() in summary.replace("&#x27;", "'")
     assert '<img src="data:image/png;base64,' in summary and 'alt="Lives of each player' in summary
     assert "Lives at the start and after each round" in summary
-    assert summary.count("<tr>") == s.players + 1  # the header and one row per player
+    assert len(re.findall(r"<tr[ >]", summary)) == s.players + 1  # the header and one row per player
     assert ("You did not knock" in summary) == (not rec.knocks)
     assert game.game_log.value.count("<details>") == len(rec.rounds)
     assert game.coach_button.disabled and game.follow_button.disabled
@@ -456,3 +457,17 @@ def test_advice_from_an_earlier_turn_is_not_played_even_when_its_move_is_legal_a
 def test_the_thresholds_when_players_drop_out_are_for_fewer_players_only() -> None:
     text = level_text("intermediate", Rules.preset("scat"), 4)
     assert "with 3 still in" in text and "with 2 still in" in text and "with 4 still in" not in text
+
+
+def test_the_coachs_table_names_each_number_by_its_column() -> None:
+    """On a phone the coach's table stacks one box per move (static/play.css): each number must carry its
+    column's name, the chance of losing a life included, and the table keep its roles."""
+    s = new_game("scat", players=3, seed=5)
+    page = coach_html(coach(s, rollouts=100, seed=0))
+    heads = re.findall(r'<th scope="col" role="columnheader">([^<]*)</th>', page)
+    assert heads[1:] == ["Lives lost on average", "95% interval", "Chance of losing a life"]
+    rows = re.findall(r'<tr role="row">(.*?)</tr>', page)[1:] + re.findall(r'<tr class="to-changed" role="row">(.*?)</tr>', page)
+    assert rows
+    for row in rows:
+        assert re.findall(r'<td[^>]* data-label="([^"]*)"', row) == heads[1:]
+    assert '<table class="to-data" role="table">' in page and "to-coach-table" in page

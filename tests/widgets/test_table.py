@@ -69,7 +69,10 @@ def test_a_whole_round_through_the_widget(rules: str, seed: int) -> None:
     if not end.game_over:
         do(table, Action("next round"))
         assert table.state.round == end.round + 1
-        assert table.back() and table.state is end
+        # back to the showdown, unless the new round ended at the deal: its own showdown is not taken back
+        over = table.state.round_over
+        assert table.back() is not over
+        assert table.state is end or table.state.round == end.round + 1
 
 
 def test_scat_round_by_clicks_from_the_deal_to_the_showdown() -> None:
@@ -423,6 +426,22 @@ def test_step_back_goes_to_the_learners_last_move() -> None:
     assert table.back() and table.state is s1
     assert table.back() and table.state is s0
     assert not table.back()
+
+
+@pytest.mark.parametrize("rules", ["scat", "schwimmen"])
+def test_step_back_is_refused_after_the_showdown(rules: str) -> None:
+    table = CardTable(rules, players=3, seat=1, seed=6, pace=0)
+    end = learner_plays_round(table, greedy_learner)
+    assert table.history and end.result is not None
+    assert table.back_button.disabled and table.back_button.layout.display != "none"
+    table.back_button.click()  # a click sent before the button was drawn disabled
+    assert table.state is end and "can no longer be taken back" in table.message_html.value
+    assert not table.back() and table.state is end
+    table.show_all = True  # peeking changes nothing
+    assert table.back_button.disabled and not table.back() and table.state is end
+    if not end.game_over:
+        next_round(table)
+        assert table.state.round == end.round + 1 and table.message == ""
 
 
 def test_bots_move_at_their_pace_on_the_event_loop() -> None:

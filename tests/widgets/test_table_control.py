@@ -257,6 +257,23 @@ def test_step_back_drops_the_pick() -> None:
     assert ctl.back() and ctl.selected is None and ctl.state.current_player == 2
 
 
+@pytest.mark.parametrize("rules", ["scat", "schwimmen"])
+def test_no_step_back_once_the_showdown_has_shown_every_hand(rules: str) -> None:
+    ctl = TableControl(new_game(rules, 3, seed=6), seat=1, seed=6)
+    end = play_round(ctl)
+    assert end.result is not None and ctl.history  # there are moves to take back, but every hand is known
+    refused = ctl.click_back()
+    assert refused.refusal is Refusal.SHOWDOWN_SEEN and refused.message
+    assert not ctl.back() and not ctl.back(step_mode=True) and ctl.state is end
+    assert not ctl.board().can_back and not ctl.board(show_all=True, step_mode=True).can_back
+    # the next round is played as ever: a step back in it returns to the showdown, and no further
+    assert deal_next(ctl, 10.0).move is not None and not ctl.state.round_over
+    if ctl.my_turn:
+        assert ctl.board().can_back and ctl.click_back() == Click()
+        assert ctl.back() and ctl.state is end
+        assert ctl.click_back().refusal is Refusal.SHOWDOWN_SEEN and not ctl.back() and ctl.state is end
+
+
 # -- the bots' pacing ------------------------------------------------------------------------------------
 def test_the_pacing_says_when_the_next_bot_move_is_due() -> None:
     ctl = TableControl(new_game("scat", 3, seed=2), seat=0, seed=2)

@@ -32,7 +32,8 @@ from .picker import CardPicker
 from .ruleset import RuleEditor
 from .study import STUDY_CSS, pct
 
-__all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html", "advice_html", "rules_name"]
+__all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html", "advice_html", "rules_name",
+           "lives_digits", "seems_to_disagree"]
 
 _CSS = """
 <style>
@@ -42,6 +43,9 @@ _CSS = """
 .to-study .to-estimate { max-width: 100%; box-sizing: border-box; }
 .to-advisor .widget-dropdown, .to-drill .widget-dropdown { max-width: 100%; }
 .to-advisor .widget-dropdown > select, .to-drill .widget-dropdown > select { max-width: 100%; }
+.to-study .to-estimate p.to-compared { font-size: 15px; }
+.to-study .to-estimate p.to-chance { font-size: 14px; color: #3d3d3d; }
+.to-study .to-compared-note { max-width: 860px; line-height: 1.45; }
 </style>
 """
 
@@ -55,9 +59,10 @@ def rules_name(rules: Rules) -> str:
     return names.preset_name(rules.name) if rules.name in Rules.PRESET_NAMES else _("your own rules")
 
 
-def estimate_html(title: str, est: Estimate | None, best: bool) -> str:
-    """One choice's estimate: the lives lost on average (what the advice compares) and the chance of
-    losing a life, each with its 95% interval."""
+def estimate_html(title: str, est: Estimate | None, best: bool, digits: int = 2) -> str:
+    """One choice's estimate: the lives lost on average (what the advice compares, first and marked) and
+    the chance of losing a life, each with its 95% interval; lives lost with ``digits`` decimals
+    (:func:`lives_digits`)."""
     cls = "to-estimate to-best" if best else "to-estimate"
     if est is None:
         return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>' + _esc(_("Not allowed now.")) + "</p></div>"
@@ -65,12 +70,56 @@ def estimate_html(title: str, est: Estimate | None, best: bool) -> str:
     elo, ehi = est.expected_ci
     head = _("{choice} — fewer lives lost").format(choice=title) if best else title
     lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent="95%",
-        lives=f"<strong>{fixed(est.expected_lives)}</strong>", low=fixed(elo), high=fixed(ehi))
+        lives=f"<strong>{fixed(est.expected_lives, digits)}</strong>", low=fixed(elo, digits),
+        high=fixed(ehi, digits))
     chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent="95%",
         chance=pct(est.p_lose), low=pct(lo), high=pct(hi))
     deals = ngettext("{n} simulated deal", "{n} simulated deals", est.rollouts).format(n=grouped(est.rollouts))
-    return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p>{lives}</p><p>{_esc(chance)}</p>'
-            f'<p class="to-note">{_esc(deals)}</p></div>')
+    return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p class="to-compared">{lives}</p>'
+            f'<p class="to-chance">{_esc(chance)}</p><p class="to-note">{_esc(deals)}</p></div>')
+
+
+def lives_digits(advice: KnockAdvice) -> int:
+    """Decimals for lives lost, so that the intervals shown agree with the verdict: two, or more when two
+    intervals that do not overlap would seem to touch once rounded (rounding never pulls overlapping
+    intervals apart)."""
+    k, p = advice.knock, advice.play_on
+    if k is None or advice.close:
+        return 2
+    for digits in range(2, 8):
+        (a, b), (c, d) = (tuple(float(f"{x:.{digits}f}") for x in ci) for ci in (k.expected_ci, p.expected_ci))
+        if b < c or d < a:
+            return digits
+    return 8
+
+
+def seems_to_disagree(advice: KnockAdvice) -> bool:
+    """The chances of losing a life, read alone, would suggest another verdict than the lives lost on
+    average: their intervals overlap where those of lives lost do not, or the other way round, or the
+    choice advised loses a life more often."""
+    k, p = advice.knock, advice.play_on
+    if k is None:
+        return False
+    overlap = k.p_lose_ci[0] <= p.p_lose_ci[1] and p.p_lose_ci[0] <= k.p_lose_ci[1]
+    if advice.close:
+        return not overlap
+    advised, other = (k, p) if advice.advice == "knock" else (p, k)
+    return overlap or advised.p_lose > other.p_lose
+
+
+def _compared_note(advice: KnockAdvice, spot: Spot | None) -> str:
+    """Why the chances of losing a life may seem to say otherwise, when they do."""
+    if not seems_to_disagree(advice):
+        return ""
+    if spot is not None and spot.rules.knocker_lowest != "one_life":
+        why = _("The advice goes by lives lost on average, not by the chance of losing a life: with these rules "
+                "a knocker whose hand is the lowest can lose two lives, so knocking may lose a life less often "
+                "and still cost as many lives on average, or more.")
+    else:
+        why = _("The advice goes by lives lost on average, not by the chance of losing a life: the two are "
+                "estimated each with its own {percent} interval, and they need not tell the same story.").format(
+                    percent="95%")
+    return f'<p class="to-note to-compared-note">{_esc(why)}</p>'
 
 
 def _seat_text(seat: int, players: int) -> str:
@@ -117,8 +166,10 @@ def _play_title(advice: KnockAdvice, spot: Spot | None) -> str:
 def _estimates(advice: KnockAdvice, spot: Spot | None) -> str:
     knock_best = advice.knock is not None and not advice.close and advice.advice == "knock"
     play_best = not advice.close and advice.advice == "play on"
-    return ('<div class="to-estimates">' + estimate_html(_("Knock now"), advice.knock, knock_best)
-            + estimate_html(_play_title(advice, spot), advice.play_on, play_best) + "</div>")
+    digits = lives_digits(advice)
+    return (_compared_note(advice, spot) + '<div class="to-estimates">'
+            + estimate_html(_("Knock now"), advice.knock, knock_best, digits)
+            + estimate_html(_play_title(advice, spot), advice.play_on, play_best, digits) + "</div>")
 
 
 def advice_html(advice: KnockAdvice, spot: Spot | None = None) -> str:

@@ -3,7 +3,9 @@
 A :class:`Tour` is a staged deal (``new_game(..., deck=...)``) and a list of :class:`Step` s.
 A step says something, then either the bots make their moves when the learner clicks *Next*,
 or the learner is asked to make one move on the card table ("Take the 9♥ from the discard
-pile"); anything else gets the step's hint and changes nothing. Every move comes from the
+pile"); anything else gets the step's hint and changes nothing. The step's words and its hint share one box,
+just above the cards, so a learner on a phone reads both beside the cards they tap. Under the table, "What you
+have done" lists what the round has shown so far, and only that. Every move comes from the
 engine: a tour whose moves are not legal fails when it is built, and the table's log and
 showdown panel use the engine's own sentences.
 
@@ -39,6 +41,9 @@ class Step:
     """When set, the learner makes the step's one move, asked in these words."""
     hint: str = ""
     """What the learner is told when they try another move."""
+    done: str = ""
+    """What the learner has now seen done, for the list "What you have done" (from this step on): a head, a
+    colon, then the rule in a sentence."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,9 @@ SCAT = Tour(
     steps=(
         Step(N_("Ana deals three cards to each player, one at a time, starting on her left: you, Ben, then "
              "herself. She turns the next card face up to start the discard pile: the 9♥. The rest of the "
-             "deck is the stock, face down. Your hand is K♥ 5♥ 4♣, worth 15: K♥ + 5♥.")),
+             "deck is the stock, face down. Your hand is K♥ 5♥ 4♣, worth 15: K♥ + 5♥."),
+             done=N_("The deal: three cards each, one card face up to start the discard pile; the rest is the "
+                     "stock.")),
         Step(N_("You sit on the dealer's left, so you play first. A turn is: take one card, then throw one. "
              "You may take the top card of the discard pile, which everyone sees, or the top card of the "
              "stock, which only you see."),
@@ -93,11 +100,13 @@ SCAT = Tour(
              "suit and counts nothing."),
              ("discard 4♣",), ask=N_("Throw the 4♣."), hint=N_("Throw the 4♣: in a hand of hearts a club counts nothing.")),
         Step(N_("K♥ 9♥ 5♥ is worth 24. Now it is Ben's turn: he draws from the stock (only he sees the card) "
-             "and throws one card face up."), ("draw stock", "discard 2♦")),
+             "and throws one card face up."), ("draw stock", "discard 2♦"),
+             done=N_("A turn: take the top card of the stock (only you see it) or of the discard pile (everyone "
+                     "sees it), then throw one card face up on the discard pile.")),
         Step(N_("Ben threw the 2♦. Ana's turn."), ("draw stock", "discard 3♦")),
         Step(N_("Ana threw the 3♦. It does not fit your hearts, so this time take a card nobody has seen."),
-             ("draw stock",), ask=N_("Draw from the stock: click it."),
-             hint=N_("Click the stock this time: the 3♦ on the pile does not help your hearts.")),
+             ("draw stock",), ask=N_("Click \"Draw from the stock\"."),
+             hint=N_("Click \"Draw from the stock\" this time: the 3♦ on the pile does not help your hearts.")),
         Step(N_("You drew the A♥! Keep the three best hearts."),
              ("discard 5♥",), ask=N_("Throw the 5♥."),
              hint=N_("Throw the 5♥: A♥ K♥ 9♥ is worth 30, the most these four cards can make.")),
@@ -108,14 +117,20 @@ SCAT = Tour(
              ("knock",), ask=N_("Knock: click the Knock button."),
              hint=N_("Click Knock: 30 is a strong hand, and every turn you wait gives the others another chance.")),
         Step(N_("You knocked, so you will not play again this round. Ben's last turn."),
-             ("draw discard", "discard 5♠")),
+             ("draw discard", "discard 5♠"),
+             done=N_("Knocking instead of taking a card: everyone else has exactly one more turn; the knocker "
+                     "has none.")),
         Step(N_("Ben took the K♠ from the discard pile: a player who picks up spades is collecting spades. "
-             "Ana's last turn; after her comes the showdown."), ("draw stock", "discard 2♣")),
+             "Ana's last turn; after her comes the showdown."), ("draw stock", "discard 2♣"),
+             done=N_("The discard pile tells you what others collect: Ben picked up a spade, so he wants "
+                     "spades.")),
         Step(N_("The showdown: every hand is shown and counted, and the lowest hand loses a life. You knocked "
              "with 30 and Ana has 29, so Ben's 25 is the lowest: he loses one life and has two left. You keep "
              "all three: a knocker loses only when their hand is the lowest, and then it costs two lives. "
              "A player who has lost every life keeps playing, swimming (or 'on the bus'); the next loss puts "
-             "them out.")),
+             "them out."),
+             done=N_("The showdown: every hand is shown, and the lowest hand loses a life. In Scat a knocker whose "
+                     "hand is the lowest loses two.")),
     ),
 )
 
@@ -152,16 +167,20 @@ SCHWIMMEN = Tour(
              "counts, and it is worth just 9.")),
         Step(N_("As the dealer you choose first: keep this hand, or take the face-down center without seeing it. "
              "If you take it, your old hand lies face up as the center."),
-             ("take center",), ask=N_("Take the center hand: yours is weak."),
+             ("take center",), ask=N_("Click \"Take the center hand\": yours is weak."),
              hint=N_("Click \"Take the center hand\": a hand worth 9 is easy to beat.")),
         Step(N_("You took A♥ 9♥ 8♠, worth 20, and your old 7♣ 8♦ 9♠ lies face up as the center. From now on a "
              "turn is one of: swap one card with the center, swap all three, pass (change nothing), or knock. "
-             "Ana, on your left, plays first."), ("pass",)),
+             "Ana, on your left, plays first."), ("pass",),
+             done=N_("The face-down center: the dealer chooses first: take the center, still face down, as their "
+                     "own hand (their old hand then lies face up as the center), or keep their hand, and the "
+                     "center is turned face up.")),
         Step(N_("Ana passed: she changed nothing. Ben's turn."), ("swap 8♥ 9♠",)),
         Step(N_("Ben swapped his 8♥ for the 9♠: he collects spades. The 8♥ in the center fits your hearts."),
              ("swap 8♠ 8♥",), ask=N_("Swap one card: click the 8♠ in your hand, then the 8♥ in the center."),
              hint=N_("Click your 8♠, then the 8♥ in the center.")),
-        Step(N_("You swapped your 8♠ for the 8♥: A♥ 9♥ 8♥ is worth 28. Ana's turn."), ("pass",)),
+        Step(N_("You swapped your 8♠ for the 8♥: A♥ 9♥ 8♥ is worth 28. Ana's turn."), ("pass",),
+             done=N_("Swap one: give one card and take one from the center.")),
         Step(N_("Ana passed again. Ben's turn."), ("swap 7♠ 8♠",)),
         Step(N_("Ben swapped his 7♠ for your old 8♠. Nothing in the center (7♣ 8♦ 7♠) fits your hearts: pass "
              "this time, and see what happens when everyone passes."),
@@ -171,10 +190,13 @@ SCHWIMMEN = Tour(
         Step(N_("Ana and Ben passed too: everyone passed in a row. So the center is cleared away and three new "
              "cards are laid from the stock: A♦ K♦ 9♦. Together they are worth 30, more than your 28, and "
              "you play first."),
-             ("swap all",), ask=N_("Swap all three: click the Swap all three button."),
+             ("swap all",),
+             done=N_("Pass: change nothing. When everyone passes in a row, the center is cleared away and three "
+                     "new cards come from the stock, the face-down rest of the deck."), ask=N_("Swap all three: click the Swap all three button."),
              hint=N_("Click \"Swap all three\": A♦ K♦ 9♦ (30) beats your A♥ 9♥ 8♥ (28).")),
         Step(N_("You swapped all three: you hold A♦ K♦ 9♦, worth 30, and your old A♥ 9♥ 8♥ lies face up as the "
-             "center. Ana's turn."), ("swap 7♦ A♥",)),
+             "center. Ana's turn."), ("swap 7♦ A♥",),
+             done=N_("Swap all: give your whole hand for the whole center.")),
         Step(N_("Ana swapped her 7♦ for the A♥: she collects hearts. Ben's turn."), ("pass",)),
         Step(N_("Ben passed. With 30 you can knock: everyone else has one more turn, then the showdown."),
              ("knock",), ask=N_("Knock: click the Knock button."),
@@ -184,7 +206,11 @@ SCHWIMMEN = Tour(
              ("pass",)),
         Step(N_("The showdown: you and Ana have 30 each, Ben 27. Ben's hand is the lowest, so he loses a life. "
              "With the Schwimmen rules a knocker with the lowest hand would lose only one life, and a tie for "
-             "the lowest hand is broken by Skat order: clubs > spades > hearts > diamonds.")),
+             "the lowest hand is broken by Skat order: clubs > spades > hearts > diamonds."),
+             done=N_("Knocking: everyone else has one more turn, then the showdown. With the Schwimmen rules the "
+                     "lowest hand loses one life, even the knocker's, and a tie for the lowest is broken by Skat "
+                     "order (clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦; three of a kind by rank), as in "
+                     "lesson 1.")),
     ),
 )
 
@@ -197,7 +223,7 @@ FEUER = Tour(
     steps=(
         Step(N_("Feuer (fire) is Schwimmen with one more rule: three aces end the round at once, and everyone "
              "else loses a life. You deal again, and you hold A♠ A♥ 9♣.")),
-        Step(N_("Two aces already."), ("keep hand",), ask=N_("Keep your hand."),
+        Step(N_("Two aces already."), ("keep hand",), ask=N_("Keep your hand: click \"Keep my hand\"."),
              hint=N_("Click \"Keep my hand\": two aces are too good to give away.")),
         Step(N_("You kept your hand, so the center is turned face up: A♦ 8♣ 7♥. The third ace! Ana plays first."),
              ("swap 10♠ 7♥",)),
@@ -235,7 +261,12 @@ class Walkthrough(w.VBox):
                                controls=False, show_all=show_all)
         self.table.guard = self._guard
         self.table.status.layout.display = "none"  # the narration says whose turn it is
+        self.table.message_html.layout.display = "none"  # the hint is said in the narration, above the cards
         self.table.observe(self._table_moved, "state")
+        self.table.observe(lambda _c: self._render(), "message")
+        self.recap = w.HTML()
+        """What you have done: the :attr:`Step.done` of every step shown so far."""
+        self.recap.add_class("to-recap")
         self._setting = False
         self.next_button.on_click(lambda _b: self.next())
         self.back_button.on_click(lambda _b: self.back())
@@ -243,7 +274,8 @@ class Walkthrough(w.VBox):
         self.show_all_box.observe(lambda c: setattr(self.table, "show_all", c["new"]), "value")
         bar = w.HBox([self.back_button, self.next_button, self.again_button, self.show_all_box],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.narration, bar, self.table])
+        bar.add_class("to-walk-bar")
+        super().__init__([self.narration, bar, self.table, self.recap])
         self.add_class("to-walkthrough")
         self.go(0)
 
@@ -341,10 +373,29 @@ class Walkthrough(w.VBox):
             text += '<p class="to-ask">' + _("Click <strong>Next</strong> to go on.") + "</p>"
         progress = _("{tour} · step {n} of {total}").format(tour=html.escape(_(self.tour.title)), n=self.index + 1,
                                                             total=n)
+        hint = self.table.message
+        if hint:
+            text += f'<p class="to-hint" role="alert">{html.escape(hint, quote=False)}</p>'
         self.narration.value = ('<div class="to-narration" role="status" aria-live="polite">'
                                 f'<p class="to-progress">{progress}</p>{text}</div>')
+        self.recap.value = self._recap_html()
         self.next_button.disabled = bool(step.ask) or (self.index == n - 1 and not step.moves)
         self.back_button.disabled = self.index == 0
+
+    def done_so_far(self) -> list[str]:
+        """What you have done: the points of the steps shown so far (this one included), in their order."""
+        return [_(s.done) for s in self.tour.steps[:self.index + 1] if s.done]
+
+    def _recap_html(self) -> str:
+        items = []
+        for point in self.done_so_far():
+            head, sep, rest = point.partition(":")
+            items.append(f"<li><strong>{html.escape(head + sep, quote=False)}</strong>{html.escape(rest, quote=False)}"
+                         "</li>" if sep else f"<li>{html.escape(point, quote=False)}</li>")
+        if not items:
+            return ""
+        return ('<section class="to-done"><h3>' + html.escape(_("What you have done"), quote=False) + "</h3><ul>"
+                + "".join(items) + "</ul></section>")
 
     def steps_text(self) -> Sequence[str]:
         """Every step's words, for reading the tour without playing it."""

@@ -265,7 +265,7 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
              interval_text(m.estimate), chance_text(m.estimate.p_lose)]
             for i, m in enumerate(advice.moves)]
     table = html_table(_("Every move compared over the same {n} deals of the cards you cannot see").format(
-                           n=advice.moves[0].estimate.rollouts),
+                           n=grouped(advice.moves[0].estimate.rollouts)),
                        [_("Move"), _("Lives lost on average"), _("{percent} interval").format(percent="95%"),
                         _("Chance of losing a life")], rows,
                        numeric=(1, 3), marked=(0,))
@@ -282,7 +282,7 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     return ('<div class="to-coach-advice" role="status">'
             '<p class="to-advice"><strong>' + esc(_("The coach: {move}.").format(move=head)) + "</strong> "
             + f"{esc(why)}</p>"
-            f'<div class="to-scroll">{table}</div>{knock}</div>')
+            f'<div class="to-coach-table">{table}</div>{knock}</div>')
 
 
 advice_html = coach_html

@@ -93,19 +93,24 @@ def figure_html(fig: Figure, alt: str, caption: str) -> str:
 def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]], *,
                numeric: Sequence[int] = (), marked: Sequence[int] = ()) -> str:
     """An accessible table: a caption, column headers, the first cell of each row as its header.
-    ``numeric``: columns aligned right; ``marked``: rows highlighted. Cells are escaped."""
-    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in header)
+    ``numeric``: columns aligned right; ``marked``: rows highlighted. Cells are escaped. Each cell carries
+    its column's name (``data-label``) and every part its role, so a style sheet may stack the rows on a
+    phone (one box per row, each value named) and the table is still read as a table."""
+    head = "".join(f'<th scope="col" role="columnheader">{html.escape(h)}</th>' for h in header)
     body = []
     for i, row in enumerate(rows):
-        cells = [f'<th scope="row">{html.escape(row[0])}</th>']
-        cells += [f'<td class="to-num">{html.escape(c)}</td>' if j in numeric else f"<td>{html.escape(c)}</td>"
-                  for j, c in enumerate(row[1:], start=1)]
+        cells = [f'<th scope="row" role="rowheader">{html.escape(row[0])}</th>']
+        for j, c in enumerate(row[1:], start=1):
+            label = f' data-label="{html.escape(header[j])}"' if j < len(header) else ""
+            num = ' class="to-num"' if j in numeric else ""
+            cells.append(f'<td{num} role="cell"{label}>{html.escape(c)}</td>')
         cls = ' class="to-changed"' if i in marked else ""
-        body.append(f"<tr{cls}>{''.join(cells)}</tr>")
+        body.append(f'<tr{cls} role="row">{"".join(cells)}</tr>')
     # a wide table scrolls sideways in its own box (focusable, named by its caption); the page never does
     return (f'<div class="to-scroll" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
-            f'<table class="to-data"><caption>{html.escape(caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+            f'<table class="to-data" role="table"><caption>{html.escape(caption)}</caption>'
+            f'<thead role="rowgroup"><tr role="row">{head}</tr></thead><tbody role="rowgroup">{"".join(body)}</tbody>'
+            "</table></div>")
 
 
 def details_html(summary: str, content: str) -> str:

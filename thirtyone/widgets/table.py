@@ -14,7 +14,7 @@ The rules of play live in the controller, :class:`~thirtyone.widgets.tablecontro
 Python, no Jupyter): the history, which clicks count (only the learner's legal moves on their turn; stale
 clicks and the second half of a double click change nothing; a "Next round" click within
 :data:`SHOWDOWN_PAUSE` of dealing a round that ended at once is refused, so the learner sees every
-showdown), the bots' pacing and what to show. This module is the widgets' side: it turns clicks into the
+showdown; "Step back" is refused once a showdown has shown every hand), the bots' pacing and what to show. This module is the widgets' side: it turns clicks into the
 controller's calls, draws the controller's :class:`~thirtyone.widgets.tablecontrol.Board`, and keeps the
 timers. Bots move at ``pace`` seconds per move through the kernel's event loop (``loop.call_later``, no
 threads), or one move per click in ``step_mode``; with ``pace == 0`` they move at once. :meth:`play_bots`
@@ -400,7 +400,13 @@ class CardTable(w.VBox):
 
     def back(self) -> bool:
         """Step back to the learner's previous move or the last showdown (one move at a time in step
-        mode, or when no bot plays); states are immutable, so this is the very state shown then."""
+        mode, or when no bot plays); states are immutable, so this is the very state shown then. Refused
+        after a showdown (every hand has been shown): :attr:`message` says why."""
+        click = self.control.click_back()
+        if click.refusal is not None:
+            if click.message is not None:
+                self.message = click.message
+            return False
         if not self.control.back(self.step_mode):
             return False
         self.message = ""

@@ -9,7 +9,9 @@ checks), so the table's rules are tested without a front end. Its view is
 What the controller decides:
 
 * the history: every state shown is kept, so :meth:`TableControl.back` steps back to the learner's previous
-  move or the last showdown (one move at a time in step mode, or when no bot plays);
+  move or the last showdown (one move at a time in step mode, or when no bot plays); never from a showdown,
+  which has shown every hand: a round whose hands are known is not played again (:meth:`TableControl.click_back`
+  refuses, and :attr:`Board.can_back` is false);
 * which clicks count (:class:`Click`): a click makes a move only on the learner's turn, when the move is
   legal (``state.legal_actions()``) and :attr:`TableControl.guard` lets it through; otherwise a
   :class:`Refusal` says why, as a code and in words. A stale click (a card that is no longer there: the
@@ -68,6 +70,8 @@ class Refusal(Named):
     """:attr:`TableControl.guard` asks for another move (a walkthrough's step)."""
     TOO_SOON = "too soon"
     """"Next round" within :data:`SHOWDOWN_PAUSE` of dealing a round that ended at once."""
+    SHOWDOWN_SEEN = "showdown seen"
+    """"Step back" after a showdown: every hand has been shown, so the round may not be taken back."""
 
 
 class Pacing(Named):
@@ -121,7 +125,7 @@ class Board:
     can_step: bool
     """A bot is to move ("Next move")."""
     can_back: bool
-    """There is a state to step back to."""
+    """There is a state to step back to, and no showdown has shown the hands (:meth:`TableControl.click_back`)."""
     status: str
     """Whose turn it is and what the learner can do, in words."""
 
@@ -312,11 +316,22 @@ class TableControl:
         self.planned = None
         self.state = state
 
+    def click_back(self) -> Click:
+        """"Step back" was clicked: it counts while there is a state to step back to and the round is being
+        played. After a showdown it is refused: every hand has been shown, and a round taken back would be
+        played again knowing them. With nothing to step back to, the click is stale."""
+        if self.state.round_over:
+            return Click(refusal=Refusal.SHOWDOWN_SEEN, message=_(
+                "The showdown has shown every hand, so this round can no longer be taken back."))
+        if not self.history:
+            return Click(refusal=Refusal.STALE)
+        return Click()
+
     def back(self, step_mode: bool = False) -> bool:
         """Step back to the learner's previous move or the last showdown (one move at a time in
         ``step_mode``, or when no bot plays); states are immutable, so this is the very state shown then.
-        False with nothing to step back to."""
-        if not self.history:
+        False with nothing to step back to, or from a showdown (:meth:`click_back`)."""
+        if self.click_back().refusal is not None:
             return False
         one = step_mode or self.seat is None or all(b is None for b in self.bots)
         s = self.history.pop()
@@ -397,7 +412,7 @@ class TableControl:
             hands=s.hands if everything else s.view(viewer).hands,
             kinds=frozenset(a.kind for a in legal), picked=self.selected, banned=banned,
             choosing=s.phase in ("choice", "first") and seat is not None and s.current_player == seat,
-            can_step=self.bot_to_move() is not None, can_back=bool(self.history),
+            can_step=self.bot_to_move() is not None, can_back=self.click_back().refusal is None,
             status=self.status_text(step_mode))
 
     def status_text(self, step_mode: bool = False) -> str:
