@@ -561,7 +561,7 @@ _KNOCKER_LOWEST = {
     "one_life": N_("A knocker with the lowest hand loses one life, like anyone."),
 }
 _FIRST_KNOCK = {
-    "anytime": N_("You may knock on any turn."),
+    "anytime": N_("You may knock on any turn, even the round's very first."),
     "not_first_turn": N_("Nobody may knock on the round's very first turn."),
     "not_own_first_turn": N_("Only the dealer may knock in their own first turn."),
     "not_first_orbit": N_("Nobody may knock until everyone has had a turn."),

@@ -250,7 +250,7 @@ def test_spanish_summary_and_names():
         assert "El trío vale 30,5; tres ases valen 32." in SCHWIMMEN.summary()
         assert ALL_CARDS[46].name == "rey de corazones"
     assert summary.startswith("Baraja de 52 cartas (del 2 al as). Robar y descartar:")
-    assert "Puedes golpear en cualquier turno." in summary
+    assert "Puedes golpear en cualquier turno, incluso en el primero de la ronda." in summary
 
 
 def test_a_spanish_illegal_move_says_why_in_spanish():

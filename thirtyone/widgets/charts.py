@@ -297,8 +297,9 @@ class SurvivalChart(w.VBox):
         self.seat_menu = w.Dropdown(description=_("Knocker"), layout=w.Layout(width="max-content"),
                                     style={"description_width": "initial"})
         self.turn_menu = w.Dropdown(options=[(_("on the deal: the first turn, with the cards dealt"), 0)] +
-                                    [(ngettext("at the first chance after {n} turn played",
-                                               "at the first chance after {n} turns played", t).format(n=t), t)
+                                    [(ngettext("at the first chance once at least {n} turn has been played",
+                                               "at the first chance once at least {n} turns have been played",
+                                               t).format(n=t), t)
                                      for t in (1, 2, 3)],
                                     value=turn, description=_("Knock"), layout=w.Layout(width="max-content"))
         self.opponents_menu = w.Dropdown(options=[(_("{how}, never knocking first").format(how=_(v)), k)
@@ -408,8 +409,8 @@ class SurvivalChart(w.VBox):
             who = _("from {seat} of {n}").format(seat=_seat_name(seat), n=players)
         when = "" if self.compare == "turn" else (
             _(", knocking on the deal") if turn == 0 else
-            ngettext(", knocking at the first chance after {n} turn played",
-                     ", knocking at the first chance after {n} turns played", turn).format(n=turn))
+            ngettext(", knocking at the first chance once at least {n} turn has been played",
+                     ", knocking at the first chance once at least {n} turns have been played", turn).format(n=turn))
         return _("{rules}, {who}{when}, the others playing {how}").format(
             rules=names.preset_name(rules), who=who, when=when, how=_(OPPONENTS[opp]))
 

@@ -123,7 +123,7 @@ SCAT = Tour(
         Step(N_("Ben took the K♠ from the discard pile: a player who picks up spades is collecting spades. "
              "Ana's last turn; after her comes the showdown."), ("draw stock", "discard 2♣"),
              done=N_("The discard pile tells you what others collect: Ben picked up a spade, so he wants "
-                     "spades.")),
+                     "spades. Keep your high spades from him: holding them back costs you nothing.")),
         Step(N_("The showdown: every hand is shown and counted, and the lowest hand loses a life. You knocked "
              "with 30 and Ana has 29, so Ben's 25 is the lowest: he loses one life and has two left. You keep "
              "all three: a knocker loses only when their hand is the lowest, and then it costs two lives. "

@@ -215,7 +215,7 @@ class RuleReplay(w.VBox):
         twice = sorted({str(c) for c in every if every.count(c) > 1})
         if twice:
             raise ValueError(_("{card} is in two hands: a deck holds each card once").format(card=twice[0]))
-        return Situation("own", "Your own hands", tuple(hands), teaches=N_("Sam deals and knocks at his first turn."),
+        return Situation("own", "Your own hands", tuple(hands), teaches=N_("Sam deals and knocks at the first chance."),
                          presets=self.presets)
 
     def _rule_sets(self, sit: Situation) -> list[tuple[str, Rules]]:
