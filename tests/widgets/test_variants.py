@@ -445,6 +445,11 @@ def test_rule_sets_that_end_alike_share_one_box_and_each_is_named_once() -> None
     assert [h for h, _r in boxes] == ["Scat, Schwimmen, Schwimmen with Feuer and Scat with a widow",
                                       "Board Game Arena's Schwimmen and Board Game Arena's Blitz"]
     assert "Ana loses 1 life: 20 is under 21" in boxes[1][1] and "Ana loses" not in boxes[0][1]
+    # a shared box keeps each rule set's own moves: Scat draws and throws back, Schwimmen passes
+    shared = boxes[0][1]
+    for label in ("Scat", "Schwimmen", "Schwimmen with Feuer", "Scat with a widow"):
+        assert f" {label} " in f" {shared} ", label
+    assert "Ana drew the" in shared and "Ana passed." in shared
 
 
 def test_rule_replay_offers_the_staged_cards_in_words() -> None:
