@@ -476,6 +476,7 @@ def test_rule_replay_own_hands_bad_input_is_a_message() -> None:
     r.inputs[0].value = "<b>K♣</b>"  # what was typed is shown as typed, never read as HTML
     assert "<b>" not in r.results.value and "&lt;b&gt;" in r.results.value
     assert r.menu.layout.display == "none" and [v for _l, v in r.menu.options] == ["own"]  # no menu to choose from
+    assert "<h3" not in r.teaches.value  # the page's heading "Your own hands" is above it
     assert RuleReplay("ties").own_box.layout.display == "none"
     with pytest.raises(ValueError, match="no situation"):
         RuleReplay("nonsense")

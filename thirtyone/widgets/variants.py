@@ -236,8 +236,8 @@ class RuleReplay(w.VBox):
         except ValueError as e:
             return _Shown("" if own else "none", "", None, None, "",
                           f'<p class="to-note" role="status">{esc(str(e))}.</p>', [], [])
-        teaches = (f'<h3 class="to-situation">{esc(_(sit.title))}</h3>'
-                   f'<p class="to-note">{esc(_(sit.teaches))}</p>')
+        heading = "" if own else f'<h3 class="to-situation">{esc(_(sit.title))}</h3>'  # (the page's own heading names it)
+        teaches = f'{heading}<p class="to-note">{esc(_(sit.teaches))}</p>'
         rule_sets = self._rule_sets(sit)
         cards, heads = [], []
         for i, hand in enumerate(sit.cards()):
