@@ -24,7 +24,7 @@ from .i18n import N_, _, ngettext
 
 __all__ = ["Source", "PresetInfo", "OptionInfo", "SOURCES", "PRESET_INFO", "OPTIONS", "ALIASES", "preset_name",
            "preset_label", "option_label", "option_meaning", "value_text", "value_short", "sources_text",
-           "source_name", "and_join"]
+           "source_name", "and_join", "SOURCE_GAMES", "source_game", "FIELD_SOURCES", "OPTIONAL_RULES", "who_plays"]
 
 
 @dataclass(frozen=True)
@@ -258,3 +258,56 @@ def value_short(key: str, value: Any) -> str:
     if value in info.short:
         return _(info.short[value])
     return value_text(key, value)
+
+
+# -- who plays which way, for the table of differences (lesson 4) -----------------------------------------------------
+SOURCE_GAMES: dict[tuple[str, str], str] = {
+    ("gamecircle", "schwimmen"): N_("Schwimmen"),
+    ("gamecircle", "feuer"): N_("Schwimmen with Feuer"),
+    ("bga", "bga-commerce"): N_("Schwimmen"),
+    ("bga", "bga-draw"): N_("Blitz"),
+}
+"""A source's game, ``(source, preset)``: where a source's two games play an option two ways, a table names the
+game (:func:`source_game`: "GameCircle's Schwimmen with Feuer", "Board Game Arena's Blitz"), never the source on
+both sides."""
+
+
+def source_game(source: str, preset: str) -> str:
+    """A source's game by name (``("bga", "bga-draw")`` → "Board Game Arena's Blitz"), in the language in use."""
+    game = SOURCE_GAMES.get((source, preset))
+    return _("{source}'s {game}").format(source=source_name(source), game=_(game) if game else preset_name(preset))
+
+
+FIELD_SOURCES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("scat", "family"): ("scat",),
+    ("scat", "dealer_exchange"): ("scat",),
+    ("scat", "discard_taken"): ("scat",),
+}
+"""Where a preset takes an option from fewer of its sources than :attr:`PresetInfo.sources` (docs/rules.md):
+Scat draws and discards as the Scat house rules do; the classic rules' own game is played with a widow."""
+
+OPTIONAL_RULES: dict[str, tuple[str, ...]] = {
+    "three_of_a_kind": (N_("Many tables, say the Scat house rules, count three of a kind as 30.5."),),
+    "first_knock": (N_("Some tables, say the Scat house rules, forbid a knock on the round's very first turn."),
+                    N_("Some tables, says GameCircle, forbid a knock until everyone has had a turn.")),
+    "allow_pass": (N_("Some tables, says GameCircle, forbid passing: every turn swaps a card."),),
+    "allow_swap_all": (N_("Some tables, says GameCircle, forbid swapping all three cards at once."),),
+}
+"""The house rules and variants a source says some tables play, though no preset plays them, by option
+(docs/rules.md, each option's sources): said wherever the option's sources are listed."""
+
+
+def who_plays(presets: list[str], key: str, values: list[Any]) -> dict[Any, list[str]]:
+    """Who plays each value of option ``key``, given each preset's value (``values``, in the order of ``presets``):
+    the sources by name, or a source's game by name where its games play two ways (:func:`source_game`)."""
+    credit = {p: FIELD_SOURCES.get((p, key), PRESET_INFO[p].sources if p in PRESET_INFO else ()) for p in presets}
+    split = {s for s in SOURCES if len({v for p, v in zip(presets, values) if s in credit[p]}) > 1}
+    by: dict[Any, list[str]] = {v: [] for v in values}
+    for source in SOURCES:
+        for p, v in zip(presets, values):
+            if source not in credit[p]:
+                continue
+            who = source_game(source, p) if source in split else source_name(source)
+            if who not in by[v]:
+                by[v].append(who)
+    return by

@@ -27,8 +27,8 @@ from .policy import best_commerce_move, best_discard, hand_keeps, take_discard
 from .rules import COMMERCE_ONLY, DRAW_ONLY, RULE_FIELDS, Rules
 from .scoring import hand_values
 
-__all__ = ["option_meanings", "describe_value", "OptionRow", "difference_rows", "Situation", "SITUATIONS",
-           "Replay", "replay", "replay_all", "staged_deck", "hands_text", "join_words"]
+__all__ = ["option_meanings", "describe_value", "OptionRow", "difference_rows", "Situation", "SITUATIONS", "GROUPS",
+           "group_of", "Replay", "replay", "replay_all", "staged_deck", "hands_text", "join_words"]
 
 
 def option_meanings() -> dict[str, str]:
@@ -61,6 +61,8 @@ class OptionRow:
     played_by: tuple[tuple[str, str], ...]
     """``(value in words, sources)`` for each value the presets use, e.g.
     ``("ends the round: the lowest loses", "GameCircle and Board Game Arena")``: the sources by name."""
+    also: tuple[str, ...] = ()
+    """What some tables play that no preset does, as the sources say it (a sentence each)."""
 
     @property
     def label(self) -> str:
@@ -68,14 +70,12 @@ class OptionRow:
         return names.option_label(self.field)
 
 
-def _sources(preset: str) -> list[str]:
-    return list(names.PRESET_INFO[preset].sources) if preset in names.PRESET_INFO else []
-
-
 def difference_rows(presets: Sequence[str] = Rules.PRESET_NAMES, everything: bool = False) -> list[OptionRow]:
     """The fields where ``presets`` differ (every field with ``everything``), as table rows.
 
-    Which fields differ comes from :meth:`Rules.differences`; the sources from :data:`thirtyone.names.PRESET_INFO`.
+    Which fields differ comes from :meth:`Rules.differences`; who plays which way from :func:`thirtyone.names.who_plays`
+    (a source by name, or its game by name where its games play the option two ways), and what some tables play
+    that no preset does from :data:`thirtyone.names.OPTIONAL_RULES`.
     """
     rules = [Rules.preset(p) for p in presets]
     keys = [r.name for r in rules]
@@ -83,18 +83,15 @@ def difference_rows(presets: Sequence[str] = Rules.PRESET_NAMES, everything: boo
     for r in rules[1:]:
         differ |= set(rules[0].differences(r))
     meanings = option_meanings()
-    order = list(names.SOURCES)
     rows = []
     for f in RULE_FIELDS:
         if not everything and f not in differ:
             continue
         values = tuple(describe_value(f, getattr(r, f), r) for r in rules)
-        by: dict[str, set[str]] = {}
-        for key, text in zip(keys, values):
-            if text != "—":
-                by.setdefault(text, set()).update(_sources(key))
-        played = tuple((v, join_words([names.source_name(k) for k in order if k in srcs])) for v, srcs in by.items())
-        rows.append(OptionRow(f, meanings[f], values, played))
+        played = [(k, v) for k, v in zip(keys, values) if v != "—"]
+        by = names.who_plays([k for k, _v in played], f, [v for _k, v in played])
+        rows.append(OptionRow(f, meanings[f], values, tuple((v, join_words(who)) for v, who in by.items()),
+                              tuple(_(t) for t in names.OPTIONAL_RULES.get(f, ()))))
     return rows
 
 
@@ -195,22 +192,22 @@ class Situation:
 
 
 SITUATIONS: dict[str, Situation] = {s.key: s for s in (
-    Situation("instant-31", N_("Instant 31"), ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "Q♠ J♠ 7♦"), knocker=None,
-              teaches=N_("Ana is dealt 31. Does everyone else lose a life, or only the lowest hand?")),
-    Situation("two-31s", N_("Two 31s on the deal"), ("A♠ K♠ 10♠", "A♥ Q♥ J♥", "Q♣ J♣ 7♦"), knocker=None,
-              teaches=N_("Sam and Ana are both dealt 31. Is either of them in danger?")),
+    Situation("under-21", N_("Everyone under 21"), ("A♠ K♠ 7♦", "K♥ J♦ 10♦", "Q♣ 7♣ 8♥"),
+              teaches=N_("Ana holds 20 and Ben 17. Does only the lowest lose, or everyone under 21?")),
     Situation("ties", N_("A tie for the lowest hand"), ("A♦ Q♦ 10♠", "K♣ 9♣ 8♦", "K♥ 9♥ 7♠"),
               teaches=N_("Ana and Ben both hold 19. Do both lose, or does the suit break the tie?")),
     Situation("knocker-lowest", N_("The knocker is lowest"), ("J♦ 8♦ 7♣", "A♣ K♣ 7♥", "Q♠ J♠ 7♠"),
               teaches=N_("Sam knocks with 18 and is the only one below. One life or two?")),
     Situation("knocker-tie", N_("The knocker ties for lowest"), ("A♦ K♦ 7♠", "A♥ K♥ 7♣", "A♠ Q♠ 9♠"),
               teaches=N_("Sam knocks with 21 and Ana holds 21 too; nobody is under 21. Who pays, and how much?")),
+    Situation("instant-31", N_("Instant 31"), ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "Q♠ J♠ 7♦"), knocker=None,
+              teaches=N_("Ana is dealt 31. Does everyone else lose a life, or only the lowest hand?")),
+    Situation("two-31s", N_("Two 31s on the deal"), ("A♠ K♠ 10♠", "A♥ Q♥ J♥", "Q♣ J♣ 7♦"), knocker=None,
+              teaches=N_("Sam and Ana are both dealt 31. Is either of them in danger?")),
     Situation("feuer", N_("Three aces"), ("A♦ K♦ 8♣", "Q♥ 10♥ 7♠", "A♣ A♠ A♥"),
               teaches=N_("Ben is dealt three aces: worth 11, 30.5, 32, or Feuer that ends the round at once?")),
     Situation("feuer-31", N_("Feuer against a 31"), ("9♣ 8♦ 7♠", "A♥ K♥ 10♥", "A♣ A♠ A♦"), knocker=None,
               teaches=N_("Ana is dealt 31 and Ben three aces, at the same time. Who is safe?")),
-    Situation("under-21", N_("Everyone under 21"), ("A♠ K♠ 7♦", "K♥ J♦ 10♦", "Q♣ 7♣ 8♥"),
-              teaches=N_("Ana holds 20 and Ben 17. Does only the lowest lose, or everyone under 21?")),
     Situation("lives", N_("The last life"), ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
               teaches=N_("Ana has one life left and the lowest hand: is she swimming now, or out of the game?")),
     Situation("deal-left", N_("Who deals next"), ("A♠ K♠ 7♦", "J♦ 8♦ 7♣", "Q♣ J♣ 8♣"), lives=(3, 1, 3),
@@ -229,6 +226,11 @@ SITUATIONS: dict[str, Situation] = {s.key: s for s in (
     Situation("no-swap-all", N_("No swapping all three"), ("Q♣ 8♣ 9♠", "7♠ 8♦ 9♥", "8♥ 9♣ 10♦"), knocker=0,
               rest="A♦ K♦ Q♦", play="best", presets=("schwimmen",), option="allow_swap_all", values=(True, False),
               teaches=N_("The center holds 31. Ana would swap all three cards for it. May she?")),
+    Situation("discard-taken", N_("Throwing back the card taken"), ("A♠ K♠ 9♠", "K♥ 10♥ 9♥", "Q♣ J♣ 8♣"),
+              rest="Q♦", script=((1, "draw discard"),), presets=("bga-draw",), option="discard_taken",
+              values=(False, True), roles=(N_("deals and knocks at the first chance"), N_("takes the Q♦ and would "
+                                           "throw it back"), ""),
+              teaches=N_("Ana takes the Q♦ from the discard pile, then would throw it straight back.")),
     Situation("widow", N_("The face-down center"), ("K♠ 9♠ 7♦", "8♣ 9♦ 7♥", "Q♣ J♣ 7♣"), knocker=None,
               rest="A♥ K♥ Q♥", play="best", script=((1, "take center"),),
               presets=("schwimmen", "widow"),
@@ -238,13 +240,28 @@ SITUATIONS: dict[str, Situation] = {s.key: s for s in (
               option="dealer_exchange", values=(True, False),
               roles=(N_("deals, trades the hand if allowed, and knocks at the first chance"), "", ""),
               teaches=N_("Sam is dealt 9. He would trade his hand for the three cards on top of the stock.")),
-    Situation("discard-taken", N_("Throwing back the card taken"), ("A♠ K♠ 9♠", "K♥ 10♥ 9♥", "Q♣ J♣ 8♣"),
-              rest="Q♦", script=((1, "draw discard"),), presets=("bga-draw",), option="discard_taken",
-              values=(False, True), roles=(N_("deals and knocks at the first chance"), N_("takes the Q♦ and would "
-                                           "throw it back"), ""),
-              teaches=N_("Ana takes the Q♦ from the discard pile, then would throw it straight back.")),
 )}
-"""The staged rounds of lesson 4, by key: the first ones compare the six presets, the others one rule."""
+"""The staged rounds of lesson 4, by key, in the lesson's order: the first ones compare the six presets, the
+others one rule (or two presets)."""
+
+GROUPS: dict[str, tuple[str, ...]] = {
+    "showdown": ("under-21", "ties", "knocker-lowest", "knocker-tie"),
+    "deal": ("instant-31", "two-31s", "feuer", "feuer-31"),
+    "lives": ("lives", "deal-left"),
+    "turns": ("first-knock", "no-pass", "no-swap-all", "discard-taken"),
+    "start": ("widow", "dealer-exchange"),
+}
+"""Lesson 4's situations grouped by what they show, one section of the lesson each: who loses at the showdown;
+a 31 or three aces on the deal; the last life and the next deal; what a turn allows; a new hand before play.
+Each situation is in one group; a section's menu offers its group's situations, one at a time."""
+
+
+def group_of(key: str) -> tuple[str, ...]:
+    """The situations shown with ``key`` (its group, in the lesson's order)."""
+    for group in GROUPS.values():
+        if key in group:
+            return group
+    raise ValueError(f"no situation {key!r}: choose one of {', '.join(SITUATIONS)}")
 
 
 def staged_deck(hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 174 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 177 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -562,6 +562,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "        seat = (end.dealer + 1) % n\n        while seat != nxt.dealer:",
            "        seat = end.dealer\n        while seat != nxt.dealer:",
            "who deals next: the old dealer is named as skipped, out of the game"),
+    Mutant("variants-source-on-both-sides", "thirtyone/names.py",
+           "who = source_game(source, p) if source in split else source_name(source)",
+           "who = source_name(source)",
+           "the presets' table names a source on both sides of a row (Board Game Arena: 52 cards and 32 cards)"),
     Mutant("variants-staged-deck-dealer-first", "thirtyone/side_by_side.py",
            "order = [(k % n) for k in range(1, n + 1)]",
            "order = [(k % n) for k in range(n)]",
@@ -781,8 +785,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "seat = players - 1 if seat == 0 else 1",
            "comparing table sizes for the dealer draws the seat before the dealer"),
     Mutant("study-numeric-column-off-by-one", "thirtyone/widgets/study.py",
-           "for j, c in enumerate(row[1:], start=1)]",
-           "for j, c in enumerate(row[1:])]",
+           "for j, c in enumerate(row[1:], start=1):",
+           "for j, c in enumerate(row[1:]):",
            "html_table aligns the column after the numeric one to the right", tests=("tests/widgets/test_advisor.py",)),
     Mutant("study-pct-rounds-down", "thirtyone/widgets/study.py",
            'return f"{100 * x:.0f}%"',
@@ -828,13 +832,21 @@ MUTANTS: tuple[Mutant, ...] = (
            "every.count(c) > 2})",
            "two own hands may hold the same card"),
     Mutant("replay-changed-tag-on-the-same", "thirtyone/widgets/variants.py",
-           "changed = i > 0 and lives[i] != lives[0]",
-           "changed = i > 0 and lives[i] == lives[0]",
+           "changed = life != lives[0]",
+           "changed = life == lives[0]",
            "the replay marks the rule sets whose lives end the same as ending differently"),
     Mutant("replay-out-said-swimming", "thirtyone/widgets/variants.py",
-           "_('out') if o else _('swimming') if lv == 0 else lv",
-           "_('swimming') if lv == 0 else _('out') if o else lv",
+           "out if o else swimming if lv == 0 else lv",
+           "swimming if lv == 0 else out if o else lv",
            "a player who is out is said to be swimming"),
+    Mutant("replay-menu-offers-every-situation", "thirtyone/widgets/variants.py",
+           "for k in group_of(situation)])",
+           "for k in SITUATIONS])",
+           "each replay's menu offers all 16 situations, not its group's: the heading above no longer matches the lesson's"),
+    Mutant("replay-shared-box-one-rule-sets-moves", "thirtyone/widgets/variants.py",
+           "alike = all(moves[i] == moves[members[0]] for i in members)",
+           "alike = True",
+           "a result box shared by rule sets that end alike shows only the first one's moves"),
     Mutant("presets-one-ticked-says-same", "thirtyone/widgets/variants.py",
            "everything = self.every_box.value or len(chosen) == 1",
            "everything = self.every_box.value",

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from typing import Any
 
 import pytest
 
-from thirtyone import Rules, deck, names
+from thirtyone import Rules, deck, i18n, names
 from thirtyone.rules import PRESETS, RULE_FIELDS
 from thirtyone.side_by_side import (
+    GROUPS,
     SITUATIONS,
     Replay,
     Situation,
     describe_value,
     difference_rows,
+    group_of,
     option_meanings,
     replay,
     replay_all,
@@ -362,16 +365,24 @@ def test_preset_table_shows_names_and_words_never_identifiers() -> None:
     assert heads == ["Option", *(html.escape(names.preset_name(k), quote=False) for k in Rules.PRESET_NAMES)]
 
 
+def outcome_boxes(r: RuleReplay) -> list[tuple[str, str]]:
+    """Each result box of a replay: its heading (the rule sets it is for) and the rest of its text."""
+    boxes = re.findall(r'<li class="to-outcome[^"]*"><h4>(.*?)</h4>(.*?)</li>(?=<li class="to-outcome|</ul>$)',
+                       r.results.value, flags=re.S)
+    return [(html.unescape(head), visible_text(rest)) for head, rest in boxes]
+
+
 def test_rule_replay_shows_every_preset_and_marks_changes() -> None:
     r = RuleReplay("feuer")
     assert len(r.replays) == 6 and r.labels == [names.preset_name(k) for k in Rules.PRESET_NAMES]
-    assert r.results.value.count('<li class="to-outcome') == 6
-    assert r.results.value.count('class="to-outcome to-changed"') >= 1
+    boxes = outcome_boxes(r)
+    assert len(boxes) == r.results.value.count('<li class="to-outcome') == 3  # 11, 32, Feuer
+    assert r.results.value.count('class="to-outcome to-changed"') == 2
     assert "the lives end differently from Scat" in r.results.value  # not colour alone
     assert [list(row.cards) for row in r.rows] == [[int(c) for c in h] for h in SITUATIONS["feuer"].cards()]
     text = visible_text(r.results.value)
     assert "Feuer" in text and "Sam 21, Ana 20, Ben 32" in text and "Sam 21, Ana 20, Ben 11" in text
-    r.menu.value = "lives"
+    r = RuleReplay("lives")
     assert "1 life left" in r.row_heads[1].value
     shown = visible_text(r.results.value)
     said = {"out": 0, "swimming": 0}
@@ -384,24 +395,71 @@ def test_rule_replay_shows_every_preset_and_marks_changes() -> None:
     assert said["out"] and said["swimming"] and "Ana out" in shown and "Ana swimming" in shown
 
 
-def test_rule_replay_offers_every_situation_in_words() -> None:
-    r = RuleReplay()
-    keys = [v for _label, v in r.menu.options]
-    assert keys == [*SITUATIONS, "own"]
-    for key in SITUATIONS:
+def test_every_situation_is_in_one_group_in_the_lessons_order() -> None:
+    grouped = [k for g in GROUPS.values() for k in g]
+    assert sorted(grouped) == sorted(SITUATIONS) and len(grouped) == len(set(grouped))
+    assert grouped == list(SITUATIONS)  # the menus follow the lesson's order
+    with pytest.raises(ValueError, match="no situation"):
+        group_of("nonsense")
+
+
+@pytest.mark.parametrize("key", list(SITUATIONS))
+def test_each_menu_offers_only_the_situations_of_its_group(key: str) -> None:
+    r = RuleReplay(key)
+    assert [v for _label, v in r.menu.options] == list(group_of(key))
+    assert [label for label, _v in r.menu.options] == [SITUATIONS[k].title for k in group_of(key)]
+    assert r.menu.layout.display != "none" and r.menu.value == key
+
+
+def shown_heading(r: RuleReplay) -> str:
+    heads = re.findall(r"<h3[^>]*>(.*?)</h3>", r.teaches.value)
+    assert len(heads) == 1, r.teaches.value
+    return html.unescape(heads[0])
+
+
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_the_heading_names_the_situation_chosen_and_the_replay_shows_it(group: str) -> None:
+    r = RuleReplay(GROUPS[group][0])
+    for key in [*GROUPS[group][1:], *GROUPS[group]]:  # every choice, and back to the first
         r.menu.value = key
         sit = SITUATIONS[key]
+        assert shown_heading(r) == sit.title and sit.teaches in html.unescape(r.teaches.value)
+        assert [list(row.cards) for row in r.rows] == [[int(c) for c in h] for h in sit.cards()], key
+        assert [rp.start.hands for rp in r.replays] == [replay(sit, rules).start.hands  # type: ignore[union-attr]
+                                                        for _l, rules in sit.rule_sets()], key
         assert len(r.replays) == len(sit.rule_sets()) and all(rp.error == "" for rp in r.replays), key
         text = widget_text(r)
         assert not INTERNAL.search(text), (key, INTERNAL.search(text))
-        assert sit.teaches in html.unescape(r.teaches.value)
-    r.menu.value = "first-knock"
+
+
+def test_rule_sets_that_end_alike_share_one_box_and_each_is_named_once() -> None:
+    for key in SITUATIONS:
+        r = RuleReplay(key)
+        boxes = outcome_boxes(r)
+        named = [part for head, _rest in boxes for part in re.split(r", | and ", head)]  # no name holds " and "
+        assert len(named) == len(set(named)) == len(r.replays), (key, [h for h, _r in boxes])
+        if not SITUATIONS[key].option:  # (an option's boxes are named by its values)
+            assert sorted(named) == sorted(r.labels), (key, [h for h, _r in boxes])
+        assert len({rest for _h, rest in boxes}) == len(boxes), key  # two boxes never read the same
+    boxes = outcome_boxes(RuleReplay("under-21"))
+    assert [h for h, _r in boxes] == ["Scat, Schwimmen, Schwimmen with Feuer and Scat with a widow",
+                                      "Board Game Arena's Schwimmen and Board Game Arena's Blitz"]
+    assert "Ana loses 1 life: 20 is under 21" in boxes[1][1] and "Ana loses" not in boxes[0][1]
+    # a shared box keeps each rule set's own moves: Scat draws and throws back, Schwimmen passes
+    shared = boxes[0][1]
+    for label in ("Scat", "Schwimmen", "Schwimmen with Feuer", "Scat with a widow"):
+        assert f" {label} " in f" {shared} ", label
+    assert "Ana drew the" in shared and "Ana passed." in shared
+
+
+def test_rule_replay_offers_the_staged_cards_in_words() -> None:
+    r = RuleReplay("first-knock")
     assert "The first card of the discard pile: Q♦" in r.rest.value
     shown = visible_text(r.results.value)
     assert "The same cards in Scat, with each choice of this rule" in shown
     assert "The first knock: not on the round's first turn" in shown
     assert "(the lives end differently from the first knock: any turn)" in shown
-    r.menu.value = "widow"
+    r = RuleReplay("widow")
     assert "The center: A♥ K♥ Q♥, dealt face down" in r.rest.value
     assert "The round move by move" in r.results.value
 
@@ -417,8 +475,9 @@ def test_rule_replay_own_hands_bad_input_is_a_message() -> None:
     assert "in two hands" in r.results.value
     r.inputs[0].value = "<b>K♣</b>"  # what was typed is shown as typed, never read as HTML
     assert "<b>" not in r.results.value and "&lt;b&gt;" in r.results.value
-    r.menu.value = "ties"
-    assert r.own_box.layout.display == "none"
+    assert r.menu.layout.display == "none" and [v for _l, v in r.menu.options] == ["own"]  # no menu to choose from
+    assert "<h3" not in r.teaches.value  # the page's heading "Your own hands" is above it
+    assert RuleReplay("ties").own_box.layout.display == "none"
     with pytest.raises(ValueError, match="no situation"):
         RuleReplay("nonsense")
 
@@ -446,3 +505,56 @@ def test_staged_rounds_make_the_bots_moves() -> None:
     moves = replay("first-knock", anytime).moves()
     assert "Player 2 drew the 10♠ from the stock and threw the 2♠." in moves
     assert "Player 0 took the 2♠ from the discard pile and threw the 6♦." in moves
+
+
+# -- who plays which way: a source is named on one side of a row, or its games are ----------------------------------
+def entries(who: str) -> list[str]:
+    """The names in "A, B and C" (no source's or game's name holds a comma or " and ")."""
+    return re.split(r", | and ", who)
+
+
+@pytest.mark.parametrize("size", range(2, len(Rules.PRESET_NAMES) + 1))
+def test_no_source_is_named_on_both_sides_of_a_row(size: int) -> None:
+    for chosen in itertools.combinations(Rules.PRESET_NAMES, size):
+        for row in difference_rows(chosen, everything=True):
+            sides = [set(entries(who)) for _value, who in row.played_by]
+            for source in names.SOURCES.values():
+                whole = [i for i, side in enumerate(sides) if source.name in side]
+                games = [i for i, side in enumerate(sides) if any(e.startswith(source.name + "'s ") for e in side)]
+                assert len(whole) <= 1, (chosen, row.field, row.played_by)  # one side names the whole source
+                assert not (whole and games), (chosen, row.field, row.played_by)  # or each side its own game
+
+
+def test_a_source_whose_games_differ_names_each_game() -> None:
+    rows = {r.field: dict(r.played_by) for r in difference_rows(everything=True)}
+    assert rows["fire"] == {"no": "GameCircle's Schwimmen, the classic rules and the Scat house rules",
+                            "yes": "GameCircle's Schwimmen with Feuer and Board Game Arena"}
+    assert rows["deck"] == {"52 cards": "Board Game Arena's Blitz, the classic rules and the Scat house rules",
+                            "32 cards (7 to ace)": "GameCircle and Board Game Arena's Schwimmen"}
+    # as docs/rules.md says: Scat draws and discards as the Scat house rules do; the classic rules swap with a widow
+    assert rows["family"] == {"draw and discard": "Board Game Arena's Blitz and the Scat house rules",
+                              "swap with the center": "GameCircle, Board Game Arena's Schwimmen and the classic rules"}
+    assert rows["discard_taken"] == {"yes": "the Scat house rules", "no": "Board Game Arena"}
+    with i18n.using("es"):
+        deck = {r.field: r for r in difference_rows()}["deck"]
+        assert dict(deck.played_by)["52 cartas"].startswith("el Blitz de Board Game Arena, ")  # mid-sentence: "el"
+
+
+def test_the_first_knock_row_says_what_some_tables_forbid() -> None:
+    row = {r.field: r for r in difference_rows()}["first_knock"]
+    assert dict(row.played_by)["any turn"] == "GameCircle, the classic rules and the Scat house rules"
+    assert row.also == ("Some tables, say the Scat house rules, forbid a knock on the round's very first turn.",
+                        "Some tables, says GameCircle, forbid a knock until everyone has had a turn.")
+    t = PresetTable()
+    meanings = visible_text(t.table.value)
+    assert "Board Game Arena. Some tables, say the Scat house rules, forbid a knock on the round's very first turn." \
+        in " ".join(meanings.split())
+    assert "What each option means, and who plays which way" in t.table.value and "<details" in t.table.value
+
+
+def test_the_lives_after_a_round_fit_every_name_in_spanish() -> None:
+    with i18n.using("es"):
+        r = RuleReplay("lives")
+        text = visible_text(r.results.value)
+        assert "Ana fuera" in text and "Ana nadando" in text  # Ana out, Ana swimming: no word that has a gender
+        assert "eliminad" not in text

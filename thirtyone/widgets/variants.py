@@ -13,9 +13,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import names as display
 from ..cards import Card, format_cards, parse_cards
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..rules import Rules
-from ..side_by_side import SITUATIONS, Replay, Situation, difference_rows, replay
+from ..side_by_side import SITUATIONS, Replay, Situation, difference_rows, group_of, replay
 from ._html import esc, number, static_text, style_tag
 from .card import CardRow
 from .study import STUDY_CSS
@@ -33,7 +33,7 @@ def _data_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str
     body = "".join("<tr>" + f'<th scope="row">{esc(r[0])}</th>' + "".join(f"<td>{esc(c)}</td>" for c in r[1:])
                    + "</tr>" for r in rows)
     return (f'<div class="to-scroll" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
-            f'<table class="to-data" style="min-width: {7 * len(header)}em"><caption>{esc(caption)}</caption>'
+            f'<table class="to-data" style="min-width: {10 + 8 * (len(header) - 1)}em"><caption>{esc(caption)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
@@ -48,7 +48,7 @@ class PresetTable(w.VBox):
         self.boxes = {name: w.Checkbox(value=name in presets, description=display.preset_name(name), indent=False,
                                        layout=w.Layout(width="max-content", margin="2px 18px 2px 0"))
                       for name in Rules.PRESET_NAMES}
-        self.every_box = w.Checkbox(value=everything, description=_("Show every option, also those they share"),
+        self.every_box = w.Checkbox(value=everything, description=_("Show every option"),
                                     indent=False, layout=w.Layout(width="auto"))
         self.table = w.HTML()
         super().__init__([w.HTML(STUDY_CSS + VARIANTS_CSS),
@@ -85,15 +85,17 @@ class PresetTable(w.VBox):
         caption = _("Every option") if everything else _("Where these rule sets differ")
         meanings = "".join(
             f"<li><strong>{esc(r.label)}</strong>: {esc(r.meaning)} "
-            + esc(_cap("; ".join(f"{v}: {s}" for v, s in r.played_by))) + ".</li>" for r in rows)
+            + esc(_cap("; ".join(f"{v}: {s}" for v, s in r.played_by))) + "."
+            + "".join(" " + esc(also) for also in r.also) + "</li>" for r in rows)
         sources = "".join(f"<li><strong>{esc(display.preset_name(n))}</strong>: {esc(display.sources_text(n))}"
                           "</li>" for n in chosen)
         dash = any("—" in row.values for row in rows)
         self.table.value = (_data_table(caption, header, cells)
                             + ('<p class="to-note">' + _("A dash (—) marks an option of the other kind of game.") + "</p>"
                                if dash else "")
-                            + "<h4>" + _("What each option means, and who plays which way") + "</h4>"
-                            + f'<ul class="to-meanings">{meanings}</ul>'
+                            + '<details class="to-meanings-box"><summary>'
+                            + _("What each option means, and who plays which way")
+                            + f'</summary><ul class="to-meanings">{meanings}</ul></details>'
                             + "<h4>" + _("Where each rule set comes from") + f'</h4><ul class="to-meanings">{sources}</ul>')
 
 
@@ -160,8 +162,9 @@ class _Shown(NamedTuple):
 class RuleReplay(w.VBox):
     """One staged round replayed under several rule sets: the same cards, and how each rule set ends it.
 
-    Choose a situation, or type your own three hands (cards 7 to ace, so every deck holds them);
-    Sam deals and knocks at his first chance, the others change nothing.
+    The menu offers the situations of ``situation``'s group (:data:`thirtyone.side_by_side.GROUPS`), one at a
+    time, and the heading above the cards names the one chosen. ``"own"``: type your own three hands (cards 7 to
+    ace, so every deck holds them; no menu); Sam deals and knocks at his first chance, the others change nothing.
     """
 
     def __init__(self, situation: str = "instant-31", *, presets: Sequence[str] = Rules.PRESET_NAMES,
@@ -170,9 +173,11 @@ class RuleReplay(w.VBox):
             raise ValueError(f"no situation {situation!r}: choose one of {', '.join(SITUATIONS)} or 'own'")
         self.presets = tuple(presets)
         self.names = tuple(names)
-        options = [(_(s.title), s.key) for s in SITUATIONS.values()] + [(_("Your own hands"), "own")]
-        self.menu = w.Dropdown(options=options, value=situation, description=_("Situation"),
-                               layout=w.Layout(width="auto", max_width="100%"))
+        options = ([(_("Your own hands"), "own")] if situation == "own"
+                   else [(_(SITUATIONS[k].title), k) for k in group_of(situation)])
+        self.menu = w.Dropdown(options=options, value=situation, description=_("Example"),
+                               layout=w.Layout(width="auto", max_width="100%",
+                                               display="none" if len(options) == 1 else ""))
         ties = SITUATIONS["ties"].hands  # the own hands start as a staged tie, to change
         texts = [ties[i] if i < len(ties) else "" for i in range(len(self.names))]
         self.replays: list[Replay] = []
@@ -186,7 +191,7 @@ class RuleReplay(w.VBox):
         self.teaches = _fixed_html(shown.teaches)
         self.rows = [CardRow(cards, interactive=False, label=_("{name}'s hand").format(name=n), layout=_fixed_layout())
                      for n, cards in zip(self.names, shown.cards or [()] * len(self.names), strict=True)]
-        self.row_heads = [_fixed_html(head, ("to-seat-head",), width="230px")
+        self.row_heads = [_fixed_html(head, ("to-seat-head",), flex="1 1 120px", max_width="230px")
                           for head in shown.heads or [""] * len(self.names)]
         self.rest = _fixed_html(shown.rest)
         self.results = _fixed_html(shown.results)
@@ -231,7 +236,8 @@ class RuleReplay(w.VBox):
         except ValueError as e:
             return _Shown("" if own else "none", "", None, None, "",
                           f'<p class="to-note" role="status">{esc(str(e))}.</p>', [], [])
-        teaches = f'<p class="to-note"><strong>{esc(_(sit.title))}.</strong> {esc(_(sit.teaches))}</p>'
+        heading = "" if own else f'<h3 class="to-situation">{esc(_(sit.title))}</h3>'  # (the page's own heading names it)
+        teaches = f'{heading}<p class="to-note">{esc(_(sit.teaches))}</p>'
         rule_sets = self._rule_sets(sit)
         cards, heads = [], []
         for i, hand in enumerate(sit.cards()):
@@ -277,28 +283,40 @@ class RuleReplay(w.VBox):
     def _lives_text(self, rp: Replay) -> str:
         if rp.end is None:
             return ""
-        return ", ".join(f"{n} {_('out') if o else _('swimming') if lv == 0 else lv}"
+        out = pgettext("lives", "out")  # a word that fits every name: Spanish "fuera", never "eliminado" after "Ana"
+        swimming = _("swimming")
+        return ", ".join(f"{n} {out if o else swimming if lv == 0 else lv}"
                          for n, lv, o in zip(self.names, rp.end.lives, rp.end.out))
 
     def _outcomes(self, labels: Sequence[str], caption: str, first: str, replays: Sequence[Replay]) -> str:
+        """One box per way the round ends: the rule sets whose hands, account and lives read the same share a
+        box, named together (a phone shows two or three boxes, not six alike)."""
         lives = [self._lives_text(rp) for rp in replays]
+        ends: dict[tuple[str, str, str], list[int]] = {}
+        for i, rp in enumerate(replays):
+            worth = (", ".join(f"{n} {number(v)}" for n, v in zip(self.names, rp.result.values) if v is not None)
+                     if rp.result is not None else "")
+            ends.setdefault((worth, rp.explain(self.names), lives[i]), []).append(i)
         items = []
-        for i, (label, rp) in enumerate(zip(labels, replays, strict=True)):
-            changed = i > 0 and lives[i] != lives[0]
+        for (worth, account, life), members in ends.items():
+            changed = life != lives[0]
             tag = (' <span class="to-tag">' + _("(the lives end differently from {rules})").format(rules=esc(first))
                    + "</span>"
                    if changed else "")
-            parts = [f"<h4>{esc(label)}</h4>"]
-            if rp.result is not None:
-                worth = ", ".join(f"{n} {number(v)}" for n, v in zip(self.names, rp.result.values) if v is not None)
+            parts = [f"<h4>{esc(display.and_join([labels[i] for i in members]))}</h4>"]
+            if worth:
                 parts.append("<p>" + _("Hands at the end: {values}.").format(values=esc(worth)) + "</p>")
-            parts.append(f"<p>{esc(rp.explain(self.names))}</p>")
-            if lives[i]:
-                parts.append("<p>" + _("Lives after the round: {lives}.").format(lives=esc(lives[i])) + f"{tag}</p>")
-            moves = [m for m in rp.moves(self.names) if not m.startswith("Round ")]
-            if moves:
-                steps = "".join(f"<li>{esc(m)}</li>" for m in moves)
-                parts.append("<details><summary>" + _("The round move by move") + f"</summary><ol>{steps}</ol></details>")
+            parts.append(f"<p>{esc(account)}</p>")
+            if life:
+                parts.append("<p>" + _("Lives after the round: {lives}.").format(lives=esc(life)) + f"{tag}</p>")
+            moves = {i: [m for m in replays[i].moves(self.names) if not m.startswith("Round ")] for i in members}
+            if any(moves.values()):
+                alike = all(moves[i] == moves[members[0]] for i in members)
+                steps = "".join(
+                    ("" if alike else f"<p><strong>{esc(labels[i])}</strong></p>")
+                    + "<ol>" + "".join(f"<li>{esc(m)}</li>" for m in moves[i]) + "</ol>"
+                    for i in (members[:1] if alike else members))
+                parts.append("<details><summary>" + _("The round move by move") + f"</summary>{steps}</details>")
             cls = "to-outcome to-changed" if changed else "to-outcome"
             items.append(f'<li class="{cls}">{"".join(parts)}</li>')
         return ('<p class="to-caption"><strong>' + esc(_("{caption}:").format(caption=caption)) + "</strong></p>"
