@@ -392,7 +392,8 @@ def test_english_words_finds_english_and_spares_spanish() -> None:
                     "El 31: aprende el juego de cartas", "Glosario: las palabras del 31", "Recargar la página",
                     "no, a Ana le quedan 2 vidas", "un as y once puntos", "total: 30,5", "juega contra los bots",
                     "Tiene muchos nombres: Treinta y uno, Scat, Blitz, Ride the Bus", "Board Game Arena y GameCircle",
-                    "Error: el servidor no responde"):
+                    "Error: el servidor no responde", "El Blitz de Board Game Arena prohíbe devolverla",
+                    "tómala si piensas quedártela", "Thirty-one, Schwimmen, Knack"):
         assert not english_words(spanish), (spanish, english_words(spanish))
 
 

@@ -118,7 +118,7 @@ def english_words(text: str) -> list[str]:
     """The English words of :data:`ENGLISH` in ``text`` (names of :data:`NAMES` left out), in order."""
     for name in NAMES:
         text = text.replace(name, " ")
-    return [w for w in re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text) if w.lower() in ENGLISH]
+    return [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text) if w.lower() in ENGLISH]  # "prohíbe" is one word
 
 
 def page_title(name: str, folder: str = "") -> str:
