@@ -31,7 +31,8 @@ CLASS ?=
 
 # `make tutorial`'s helper: `check PORT` fails with a clear message if the port is taken (Voilà would
 # otherwise move to another port and the URL would name someone else's server); `wait PORT PID` waits
-# until the server answers on PORT, then prints the index's URL (or gives up quietly once PID, the
+# until the server answers on PORT, then prints the index's URL and, below it, the index's in each other
+# language of the course (tools/make_notebooks.py LANGUAGES) (or gives up quietly once PID, the
 # recipe's shell, has ended: Ctrl-C or a failed start). It asks for Voilà's static script, not the
 # index itself: a GET of the index would take the index's preheated kernel, and Voilà serves the
 # index from the moment it serves anything.
@@ -62,11 +63,17 @@ while True:
             sys.exit("make tutorial: the server did not answer within 10 minutes")
         time.sleep(0.25)
 shown = socket.gethostname() if probe != host else host
-print(f"\n  thirtyone tutorial: http://{shown}:{port}/voila/render/index.ipynb   (Ctrl-C stops the server)\n", flush=True)
+sys.path.insert(0, os.path.join(os.pardir, "tools"))
+from make_notebooks import LANGUAGES, pages
+lines = [f"  thirtyone tutorial: http://{shown}:{port}/voila/render/index.ipynb   (Ctrl-C stops the server)"]
+lines += [f"  {(language.name + ':').ljust(19)} http://{shown}:{port}/voila/render/{code}/index.ipynb"
+          for code, language in LANGUAGES.items() if code != "en" and "index" in pages(code)]
+print("\n" + "\n".join(lines) + "\n", flush=True)
 endef
 export TUTORIAL_SERVER
 
-## tutorial: set up, then serve the notebooks in Voilà, and print the index's URL once the server answers
+## tutorial: set up, then serve the notebooks in Voilà, and print the index's URL (English, then each
+## other language's) once the server answers
 ## (Voilà reads notebooks/voila.py, which loads thirtyone/server.py: our template, no sources, no tracebacks,
 ## this machine only, preheated kernels, kernels without a browser shut down after 90 s). For a class:
 ## make tutorial CLASS=16 HOST=0.0.0.0

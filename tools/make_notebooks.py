@@ -51,6 +51,11 @@ class Language(NamedTuple):
     titles: tuple[str, ...]
     """The lessons' titles, in :data:`COURSE`'s order."""
     words: dict[str, str]
+    page_words: dict[str, str]
+    """What the page itself says around the lesson, in this language: while it loads (Voilà's spinner, a widget
+    not drawn yet) and when its kernel is lost (the page watch). English: the template's and
+    static/watch.js's own words (empty here); another language: each of watch.js's ``WORDS``, translated
+    (a page's metadata ``thirtyone.words``, which the template hands to watch.js)."""
 
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
@@ -58,14 +63,23 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "lesson": "Lesson {n}", "where": "Lesson {n} of {total}", "course": "The course",
         "glossary_page": "The glossary", "prev": "← Previous: {page}", "next": "Next: {page} →",
         "lesson_title": "Lesson {n}: {title}", "all": "All lessons", "next_all": "Next: All lessons →",
-        "glossary": "Glossary", "bar": "Course", "switch": "Language", "in_english": "{page} (in English)"}),
+        "glossary": "Glossary", "bar": "Course", "switch": "Language", "in_english": "{page} (in English)"}, {}),
     Language("es", "Español", ("¿Cuánto vale una mano?", "Una ronda de Scat", "Una ronda de Schwimmen",
                                "Un juego, muchos reglamentos", "Cuándo golpear", "Una partida entera, con entrenador"), {
         "lesson": "Lección {n}", "where": "Lección {n} de {total}", "course": "El curso",
         "glossary_page": "El glosario", "prev": "← Anterior: {page}", "next": "Siguiente: {page} →",
         "lesson_title": "Lección {n}: {title}", "all": "Todas las lecciones",
         "next_all": "Siguiente: Todas las lecciones →", "glossary": "Glosario", "bar": "Curso",
-        "switch": "Idioma", "in_english": "{page} (en inglés)"}),
+        "switch": "Idioma", "in_english": "{page} (en inglés)"}, {
+        "loading_page": "Cargando la página…", "loading_step": "Cargando la página: {i} de {n}…",
+        "loading_widget": "Cargando…",
+        "lost": "La lección perdió la conexión con el servidor. Tus jugadas de esta página no se guardan. "
+                "Recarga la página para empezar de nuevo.",
+        "gave_up": "El servidor sigue demasiado ocupado para abrir esta lección. Espera un minuto y recarga la página.",
+        "no_answer": "El servidor todavía no responde. Esta página se recargará sola en cuanto responda.",
+        "reload": "Recargar la página",
+        "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
+        "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 
@@ -202,15 +216,30 @@ def lesson_cells(stem: str, folder: Path = LESSONS_DIR, lang: str = "en") -> lis
     return [bar, *cells, dict(bar)]
 
 
+def page_title(cells: list[dict]) -> str:
+    """A page's title (the browser's tab, a bookmark): its first heading, as the page shows it."""
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        m = re.search(r"^# +(.+?) *#*$", cell["source"], re.M)
+        if m:
+            text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", m.group(1))  # a link: its words
+            return re.sub(r"[*_`]", "", text).strip()
+    raise ValueError("a page needs a heading (# …) to take its title from")
+
+
 def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS, lang: str = "en") -> None:
-    """Write one notebook; a page in another language than English says which in its metadata
-    (``thirtyone.language``, for a template's ``<html lang>``)."""
+    """Write one notebook. Its metadata gives the page's title (``title``: the template's ``<title>``, from
+    the page's first heading); a page in another language than English says which (``thirtyone.language``,
+    for the template's ``<html lang>``) and the words the page says around the lesson (``thirtyone.words``:
+    :attr:`Language.page_words`)."""
     metadata: dict = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
+        "title": page_title(cells),
     }
     if lang != "en":
-        metadata["thirtyone"] = {"language": lang}
+        metadata["thirtyone"] = {"language": lang, "words": LANGUAGES[lang].page_words}
     nb = {
         "cells": cells,
         "metadata": metadata,

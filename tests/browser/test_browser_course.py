@@ -8,6 +8,8 @@ Each page fails on:
   tables, so the list stays complete), a source file number (000-003), ``None``/``True``/``False``, a
   Python repr, a snake_case identifier;
 * a missing course bar (top and bottom) or a "Next" link that is missing or leads elsewhere;
+* a ``<title>`` that is not the page's own (its heading, from its notebook's metadata ``title``): a tab named
+  "index" or "01-scoring";
 * at 390 px: a page that scrolls sideways, or prose (Markdown cells, printed output, widget text outside a
   data table) wider than the screen or clipped by a box that overflows;
 * an error shown on the page, and console errors (the ``page`` fixture fails on those).
@@ -19,6 +21,7 @@ and its in-page checks are in tests/helpers/browser.py, which the Spanish walk (
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -33,6 +36,7 @@ from helpers.browser import (
     READ_ALOUD,
     Walk,
     internal_words,
+    page_title,
 )
 
 
@@ -101,6 +105,22 @@ def test_the_page_checks_catch_what_they_should(browser: Any) -> None:
         assert [w for w, _ in internal_words(page.evaluate(READ_ALOUD))] == ['"knocker_lowest" (an engine name)']
     finally:
         context.close()
+
+
+def test_every_page_has_a_title_of_its_own_in_its_language() -> None:
+    """The browser's tab and a bookmark name the page, in its language: its notebook's title (metadata
+    ``title``, the template's ``<title>``) is its heading, not its file name, and no two pages share one.
+    The walks check that the browser shows it; this, that every page has one (no browser needed)."""
+    for folder in ("", "es/"):
+        titles = {name: page_title(name, folder) for name in PAGES}
+        for name, title in titles.items():
+            notebook = json.loads((ROOT / "notebooks" / f"{folder}{name}.ipynb").read_text(encoding="utf-8"))
+            heading = next(c["source"] for c in notebook["cells"] if c["source"].startswith("# "))
+            assert title and title == heading.split("\n")[0][2:].strip(), (folder, name, title)
+            assert name not in title, (folder, name, title)
+        assert len(set(titles.values())) == len(PAGES), titles
+    assert page_title("01-scoring", "es/") == "Lección 1: ¿cuánto vale una mano?"
+    assert page_title("index") == "31: learn the card game"
 
 
 def test_the_walk_covers_every_notebook() -> None:

@@ -9,13 +9,16 @@
   through ``_()``: all of them are reported at once, page by page.
 * The Spanish walk: from ``es/index.ipynb`` by the course bar's Next links through every Spanish page, at
   390 and 1280 px, with everything the English walk checks (tests/browser/test_browser_course.py: course bar, no
-  internal words, no sideways scrolling at 390 px, no console errors) and: ``<html lang="es">``, the language
-  switch linking to the English twin page, axe-core finds nothing serious or critical, and a widget answers
-  a click. Screenshots: ``test-artifacts/course-es-<page>-<width>.png``.
+  internal words, its own ``<title>``, no sideways scrolling at 390 px, no console errors) and: ``<html lang="es">``,
+  the language switch linking to the English twin page, no English (tests/helpers/browser.py ``ENGLISH``) in
+  its title, in what it shows (or a screen reader reads) once drawn, nor in anything it showed while it
+  loaded (Voilà's spinner, "Loading widget..."; recorded from the page's first byte, ``SHOWN``), axe-core finds
+  nothing serious or critical, and a widget answers a click. Screenshots: ``test-artifacts/course-es-<page>-<width>.png``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -25,7 +28,20 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, NOTEBOOKS, Server, start_voila, watch_console
-from helpers.browser import PAGES, READY, SHAPE, WIDE, WITHOUT_WIDGETS, Walk, generator
+from helpers.browser import (
+    PAGE_TEXT,
+    PAGES,
+    READY,
+    RECORD_SHOWN,
+    SHAPE,
+    SHOWN,
+    WIDE,
+    WITHOUT_WIDGETS,
+    Walk,
+    english_words,
+    generator,
+    page_title,
+)
 
 PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """The players' names (thirtyone.names): names, in every language."""
@@ -286,6 +302,10 @@ class SpanishWalk(Walk):
 
     FOLDER = f"{LANG}/"
 
+    def __init__(self, page: Any, server: Any) -> None:
+        super().__init__(page, server)
+        page.add_init_script(SHOWN)  # every text each page shows, from its first byte (while it loads too)
+
     def check(self, name: str, width: int) -> None:
         super().check(name, width)
         if not self.page.evaluate(READY):  # reported by the English walk's check
@@ -293,6 +313,7 @@ class SpanishWalk(Walk):
         lang = self.page.evaluate("document.documentElement.lang")
         if lang != LANG:
             self.fail(f'<html lang="{lang}">, not lang="{LANG}"')
+        self.check_english()
         switches = self.page.evaluate(SWITCH)
         twin = self.server.url(f"voila/render/{name}.ipynb")
         if not switches:
@@ -311,6 +332,23 @@ class SpanishWalk(Walk):
         self.axe()
         if width == WIDE and name not in WITHOUT_WIDGETS:
             self.answers_a_click()
+
+    def check_english(self) -> None:
+        """No English on the page: not in its tab's title, not in what it shows now (or a screen reader reads),
+        not in what it showed while it loaded (Voilà's spinner, a widget's placeholder before it is drawn);
+        only the parts marked as English (the language switch's "English") may be."""
+        title = self.page.title()
+        if english_words(title):
+            self.fail(f"English in its <title>: {', '.join(english_words(title))}", repr(title))
+        shown = self.page.evaluate(RECORD_SHOWN)
+        heading = page_title(self.name, self.FOLDER)
+        if shown is None or not any(text == heading for text, _ in shown):
+            self.fail("the record of what it showed while it loaded misses its heading (SHOWN did not run)",
+                      repr(heading))
+        for where, texts in (("shows", self.page.evaluate(PAGE_TEXT)), ("showed while it loaded", shown or [])):
+            for text, lang in texts:
+                if lang.split("-")[0] == LANG and english_words(text):
+                    self.fail(f"{where} English words: {', '.join(english_words(text))}", repr(text[:120]))
 
     def axe(self) -> None:
         from axe_playwright_python.sync_playwright import Axe
@@ -342,6 +380,115 @@ class SpanishWalk(Walk):
 
     def screenshot(self, name: str, width: int) -> None:
         super().screenshot(f"{LANG}-{name}", width)  # test-artifacts/course-es-<page>-<width>.png
+
+
+def test_english_words_finds_english_and_spares_spanish() -> None:
+    """The matching itself (no browser needed): the English a Spanish page must not show, and what it may."""
+    for english in ("Loading widget...", "Running ...", "Executing 3 of 17", "Lesson 1: what is a hand worth?",
+                    "Reload the page", "The server is busy: trying again in 5 seconds…", "Next: Lesson 2 →",
+                    "Sam knocks", "Your hand"):
+        assert english_words(english), english
+    for spanish in ("Cargando…", "Cargando la página: 3 de 17…", "Lección 1: ¿cuánto vale una mano?",
+                    "El 31: aprende el juego de cartas", "Glosario: las palabras del 31", "Recargar la página",
+                    "no, a Ana le quedan 2 vidas", "un as y once puntos", "total: 30,5", "juega contra los bots",
+                    "Tiene muchos nombres: Treinta y uno, Scat, Blitz, Ride the Bus", "Board Game Arena y GameCircle",
+                    "Error: el servidor no responde", "El Blitz de Board Game Arena prohíbe devolverla",
+                    "tómala si piensas quedártela", "Thirty-one, Schwimmen, Knack"):
+        assert not english_words(spanish), (spanish, english_words(spanish))
+
+
+WATCH = NOTEBOOKS.parent / "share" / "jupyter" / "voila" / "templates" / "thirtyone" / "static" / "watch.js"
+
+
+def watch_words() -> dict[str, str]:
+    """The page watch's own words (static/watch.js, ``WORDS``): key -> the English text."""
+    block = re.search(r"var WORDS = Object\.assign\(\s*\{(.*?)\n    \},", WATCH.read_text(encoding="utf-8"), re.S)
+    assert block, "static/watch.js has no WORDS = Object.assign({…}, …)"
+    words = {}
+    for key, text in re.findall(r"^      (\w+):\s*((?:'[^']*'(?:\s*\+\s*)?)+)", block.group(1), re.M):
+        words[key] = "".join(re.findall(r"'([^']*)'", text))
+    return words
+
+
+def test_a_spanish_page_says_every_word_of_its_own_in_spanish() -> None:
+    """What the page says around the lesson (the spinner, a widget not drawn yet, the page watch's messages)
+    is in static/watch.js's ``WORDS``; every Spanish page brings each of them in Spanish (its metadata
+    ``thirtyone.words``, from tools/make_notebooks.py), with the same numbers in them."""
+    english = watch_words()
+    assert {"loading_page", "loading_step", "loading_widget", "lost", "reload"} <= set(english), english
+    assert english["reload"] == "Reload the page" and english["loading_widget"] == "Loading…"
+    spanish = generator().LANGUAGES[LANG].page_words
+    assert set(spanish) == set(english), "the Spanish words of the page are not watch.js's WORDS"
+    for key, text in spanish.items():
+        assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", english[key]), key
+        assert not english_words(text), (key, text)
+    for notebook in sorted((NOTEBOOKS / LANG).glob("*.ipynb")):
+        metadata = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]
+        assert metadata["thirtyone"] == {"language": LANG, "words": spanish}, notebook.name
+
+
+FIXTURE_PAGE = """<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>01-scoring</title>{head}</head>
+<body><div id="loading"><h2 id="loading_text">{running}</h2></div>
+<script>window.update_loading_text = (i, n, text) => {{
+  document.getElementById('loading_text').innerHTML = text ?? `Executing ${{i}} of ${{n}}`; }};
+window.voila_process = window.update_loading_text;</script>{spinner}
+<div id="rendered_cells"><div class="jp-OutputArea-output" id="out"></div>
+<nav class="to-language"><strong>Español</strong> · <a href="#" lang="en" hreflang="en">English</a></nav></div>
+<script>(async () => {{  // each state painted (two frames) before the next
+  const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await frames();
+  voila_process(1, 3);
+  await frames();
+  document.getElementById('loading').remove();
+  document.getElementById('out').textContent = 'Loading widget...';
+  await frames();
+  document.getElementById('out').innerHTML = '<button>Golpear</button>';
+}})();</script>
+</body></html>"""
+
+
+@pytest.mark.browser
+def test_the_spanish_checks_see_english_while_a_page_loads_and_the_watch_says_it_in_spanish(browser: Any) -> None:
+    """The Spanish walk's record of what a page shows (SHOWN, from its first byte) on a page made to load as
+    Voilà's does, without Voilà: the spinner's "Running ...", "Executing 1 of 3", a widget's "Loading
+    widget..." are seen though they are gone once the page is drawn; the language switch's "English" is
+    English on purpose. Then the same page with the template's additions (the spinner's text taken out, the
+    page's Spanish words and static/watch.js, spinner()): everything it ever shows is Spanish, the watch's own message too."""
+    spanish = json.dumps(generator().LANGUAGES[LANG].page_words)
+    watch = WATCH.read_text(encoding="utf-8")
+    pages = {
+        "voila": FIXTURE_PAGE.format(head="", running="Running ...", spinner=""),
+        # the watch gives up at once (no retries) on a page that never says it arrived whole: its alert shows
+        "ours": FIXTURE_PAGE.format(
+            running="",  # the template takes Voilà's "Running ..." out
+            head=f"<script>window.THIRTYONE_WORDS = {spanish}; window.THIRTYONE_WATCH = {{retries: []}};</script>"
+                 f"<script>{watch}</script>",
+            spinner="<script>window.thirtyoneWatch.spinner();</script>"),
+    }
+    context = browser.new_context(viewport={"width": 390, "height": 600})
+    try:
+        context.route("http://fixture.test/**", lambda route: route.fulfill(
+            content_type="text/html; charset=utf-8", body=pages[route.request.url.rsplit("/", 1)[1]]))
+        context.add_init_script(SHOWN)
+        page = context.new_page()
+        found = {}
+        for name in pages:
+            page.goto(f"http://fixture.test/{name}")
+            page.wait_for_selector("#out button")
+            if name == "ours":
+                page.wait_for_selector(".to-watch-alert button")
+            shown = page.evaluate(RECORD_SHOWN)
+            found[name] = ([t for t, lang in shown if lang == LANG and english_words(t)],
+                           [t for t, lang in page.evaluate(PAGE_TEXT) if lang == LANG and english_words(t)],
+                           [t for t, _ in shown])
+        assert found["voila"][0] == ["Running ...", "Executing 1 of 3", "Loading widget..."], found["voila"]
+        assert found["voila"][1] == [], "once drawn, the page shows no English (the switch's is marked lang=en)"
+        assert "English" in found["voila"][2] and "Golpear" in found["voila"][2]
+        assert found["ours"][0] == [] and found["ours"][1] == [], found["ours"]
+        assert {"Cargando la página: 1 de 3…", "Cargando…", "Recargar la página",
+                generator().LANGUAGES[LANG].page_words["gave_up"]} <= set(found["ours"][2]), found["ours"][2]
+    finally:
+        context.close()
 
 
 def test_every_page_has_its_spanish_twin() -> None:

@@ -15,8 +15,8 @@ from conftest import ARTIFACTS, ROOT, watch_console
 from thirtyone import names, rules
 
 __all__ = ["generator", "PAGES", "NEXT", "WITHOUT_WIDGETS", "WIDE", "PHONE", "PROSE_WORDS", "ENGINE_NAMES",
-           "internal_words", "READY", "PENDING", "SHAPE", "COURSE_BAR", "READ_ALOUD", "OVERFLOW", "Walk",
-           "check_accessibility", "keep"]
+           "internal_words", "english_words", "page_title", "READY", "PENDING", "SHAPE", "COURSE_BAR", "READ_ALOUD",
+           "OVERFLOW", "SHOWN", "RECORD_SHOWN", "PAGE_TEXT", "Walk", "check_accessibility", "keep"]
 
 
 def generator() -> Any:
@@ -98,6 +98,94 @@ def internal_words(text: str) -> list[tuple[str, str]]:
             taken.append(m.span())
             found.append((what, "…" + " ".join(text[max(0, m.start() - 45):m.end() + 45].split()) + "…"))
     return found
+
+
+# -- English on a page in another language ---------------------------------------------------------------
+ENGLISH = frozenset("""
+    the and of to is are was were be been your you with this that these those from for what when which who how
+    it its in on by or not but if then than will would should could have does don't doesn't at after before
+    every each any one two three loading widget running executing reading page server reload lesson lessons
+    next previous glossary course hand hands card cards knock knocks knocked round rounds turn turns player
+    players life lives play plays win wins loses lose lost score points deal dealt draw discard pass take keep
+    undo show new game rules seat suit suits value worth please wait try again spin""".split())
+"""English words that are not Spanish words: a page in Spanish shows none of them (words both languages have,
+"a", "no", "as", "once", "total", "bot", "error", are left out)."""
+NAMES = ("Ride the Bus", "Board Game Arena", "GameCircle", "Thirty-one")
+"""Names that keep their English words in every language: games and a source."""
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of :data:`ENGLISH` in ``text`` (names of :data:`NAMES` left out), in order."""
+    for name in NAMES:
+        text = text.replace(name, " ")
+    return [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text) if w.lower() in ENGLISH]  # "prohíbe" is one word
+
+
+def page_title(name: str, folder: str = "") -> str:
+    """The title a page's notebook gives it (``notebooks/<folder><name>.ipynb``, metadata ``title``)."""
+    import json
+
+    notebook = json.loads((ROOT / "notebooks" / f"{folder}{name}.ipynb").read_text(encoding="utf-8"))
+    return str(notebook["metadata"].get("title", ""))
+
+
+SHOWN = r"""(() => {
+  // Every text the page shows, from its first byte: each text node added or changed, read as the browser
+  // paints it (in the next animation frame: the page's own observers have made their changes by then, and a
+  // text gone before it was painted was never seen), kept if it is visible, with the language of the element
+  // it stands in. A script for page.add_init_script: window.__thirtyoneShown.
+  if (window.__thirtyoneShown) return;
+  const shown = [], seen = new Set();
+  let pending = [];
+  window.__thirtyoneShown = shown;
+  const keep = t => {
+    const el = t.parentElement;
+    if (!t.isConnected || !el || el.closest('script, style, noscript, template, title')) return;
+    const text = t.data.replace(/\s+/g, ' ').trim();
+    if (!text || (el.checkVisibility && !el.checkVisibility({visibilityProperty: true}))) return;
+    const lang = (el.closest('[lang]') || document.documentElement).lang || '';
+    const key = lang + '\n' + text;
+    if (!seen.has(key)) { seen.add(key); shown.push([text, lang]); }
+  };
+  const read = () => {
+    const nodes = pending;
+    pending = [];
+    for (const n of nodes) {
+      if (n.nodeType === 3) { keep(n); continue; }
+      const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) keep(t);
+    }
+  };
+  new MutationObserver(records => {
+    if (!pending.length) requestAnimationFrame(read);
+    for (const r of records) {
+      if (r.type === 'characterData') pending.push(r.target);
+      else pending.push(...[...r.addedNodes].filter(n => n.nodeType === 1 || n.nodeType === 3));
+    }
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+})()"""
+"""An init script (``page.add_init_script``): it keeps every text a page shows while it loads and after,
+as ``[text, language]`` in ``window.__thirtyoneShown``; :data:`RECORD_SHOWN` reads them."""
+RECORD_SHOWN = "() => window.__thirtyoneShown || null"
+
+PAGE_TEXT = r"""() => {
+  // what the page shows now and what a screen reader reads: [text, language of its element]
+  const out = [];
+  const lang = el => (el.closest('[lang]') || document.documentElement).lang || '';
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    const el = t.parentElement, text = t.data.replace(/\s+/g, ' ').trim();
+    if (!text || el.closest('script, style, noscript, template')) continue;
+    if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) continue;
+    out.push([text, lang(el)]);
+  }
+  for (const el of document.body.querySelectorAll('[aria-label], [alt]')) {
+    if (!el.getClientRects().length) continue;
+    for (const a of ['aria-label', 'alt']) if (el.getAttribute(a)) out.push([el.getAttribute(a), lang(el)]);
+  }
+  return out;
+}"""
+"""The texts of the page as it is (visible text nodes, names and alt texts), each with its language."""
 
 
 # -- in the page ----------------------------------------------------------------------------------------
@@ -253,6 +341,7 @@ class Walk:
             self.fail(f"internal word {what}", around)
         for what, around in internal_words(self.page.evaluate(READ_ALOUD)):
             self.fail(f"internal word in alt text or a label a screen reader reads: {what}", around)
+        self.check_title(name)
         bar = self.page.evaluate(COURSE_BAR)
         for end in ("top", "bottom"):
             if not bar[end]:
@@ -264,6 +353,14 @@ class Walk:
             for problem, example in self.page.evaluate(OVERFLOW):
                 self.fail(problem, example)
         self.screenshot(name, width)
+
+    def check_title(self, name: str) -> None:
+        """The browser's tab names the page: the title its notebook gives it (its heading), not a file name."""
+        title, wanted = self.page.title(), page_title(name, self.FOLDER)
+        if not wanted:
+            self.fail("its notebook gives it no title (metadata title: tools/make_notebooks.py)")
+        elif title != wanted:
+            self.fail(f"its <title> is {title!r}, not its own title {wanted!r}")
 
     def screenshot(self, name: str, width: int) -> None:
         """The whole page: Voilà's lab layout scrolls inside #rendered_cells, so the window grows to hold it."""

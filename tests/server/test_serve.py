@@ -5,7 +5,8 @@
   (90 s in voila.py; a few seconds here, set on the command line); a page with its browser keeps its
   kernel; kernels waiting in the preheat pools stay.
 * Odd addresses never answer 5xx, and no file outside notebooks/ is served.
-* ``make tutorial`` prints the URL once the server answers it; Ctrl-C stops the server and its kernels.
+* ``make tutorial`` prints the URL of the course's index in each language (English, then Spanish) once the
+  server answers them; Ctrl-C stops the server and its kernels.
 """
 
 from __future__ import annotations
@@ -234,7 +235,7 @@ def test_odd_addresses_never_answer_5xx_nor_a_file_outside_the_notebooks(server:
 
 
 # -- make tutorial ----------------------------------------------------------------------------------------
-def test_make_tutorial_prints_the_url_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
+def test_make_tutorial_prints_both_languages_urls_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
     port = free_port()
     # -o: take the installed virtual environment as it is (never reinstall in a test)
     make = subprocess.Popen(["make", "-s", "-o", ".venv/.installed", "tutorial", f"PORT={port}"], cwd=ROOT,
@@ -242,15 +243,20 @@ def test_make_tutorial_prints_the_url_once_it_answers_and_ctrl_c_leaves_nothing_
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
     assert make.stdout is not None
     try:
-        url = None
+        url, said = None, []
         for line in make.stdout:
+            said.append(line)
             m = re.search(r"thirtyone tutorial: (http://\S+)", line)
             if m:
                 url = m.group(1)
                 break
-        assert url == f"http://127.0.0.1:{port}/voila/render/index.ipynb"
-        with urllib.request.urlopen(url, timeout=120) as r:  # the first click after the URL appears
-            assert r.status == 200 and "31: learn the card game" in r.read().decode("utf-8")
+        assert url == f"http://127.0.0.1:{port}/voila/render/index.ipynb", "".join(said)
+        spanish = re.fullmatch(r"\s*Español:\s+(http://\S+)\s*", make.stdout.readline())  # the line below it
+        assert spanish, "no Spanish address under the English one"
+        assert spanish.group(1) == f"http://127.0.0.1:{port}/voila/render/es/index.ipynb"
+        for address, heading in ((url, "31: learn the card game"), (spanish.group(1), "El 31: aprende el juego de cartas")):
+            with urllib.request.urlopen(address, timeout=120) as r:  # the first click after the URL appears
+                assert r.status == 200 and heading in r.read().decode("utf-8"), address
         servers = [p for p in psutil.Process(make.pid).children(recursive=True)
                    if "voila" in p.name() and f"--port={port}" in p.cmdline()]
         assert len(servers) == 1

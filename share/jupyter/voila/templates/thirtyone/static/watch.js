@@ -32,6 +32,11 @@
  * @jupyterlab/services KernelConnection, with the signals `statusChanged`, `connectionStatusChanged`
  * ('connecting' while its websocket tries again, 'disconnected' once it gives up) and `anyMessage`.
  *
+ * The page speaks its own language: every word it says (these messages, and what the page shows while it loads:
+ * the spinner's text and each widget's placeholder, which Voilà's widget manager writes as "Loading widget...")
+ * is one of `WORDS`, in English here; the template sets `window.THIRTYONE_WORDS` (a page's notebook metadata
+ * `thirtyone.words`, tools/make_notebooks.py) to the same keys in the page's language.
+ *
  * Timings can be changed (for tests) by setting `window.THIRTYONE_WATCH = {…}` before this script runs.
  * The page's state ('loading', 'ready', 'retrying', 'busy', 'lost') is `document.body.dataset.thirtyoneWatch`;
  * `window.thirtyoneWatch.log` holds this load's events in seconds since navigation, `.earlier` the logs of
@@ -61,11 +66,27 @@
   var KEY = 'thirtyone-retries ' + location.pathname;
   var LOG_KEY = 'thirtyone-watch-log ' + location.pathname; // the logs of this tab's earlier loads
   var RETRY_MEMORY = 600; // s: older automatic retries are forgotten
-  var LOST =
-    'The lesson lost its connection to the server. Your moves here are not saved. ' +
-    'Reload the page to start it again.';
-  var GAVE_UP = 'The server is still too busy to start this lesson. Wait a minute, then reload the page.';
-  var NO_ANSWER = 'The server does not answer yet. This page reloads by itself as soon as it does.';
+  // what the page says, in English; a page in another language brings its own (same keys: {n}, {i} are numbers)
+  var WORDS = Object.assign(
+    {
+      loading_page: 'Loading the page…', // the spinner, while the server runs the page's cells
+      loading_step: 'Loading the page: {i} of {n}…',
+      loading_widget: 'Loading…', // a widget not drawn yet
+      lost:
+        'The lesson lost its connection to the server. Your moves here are not saved. ' +
+        'Reload the page to start it again.',
+      gave_up: 'The server is still too busy to start this lesson. Wait a minute, then reload the page.',
+      no_answer: 'The server does not answer yet. This page reloads by itself as soon as it does.',
+      reload: 'Reload the page',
+      busy_one: 'The server is busy: trying again in {n} second…', // (English and Spanish: 1 is the one singular)
+      busy_many: 'The server is busy: trying again in {n} seconds…'
+    },
+    window.THIRTYONE_WORDS || {}
+  );
+  var LOST = WORDS.lost;
+  var GAVE_UP = WORDS.gave_up;
+  var NO_ANSWER = WORDS.no_answer;
+  var VOILAS_LOADING = 'Loading widget...'; // what Voilà's widget manager writes into a widget not drawn yet
 
   var log = [];
   var state = 'loading'; // loading | ready | retrying | busy | lost
@@ -80,6 +101,16 @@
   var lostBy = null; // 'kernel' | 'connection'
   var unloading = false;
   var regions = null;
+
+  function words(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, key) {
+      return key in values ? String(values[key]) : all;
+    });
+  }
+
+  function busy(seconds) {
+    return words(seconds === 1 ? WORDS.busy_one : WORDS.busy_many, { n: seconds });
+  }
 
   function now() {
     return performance.now() / 1000;
@@ -180,7 +211,7 @@
       var button = document.createElement('button');
       button.type = 'button';
       button.className = 'to-watch-reload';
-      button.textContent = 'Reload the page';
+      button.textContent = WORDS.reload;
       button.addEventListener('click', function () {
         keepRetries(0);
         reloadWhenServerAnswers(p);
@@ -199,7 +230,7 @@
     p.className = 'to-watch-text';
     var spoken = document.createElement('span');
     spoken.className = 'to-watch-sr';
-    spoken.textContent = 'The server is busy: trying again in ' + seconds + ' seconds…';
+    spoken.textContent = busy(seconds);
     var shown = document.createElement('span');
     shown.setAttribute('aria-hidden', 'true');
     p.appendChild(spoken);
@@ -207,7 +238,7 @@
     r.status.appendChild(p);
     var left = seconds;
     function tick() {
-      shown.textContent = 'The server is busy: trying again in ' + left + (left === 1 ? ' second…' : ' seconds…');
+      shown.textContent = busy(left);
       if (left <= 0) {
         reloadWhenServerAnswers(p);
         return;
@@ -508,6 +539,60 @@
     setTimeout(check, settings.poll * 1000);
   }
 
+  // -- while the page loads: in its own words ------------------------------------------------------
+  function spinner() {
+    // called by the template right after Voilà's spinner and its helper functions: the spinner's text, and
+    // the count of cells run that Voilà writes into it ("Executing 3 of 17"), in the page's words
+    var text = document.getElementById('loading_text');
+    if (text) {
+      text.textContent = WORDS.loading_page;
+    }
+    var voilas = window.update_loading_text;
+    if (typeof voilas !== 'function') {
+      return;
+    }
+    var ours = function (index, count, said) {
+      voilas(index, count, said);
+      var el = document.getElementById('loading_text');
+      if (el && (said === undefined || said === null)) {
+        el.textContent = words(WORDS.loading_step, { i: index, n: count });
+      }
+    };
+    window.update_loading_text = ours;
+    if (window.voila_process === voilas) {
+      window.voila_process = ours;
+    }
+  }
+
+  // a widget not drawn yet: Voilà's widget manager writes "Loading widget..." into its place (into a node of
+  // its own, which the output area then adds to the page, or into a node already there); the page's word
+  // instead, before the browser paints it (an observer's callback runs before the next paint)
+  function ownWords(node) {
+    if (node.nodeType === 3) {
+      if (node.data === VOILAS_LOADING) {
+        node.data = WORDS.loading_widget;
+      }
+      return;
+    }
+    if (node.nodeType !== 1 || node.textContent.indexOf(VOILAS_LOADING) < 0) {
+      return;
+    }
+    var walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (var t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (t.data === VOILAS_LOADING) {
+        t.data = WORDS.loading_widget;
+      }
+    }
+  }
+  new MutationObserver(function (records) {
+    for (var r = 0; r < records.length; r++) {
+      var added = records[r].addedNodes;
+      for (var k = 0; k < added.length; k++) {
+        ownWords(added[k]);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+
   function pageComplete() {
     // called by the template's last script: the whole page arrived
     complete = true;
@@ -549,6 +634,8 @@
     log: log,
     earlier: earlierLogs(),
     pageComplete: pageComplete,
+    spinner: spinner,
+    words: WORDS,
     widgets: widgets,
     get state() {
       return state;
