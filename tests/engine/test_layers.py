@@ -18,6 +18,9 @@ ENGINE = ("cards", "rules", "scoring", "game", "policy", "lockstep", "odds")
 WORDY = {"cards"}
 """Engine modules that still call the translator: cards, for its parse errors (made when raised)."""
 TRANSLATORS = {"_", "ngettext", "pgettext", "npgettext"}
+PURE = {"schedule": {"thirtyone.i18n"}}
+"""Pure-Python modules beside the engine (no widgets, no pages), with the only package modules each may import:
+the spaced schedule of the Review page (issue 22) needs only the translator, for its error messages."""
 
 
 def _module(path: Path) -> str:
@@ -87,6 +90,18 @@ def test_the_engine_never_imports_the_text_layer() -> None:
     graph = _graph()
     for m in ENGINE:
         assert "thirtyone.narration" not in graph[f"thirtyone.{m}"], m
+
+
+def test_the_pure_modules_import_only_what_they_are_allowed() -> None:
+    graph = _graph()
+    for m, allowed in PURE.items():
+        assert graph[f"thirtyone.{m}"] <= allowed, m
+        tree = ast.parse((PACKAGE / f"{m}.py").read_text(encoding="utf-8"))
+        outside = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        outside |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level}
+        assert not outside & {"ipywidgets", "IPython", "anywidget", "traitlets", "voila"}, m
+        for e in ENGINE:  # and the engine never reaches up to them
+            assert f"thirtyone.{m}" not in graph[f"thirtyone.{e}"], (e, m)
 
 
 def _calls(path: Path, names: set[str], top_level_only: bool = False) -> list[int]:
