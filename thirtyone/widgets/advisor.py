@@ -440,11 +440,16 @@ class KnockDrill(w.VBox):
 
     def next_situation(self) -> Spot:
         """Deal a new situation where knocking is allowed."""
-        self.spot = spot = drill_spot(self._rules, self._rng)
+        return self.pose(drill_spot(self._rules, self._rng))
+
+    def pose(self, spot: Spot) -> Spot:
+        """Ask about ``spot`` (a dealt situation, or a missed one the Review page brings back), judged under its
+        own rules."""
+        self.spot = spot
         self.advice = None
         self.answered = False
         s = spot.state
-        self.play_button.description = _("Play on (draw)") if self._rules.family == "draw" else \
+        self.play_button.description = _("Play on (draw)") if spot.rules.family == "draw" else \
             _("Play on (swap or pass)")
         self.question.value = ("<p><strong>" + _esc(_("Knock or play on?")) + "</strong></p>"
                                + situation_html(spot, note=False))

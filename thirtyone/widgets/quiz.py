@@ -148,7 +148,11 @@ class Quiz(FollowsRules, w.VBox):
 
     def next_hand(self) -> None:
         """Deal a new hand: plain ones first; later, under house rules, three of a kind now and then."""
-        self.hand = self._deal()
+        self.pose(self._deal())
+
+    def pose(self, hand: Sequence[Card]) -> None:
+        """Ask what ``hand`` is worth (a dealt hand, or a missed one the Review page brings back)."""
+        self.hand = tuple(hand)
         self.dealt += 1
         self.answered = False
         self.row.show(self.hand)
@@ -257,7 +261,11 @@ class TieQuiz(FollowsRules, w.VBox):
 
     def next_pair(self) -> None:
         """Deal two hands that tie on value in different suits."""
-        self.hands = self._pair()
+        self.pose(self._pair())
+
+    def pose(self, hands: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
+        """Ask which of two hands of equal value loses the tie (a dealt pair, or one the Review page brings back)."""
+        self.hands = hands
         self.answered = False
         v = number(score(self.hands[0], self._rules).value)
         self.question.value = ('<p class="to-question"><strong>'
