@@ -212,3 +212,31 @@ def test_a_spot_saved_as_json_stages_the_same_situation() -> None:
     assert drill.spot is not None
     again = spot_from(json.loads(json.dumps(spot_fields(drill.spot))), SCAT)
     assert again.state.view(again.player) == drill.spot.state.view(drill.spot.player)
+
+
+def test_every_word_the_review_shows_is_in_the_catalog() -> None:
+    """Under the pseudo-locale every word is wrapped in ⟦…⟧: a word outside the markers was never translated."""
+    from helpers.words import _unmarked, _visible
+
+    shown: list[tuple[str, list[str]]] = []
+    with i18n.using(i18n.PSEUDO):
+        r = Review([QUIZ, TIE, _drill(NOW - 1), _item("quiz", ["A♥", "K♥", "Z♥"], NOW), _item("puzzle", [], NOW),
+                    _item("quiz", ["A♥", "K♥", "9♥"], NOW, rules="poker")], NOW, rollouts=100)
+        shown.append(("quiz", _visible(r)))
+        r.answer(21)
+        shown.append(("quiz answered", _visible(r)))
+        r.next_item()
+        r.answer(0)
+        shown.append(("tie answered", _visible(r)))
+        r.next_item()
+        shown.append(("drill", _visible(r)))
+        r.answer("knock")
+        shown.append(("drill answered", _visible(r)))
+        r.next_item()
+        shown.append(("nothing due", _visible(r)))
+        r.practise()
+        shown.append(("practice", _visible(r)))
+        shown.append(("no items", _visible(Review([], NOW))))
+    bad = [f"{name}: {b}" for name, texts in shown for b in _unmarked(texts, [])]
+    assert bad == [], "\n".join(bad[:20])
+    assert any("⟦" in t for t in shown[0][1])
