@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 177 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 181 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -792,6 +792,23 @@ MUTANTS: tuple[Mutant, ...] = (
            'return f"{100 * x:.0f}%"',
            'return f"{int(100 * x)}%"',
            "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/widgets/test_advisor.py",)),
+    # -- the review's schedule and its widget (issue 22) -------------------------------------------------------------------------------
+    Mutant("schedule-miss-keeps-its-step", "thirtyone/schedule.py",
+           "step = min(item[\"step\"] + 1, len(STEPS_DAYS) - 1) if right else 0",
+           "step = min(item[\"step\"] + 1, len(STEPS_DAYS) - 1) if right else item[\"step\"]",
+           "a miss leaves the item at its step instead of sending it back to the first", tests=("tests/engine/test_schedule.py",)),
+    Mutant("schedule-due-only-when-overdue", "thirtyone/schedule.py",
+           'if check(i)["due"] <= now)',
+           'if check(i)["due"] < now)',
+           "an item due exactly now is not due yet", tests=("tests/engine/test_schedule.py",)),
+    Mutant("review-tomorrow-for-two-days", "thirtyone/widgets/review.py",
+           "if days < 1.5:",
+           "if days < 2.5:",
+           "an item due in two days is said to come back tomorrow", tests=("tests/widgets/test_review.py",)),
+    Mutant("review-miss-counted-right", "thirtyone/widgets/review.py",
+           "updated = schedule.answered(item, right, self.now)",
+           "updated = schedule.answered(item, True, self.now)",
+           "a missed review moves the item one step on", tests=("tests/widgets/test_review.py",)),
     # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
     Mutant("strength-diff-the-wrong-way", "thirtyone/strength.py",
            "diffs = [a - b for a, b in zip(mine, base)]",

@@ -198,7 +198,8 @@ def test_with_no_items_at_all_it_says_what_will_come_here() -> None:
 
 @pytest.mark.parametrize(("days", "en", "es"), [
     (0, "now", "ahora"), (0.1, "in 3 hours", "dentro de 3 horas"), (0.01, "in 1 hour", "dentro de 1 hora"),
-    (1, "tomorrow", "mañana"), (3, "in 3 days", "dentro de 3 días"), (14, "in 14 days", "dentro de 14 días"),
+    (1, "tomorrow", "mañana"), (1.4, "tomorrow", "mañana"), (2, "in 2 days", "dentro de 2 días"),
+    (3, "in 3 days", "dentro de 3 días"), (14, "in 14 days", "dentro de 14 días"),
     (90, "in 3 months", "dentro de 3 meses"),
 ])
 def test_when_says_the_next_review_in_the_learners_words(days: float, en: str, es: str) -> None:
