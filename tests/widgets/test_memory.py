@@ -64,6 +64,8 @@ def test_a_corrupted_record_is_set_aside_and_the_page_starts_afresh() -> None:
     browser_sends(m, loaded="{not json")
     assert m.aside == "{not json" and m.note and m.record == progress.fresh()
     assert saved(m) == progress.fresh()  # the bad text is replaced by a sound record
+    browser_sends(m, loaded=m.saved)  # the page drawn again reads back what it wrote: the note stays
+    assert m.note and m.aside == "{not json"
     with i18n.using("es"):
         es = Memory("01-scoring")
         browser_sends(es, loaded=json.dumps({"version": 99}))

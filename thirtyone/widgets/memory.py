@@ -50,7 +50,8 @@ class Memory(anywidget.AnyWidget):
     key = traitlets.Unicode("").tag(sync=True)
     """The localStorage key (:func:`storage_key` of the page's language)."""
     loaded = traitlets.Unicode(None, allow_none=True).tag(sync=True)
-    """From the browser: the stored text as found ("" when nothing is stored); ``None`` until it arrives."""
+    """From the browser: the stored text as found ("" when nothing is stored); ``None`` until it arrives. Only
+    the first one counts: a second drawing of the widget reads back what this page wrote."""
     saved = traitlets.Unicode("").tag(sync=True)
     """To the browser: the record's text (:func:`thirtyone.progress.dump`), written whenever it changes."""
     aside = traitlets.Unicode("").tag(sync=True)
@@ -93,8 +94,9 @@ class Memory(anywidget.AnyWidget):
 
     def _loaded(self, change: Any) -> None:
         text = change["new"]
-        if text is None:
-            return
+        if text is None or self.ready:
+            return  # should the widget be drawn twice (two views), the first record read stands: a second
+            # drawing reads back what this page wrote since
         record, note = progress.read(text, self._known)
         if note in (progress.Note.NOT_JSON, progress.Note.OTHER_VERSION, progress.Note.DAMAGED):
             self.aside = text
