@@ -13,6 +13,8 @@ The record, version 1 (:data:`VERSION`), a JSON object::
      "missed": [item, ...],                                        # what comes back in the Review
      "games": []}                                                  # lesson 6's games (not kept yet)
 
+(:func:`dump` adds each exercise's ``"stars"``, 0 to 3, for the course bar; :func:`read` works them out anew.)
+
 A missed item (the shape :mod:`thirtyone.schedule` reads)::
 
     {"kind": "quiz" | "tie" | "drill", "rules": "scat",            # a preset name
@@ -159,14 +161,21 @@ def read(text: str | None, known: Mapping[str, Iterable[str]] | None = None) -> 
 
 
 def dump(record: Mapping[str, Any]) -> str:
-    """The record as the text the browser keeps (compact JSON, cards as their signs: ``ensure_ascii=False``)."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    """The record as the text the browser keeps (compact JSON, cards as their signs: ``ensure_ascii=False``).
+    Each exercise also gets its ``"stars"`` (:func:`stars`), for the course bar's script to show without
+    stating the rule again; :func:`read` ignores them (they are worked out again from the counts)."""
+    out = copy.deepcopy(dict(record))
+    for page in out.get("pages", {}).values():
+        for ex in page.get("exercises", {}).values():
+            ex["stars"] = stars(ex["right"], ex["asked"])
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def stars(right: int, asked: int) -> int:
-    """Stars for an exercise, by the share right: 0 nothing asked yet; 1 tried (under two thirds right);
-    2 at least two thirds right; 3 at least nine in ten right over :data:`MIN_FOR_THREE` answers or more."""
-    if asked <= 0:
+    """Stars for an exercise, by the share right: 0 nothing right yet (or nothing asked); 1 some right, under
+    two thirds; 2 at least two thirds right; 3 at least nine in ten right over :data:`MIN_FOR_THREE` answers or
+    more."""
+    if asked <= 0 or right <= 0:
         return 0
     share = right / asked
     if share >= 0.9 and asked >= MIN_FOR_THREE:

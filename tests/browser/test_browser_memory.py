@@ -102,3 +102,27 @@ def test_forget_my_progress_asks_first_then_clears(page: Any, voila_server: Any)
                                                                                     progress.Note.OK)
     page.wait_for_function("() => (document.querySelector('.to-memory')?.innerText || '').includes('is "
                            "forgotten')")
+
+
+def marks(page: Any) -> list[str]:
+    """The progress marks' text (what a screen reader reads: the drawn stars are hidden from it)."""
+    return page.locator(".to-progress-mark").evaluate_all(
+        "els => els.map(e => e.textContent + ' | ' + [...e.querySelectorAll('[aria-hidden]')].map(h => "
+        "h.textContent).join(''))")
+
+
+def test_the_course_bar_and_the_index_show_the_stars_in_both_languages(page: Any, voila_server: Any) -> None:
+    open_lesson(page, voila_server)
+    assert marks(page) == []  # a first visit: nothing to show
+    answer(page, "0", ".to-wrong")
+    stored(page, 1)
+    page.wait_for_function("() => document.querySelectorAll('nav.to-course-bar .to-progress-mark').length === 2")
+    assert marks(page) == [" · ☆☆☆0 of 3 stars | ☆☆☆"] * 2  # the bars at the top and the bottom, as it happens
+    page.goto(voila_server.url("voila/render/index.ipynb"))
+    page.wait_for_selector("#rendered_cells li > a[href='01-scoring.ipynb'] + .to-progress-mark", timeout=60_000)
+    assert marks(page) == [" · ☆☆☆0 of 3 stars | ☆☆☆"]  # read from the browser, no kernel needed
+    record = progress.mark_done(progress.answered(progress.fresh(), "01-scoring", "quiz", True), "01-scoring")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [storage_key("es"), progress.dump(record)])
+    page.goto(voila_server.url("voila/render/es/index.ipynb"))
+    page.wait_for_selector("#rendered_cells li > a[href='01-scoring.ipynb'] + .to-progress-mark", timeout=60_000)
+    assert marks(page) == [" · terminada, ★★☆2 de 3 estrellas | ★★☆"]

@@ -31,6 +31,8 @@ def test_a_record_round_trips() -> None:
     assert r["missed"][0] == {"kind": "quiz", "rules": "scat", "cards": ["A♥", "K♥", "9♥"], "given": 21,
                               "right": 30, "step": 0, "due": NOW + 1}
     assert "♥" in dump(r)  # the cards as their signs, readable in the browser's storage
+    stored = json.loads(dump(r))["pages"]["01-scoring"]["exercises"]
+    assert (stored["quiz"]["stars"], stored["tie"]["stars"]) == (1, 0)  # for the course bar's script
 
 
 def test_recording_leaves_the_old_record_alone_and_a_miss_again_replaces_the_item() -> None:
@@ -134,8 +136,8 @@ def test_a_page_whose_exercises_changed_keeps_what_still_applies() -> None:
 
 
 def test_stars_by_the_share_right() -> None:
-    assert stars(0, 0) == 0
-    assert stars(0, 1) == stars(1, 2) == stars(6, 10) == 1
+    assert stars(0, 0) == stars(0, 1) == stars(0, 20) == 0
+    assert stars(1, 2) == stars(6, 10) == stars(1, 20) == 1
     assert stars(2, 3) == stars(1, 1) == stars(4, 4) == stars(8, 10) == 2  # three stars need five answers
     assert stars(5, 5) == stars(9, 10) == stars(90, 100) == 3
     assert stars(89, 100) == 2

@@ -18,7 +18,11 @@ function put(key, text) {
 function render({ model, el }) {
   const key = model.get("key");
   const words = model.get("words") || {};
-  model.on("change:saved", () => { const t = model.get("saved"); if (t) put(key, t); });
+  model.on("change:saved", () => {
+    const t = model.get("saved");
+    if (t) put(key, t);
+    window.dispatchEvent(new Event("thirtyone-progress"));  // the course bar's marks follow (template's progress.js)
+  });
   model.on("change:aside", () => { const t = model.get("aside"); if (t) put(key + ".set-aside", t); });
   const days = parseFloat(get(CLOCK_KEY) || "0");
   model.set("clock_days", Number.isFinite(days) ? days : 0);
