@@ -29,6 +29,7 @@ function render({ model, el }) {
   model.set("loaded", get(key) || "");
   model.save_changes();
 
+  el.classList.add("jupyter-widgets");  // a widget view, as the page's checks (and Voilà's ipywidgets) mark them
   const root = document.createElement("p");
   root.className = "to-note to-memory";
   const note = document.createElement("span");
