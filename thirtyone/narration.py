@@ -31,6 +31,7 @@ import html
 import sys
 from collections.abc import Callable, Iterable, Sequence
 
+from . import progress
 from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
 from .game import Action, Event, Illegal, IllegalMove, Loss, Phase, PlayerView, Reason, RoundEnd, RoundResult, State
 from .i18n import N_, _, ngettext, number, pgettext, register_text_layer
@@ -681,6 +682,15 @@ def game_html(g: State | PlayerView, hands: Sequence[tuple[Card, ...] | None], s
         if legal:
             after.append(_("Next: {action}").format(action="<code>next round</code>"))
     return html_table(caption, (_("Player"), _("Lives"), _("Hand"), _("Value"), _("Notes")), rows, "state", after)
+
+
+def progress_note(note: progress.Note) -> str:
+    """What a page says when the learner's stored record could not be read whole (empty when it could)."""
+    if note is progress.Note.NOT_JSON or note is progress.Note.OTHER_VERSION:
+        return _("Your stored progress could not be read: it was set aside, and this page starts afresh.")
+    if note is progress.Note.DAMAGED:
+        return _("Part of your stored progress could not be read: that part was set aside.")
+    return ""
 
 
 register_text_layer(sys.modules[__name__])  # the engine's objects reach the words through i18n.text()

@@ -54,8 +54,9 @@ class Language(NamedTuple):
     page_words: dict[str, str]
     """What the page itself says around the lesson, in this language: while it loads (Voilà's spinner, a widget
     not drawn yet) and when its kernel is lost (the page watch). English: the template's and
-    static/watch.js's own words (empty here); another language: each of watch.js's ``WORDS``, translated
-    (a page's metadata ``thirtyone.words``, which the template hands to watch.js)."""
+    static/watch.js's own words (empty here); another language: each of watch.js's ``WORDS`` and of
+    static/progress.js's (the progress marks of the course bar), translated (a page's metadata
+    ``thirtyone.words``, which the template hands to both scripts)."""
 
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
@@ -79,7 +80,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "no_answer": "El servidor todavía no responde. Esta página se recargará sola en cuanto responda.",
         "reload": "Recargar la página",
         "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
-        "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…"}),
+        "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
+        "stars": "{n} de 3 estrellas", "done": "terminada"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 

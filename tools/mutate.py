@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 181 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 186 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -62,6 +62,7 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     "thirtyone/odds.py": ("tests/engine/test_odds.py", "tests/sim/test_cli.py"),
     "thirtyone/narration.py": ("tests/engine/test_layers.py", "tests/engine/test_repr.py", "tests/engine/test_i18n_engine.py", *ENGINE_TESTS),
     "thirtyone/analysis.py": ("tests/sim/test_analysis.py", "tests/sim/test_coach.py", "tests/widgets/test_advisor.py", "tests/sim/test_cli.py"),
+    "thirtyone/progress.py": ("tests/engine/test_progress.py", "tests/widgets/test_memory.py"),
     "thirtyone/timing.py": ("tests/widgets/test_advisor.py", "tests/course/test_i18n_lesson5.py", "tests/course/test_visit.py"),
     "thirtyone/coach.py": ("tests/sim/test_coach.py", "tests/course/test_i18n_lesson5.py", "tests/widgets/test_play.py"),
     "thirtyone/side_by_side.py": ("tests/widgets/test_variants.py", "tests/course/test_i18n.py"),
@@ -520,6 +521,18 @@ MUTANTS: tuple[Mutant, ...] = (
            "k, s = _pool(self.cell(rules, players, seat, turn, opponents), float(value))",
            "KnockTables.chance pools every value at or above the hand's instead of the value itself"),
     # -- timing ----------------------------------------------------------------------------------------------
+    Mutant("progress-three-stars-for-one-lucky-answer", "thirtyone/progress.py",
+           "if share >= 0.9 and asked >= MIN_FOR_THREE:",
+           "if share >= 0.9:",
+           "stars: a single right answer earns three stars"),
+    Mutant("progress-more-right-than-asked-kept", "thirtyone/progress.py",
+           'and _count(x.get("asked")) and x["right"] <= x["asked"]:',
+           'and _count(x.get("asked")):',
+           "read: a hand-edited exercise with more right than asked is kept"),
+    Mutant("progress-a-miss-again-kept-twice", "thirtyone/progress.py",
+           'out["missed"] = [x for x in out["missed"] if (x["kind"], x["rules"], x["cards"]) != same]',
+           'out["missed"] = list(out["missed"])',
+           "answered: the same hand missed again comes back twice in the Review"),
     Mutant("timing-close-answer-marked-wrong", "thirtyone/timing.py",
            "right = a == advice.advice or close",
            "right = a == advice.advice",
@@ -809,6 +822,14 @@ MUTANTS: tuple[Mutant, ...] = (
            "updated = schedule.answered(item, right, self.now)",
            "updated = schedule.answered(item, True, self.now)",
            "a missed review moves the item one step on", tests=("tests/widgets/test_review.py",)),
+    Mutant("memory-answers-before-load-lost", "thirtyone/widgets/memory.py",
+           "        for apply in self._pending:\n            record = apply(record)",
+           "        for apply in ():\n            record = apply(record)",
+           "answers given before the browser's record arrived are dropped", tests=("tests/widgets/test_memory.py",)),
+    Mutant("memory-bad-record-not-set-aside", "thirtyone/widgets/memory.py",
+           "            self.aside = text",
+           "            pass",
+           "a record that could not be read is overwritten instead of set aside", tests=("tests/widgets/test_memory.py",)),
     # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
     Mutant("strength-diff-the-wrong-way", "thirtyone/strength.py",
            "diffs = [a - b for a, b in zip(mine, base)]",

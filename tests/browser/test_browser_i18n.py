@@ -400,10 +400,11 @@ def test_english_words_finds_english_and_spares_spanish() -> None:
 WATCH = NOTEBOOKS.parent / "share" / "jupyter" / "voila" / "templates" / "thirtyone" / "static" / "watch.js"
 
 
-def watch_words() -> dict[str, str]:
-    """The page watch's own words (static/watch.js, ``WORDS``): key -> the English text."""
-    block = re.search(r"var WORDS = Object\.assign\(\s*\{(.*?)\n    \},", WATCH.read_text(encoding="utf-8"), re.S)
-    assert block, "static/watch.js has no WORDS = Object.assign({…}, …)"
+def watch_words(script: Path = WATCH) -> dict[str, str]:
+    """The page watch's own words (static/watch.js, ``WORDS``; or another of the template's scripts'):
+    key -> the English text."""
+    block = re.search(r"var WORDS = Object\.assign\(\s*\{(.*?)\n    \},", script.read_text(encoding="utf-8"), re.S)
+    assert block, f"static/{script.name} has no WORDS = Object.assign({{…}}, …)"
     words = {}
     for key, text in re.findall(r"^      (\w+):\s*((?:'[^']*'(?:\s*\+\s*)?)+)", block.group(1), re.M):
         words[key] = "".join(re.findall(r"'([^']*)'", text))
@@ -414,11 +415,11 @@ def test_a_spanish_page_says_every_word_of_its_own_in_spanish() -> None:
     """What the page says around the lesson (the spinner, a widget not drawn yet, the page watch's messages)
     is in static/watch.js's ``WORDS``; every Spanish page brings each of them in Spanish (its metadata
     ``thirtyone.words``, from tools/make_notebooks.py), with the same numbers in them."""
-    english = watch_words()
-    assert {"loading_page", "loading_step", "loading_widget", "lost", "reload"} <= set(english), english
+    english = watch_words() | watch_words(WATCH.with_name("progress.js"))  # and the progress marks' words
+    assert {"loading_page", "loading_step", "loading_widget", "lost", "reload", "stars"} <= set(english), english
     assert english["reload"] == "Reload the page" and english["loading_widget"] == "Loading…"
     spanish = generator().LANGUAGES[LANG].page_words
-    assert set(spanish) == set(english), "the Spanish words of the page are not watch.js's WORDS"
+    assert set(spanish) == set(english), "the Spanish words of the page are not watch.js's and progress.js's WORDS"
     for key, text in spanish.items():
         assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", english[key]), key
         assert not english_words(text), (key, text)

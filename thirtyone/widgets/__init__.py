@@ -17,6 +17,7 @@ _HOME = {
     "CardPicker": "picker", "RulePicker": "picker", "RuleEditor": "ruleset",
     "ScoreView": "views", "CardValues": "views", "Sandbox": "views", "HandComparison": "views",
     "Quiz": "quiz", "TieQuiz": "quiz",
+    "Memory": "memory",
     "CardTable": "table",
     "Walkthrough": "guide",
     "PresetTable": "variants", "RuleReplay": "variants",
@@ -47,6 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .card import CardRow, PlayingCard  # noqa: F401
     from .charts import DiscardStudyView, SuitStudyChart, SurvivalChart, ThresholdChart  # noqa: F401
     from .guide import Walkthrough  # noqa: F401
+    from .memory import Memory  # noqa: F401
     from .picker import CardPicker, RulePicker  # noqa: F401
     from .play import GameSetup, PlayGame  # noqa: F401
     from .quiz import Quiz, TieQuiz  # noqa: F401

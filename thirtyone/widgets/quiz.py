@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -23,6 +23,9 @@ from ._html import esc, number, tally
 from .card import CardRow
 from .picker import FollowsRules, preset_dropdown
 from .views import sentence, shorten
+
+if TYPE_CHECKING:
+    from .memory import Memory
 
 __all__ = ["Quiz", "TieQuiz", "rules_line", "PLAIN_HANDS"]
 
@@ -63,6 +66,19 @@ def rules_line(rules: Rules) -> str:
              "hands, such hands come up now and then.").format(head=head, rules=names.and_join(house))
 
 
+def _remember(memory: Memory | None, exercise: str, right: bool, rules: Rules, cards: Any, given: Any,
+              answer: Any) -> None:
+    """Tell the page's memory of an answer; a miss under a preset's rules is kept for the Review."""
+    if memory is not None:
+        memory.answered(exercise, right, kind=exercise if rules.name in names.PRESET_INFO else None,
+                        rules=rules.name, cards=cards, given=given, answer=answer)
+
+
+def _plain(value: float) -> float:
+    """``19.0`` as ``19`` (as the learner reads it), ``30.5`` as it is."""
+    return int(value) if float(value).is_integer() else value
+
+
 def _number_in(text: str) -> float | None:
     """A finite number from what the learner typed (``"30,5"`` too), or ``None``."""
     try:
@@ -80,11 +96,14 @@ class Quiz(FollowsRules, w.VBox):
     hand comes up now and then and the feedback names the house rule. ``choices``: presets the
     learner may switch between (a menu above the hand); none by default.
 
-    Each hand counts once: answering again, or a double click on "Check", changes nothing.
+    Each hand counts once: answering again, or a double click on "Check", changes nothing. With the page's
+    ``memory`` (:class:`~thirtyone.widgets.memory.Memory`), each answer is counted as exercise ``"quiz"`` and a
+    missed hand kept for the Review.
     """
 
     def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
-                 choices: Sequence[str] = ()) -> None:
+                 choices: Sequence[str] = (), memory: Memory | None = None) -> None:
+        self.memory = memory
         self._rules = Rules.coerce(rules)
         self._rng = random.Random(seed)
         self.right = 0
@@ -185,6 +204,8 @@ class Quiz(FollowsRules, w.VBox):
         self.answered = True
         self.asked += 1
         self.right += right
+        _remember(self.memory, "quiz", right, self._rules, [str(c) for c in self.hand],
+                  _plain(guess), _plain(s.value))
         self.row.show(self.hand, highlighted=s.counting)
         verdict = ('<strong class="to-right">' + _("✔ Right!") + "</strong>" if right else
                    '<strong class="to-wrong">' + _("✘ Not quite: it is worth {value}.").format(value=number(s.value))
@@ -206,10 +227,13 @@ class TieQuiz(FollowsRules, w.VBox):
     """Two hands of equal value in different suits: which one loses the tie-break (Skat order)?
 
     The learner clicks "Hand 1 loses" or "Hand 2 loses"; the feedback is :func:`compare_hands`'
-    explanation. Scored by a rule set that breaks ties (Schwimmen's by default).
+    explanation. Scored by a rule set that breaks ties (Schwimmen's by default). With the page's ``memory``,
+    each answer is counted as exercise ``"tie"`` and a missed pair kept for the Review.
     """
 
-    def __init__(self, rules: Rules | str | None = "schwimmen", *, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules | str | None = "schwimmen", *, seed: int | None = None,
+                 memory: Memory | None = None) -> None:
+        self.memory = memory
         r = Rules.coerce(rules)
         if r.ties != "tiebreak":
             raise ValueError(_("the {rules} rules do not break ties: choose rules that do, like Schwimmen").format(
@@ -294,6 +318,8 @@ class TieQuiz(FollowsRules, w.VBox):
         self.answered = True
         self.asked += 1
         self.right += right
+        _remember(self.memory, "tie", right, self._rules, [[str(c) for c in h] for h in self.hands], hand,
+                  self.loser)
         verdict = ('<strong class="to-right">' + _("✔ Right!") + "</strong>" if right else
                    '<strong class="to-wrong">' + _("✘ Not quite: hand {n} loses.").format(n=self.loser + 1)
                    + "</strong>")

@@ -1,0 +1,142 @@
+"""The course's memory on a page: the learner's record (:mod:`thirtyone.progress`) kept in their browser.
+
+One :class:`Memory` per page. When it is drawn, its script (``static/memory.js``) reads the record from the
+browser's localStorage (key :func:`storage_key`, one per course language) and sends it to Python as ``loaded``;
+whenever Python changes the record it sets ``saved`` and the script writes it back. Nothing waits for it: the
+page's widgets show at once, and an answer given before the record arrived is counted on top of it when it does.
+
+Stored text that cannot be read is set aside: the script keeps it under the key with ``.set-aside`` appended, the
+page starts afresh and says so in a short note.
+
+A test hook, not a control: the script also sends ``clock_days``, a number of days read from localStorage key
+``thirtyone.test.clock-days`` (0 when absent), which :meth:`Memory.now` adds to the clock, so a browser test moves
+time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .. import progress
+from ..i18n import _, language
+from ..narration import progress_note
+from ._html import static_text
+
+__all__ = ["Memory", "storage_key", "CLOCK_KEY"]
+
+CLOCK_KEY = "thirtyone.test.clock-days"
+"""localStorage key of the test clock's offset in days (:attr:`Memory.clock_days`)."""
+
+
+def storage_key(lang: str) -> str:
+    """The localStorage key of a course language's record: ``"thirtyone.progress.es"``."""
+    return f"thirtyone.progress.{lang}"
+
+
+Change = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Memory(anywidget.AnyWidget):
+    """The page ``page``'s view of the learner's record (``exercises``: the page's exercises as the course has
+    them now; stored counts of others are dropped). Record answers with :meth:`answered`, a finished page with
+    :meth:`done`; read :attr:`record`."""
+
+    _esm = static_text("memory.js")
+    key = traitlets.Unicode("").tag(sync=True)
+    """The localStorage key (:func:`storage_key` of the page's language)."""
+    loaded = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    """From the browser: the stored text as found ("" when nothing is stored); ``None`` until it arrives. Only
+    the first one counts: a second drawing of the widget reads back what this page wrote."""
+    saved = traitlets.Unicode("").tag(sync=True)
+    """To the browser: the record's text (:func:`thirtyone.progress.dump`), written whenever it changes."""
+    aside = traitlets.Unicode("").tag(sync=True)
+    """To the browser: stored text that could not be read, kept under ``key + ".set-aside"``."""
+    clock_days = traitlets.Float(0.0).tag(sync=True)
+    """From the browser: the test clock's offset in days (:data:`CLOCK_KEY`)."""
+    note = traitlets.Unicode("").tag(sync=True)
+    """What the page says about the stored record (empty when all was well), in the page's language."""
+    words = traitlets.Dict().tag(sync=True)
+    """The widget's words, in the page's language."""
+
+    def __init__(self, page: str, exercises: Iterable[str] = (), **kwargs: Any) -> None:
+        lang = language()
+        kwargs.setdefault("key", storage_key(lang))
+        kwargs.setdefault("words", {
+            "kept": _("Your progress is kept in this browser only."),
+            "forget": _("Forget my progress"),
+            "confirm": _("Forget everything this course remembers of you in this browser?"),
+            "yes": _("Yes, forget it"),
+            "no": _("Keep it"),
+        })
+        super().__init__(**kwargs)
+        self.page = page
+        self._known = {page: tuple(exercises)} if exercises else None
+        self._record = progress.fresh()
+        self._pending: list[Change] = []
+        self.ready = False
+        """Whether the browser's record has arrived (until then, answers wait to be counted on top of it)."""
+        self.observe(self._loaded, "loaded")
+        self.on_msg(self._on_custom)
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The learner's record as it stands (a copy: change it through the methods)."""
+        return progress.read(progress.dump(self._record))[0]
+
+    def now(self) -> float:
+        """Days since 1970-01-01 UTC, by the page's clock (moved by the test hook :attr:`clock_days`)."""
+        return time.time() / 86400 + self.clock_days
+
+    def _loaded(self, change: Any) -> None:
+        text = change["new"]
+        if text is None or self.ready:
+            return  # should the widget be drawn twice (two views), the first record read stands: a second
+            # drawing reads back what this page wrote since
+        record, note = progress.read(text, self._known)
+        if note in (progress.Note.NOT_JSON, progress.Note.OTHER_VERSION, progress.Note.DAMAGED):
+            self.aside = text
+        self.note = progress_note(note)
+        for apply in self._pending:
+            record = apply(record)
+        self._pending = []
+        self.ready = True
+        self._record = record
+        if note is not progress.Note.OK or record != progress.read(text, self._known)[0]:
+            self.saved = progress.dump(record)
+
+    def _change(self, apply: Change) -> None:
+        if self.ready:
+            self._record = apply(self._record)
+            self.saved = progress.dump(self._record)
+        else:
+            self._pending.append(apply)
+
+    def answered(self, exercise: str, right: bool, *, kind: str | None = None, rules: str = "",
+                 cards: Any = None, given: Any = None, answer: Any = None) -> None:
+        """Count an answer to this page's ``exercise``; a miss with a ``kind`` (``"quiz"``, ``"tie"``,
+        ``"drill"``) is kept for the Review: its ``rules`` (a preset's name), ``cards``, the answer ``given`` and
+        the right ``answer``, due a day from :meth:`now`."""
+        item = (progress.missed_item(kind, rules, cards, given, answer, self.now())
+                if not right and kind is not None else None)
+        self._change(lambda r: progress.answered(r, self.page, exercise, right, item))
+
+    def done(self) -> None:
+        """Mark this page done."""
+        self._change(lambda r: progress.mark_done(r, self.page))
+
+    def forget(self) -> None:
+        """Forget everything (the learner confirmed "Forget my progress")."""
+        self._pending = []
+        self.ready = True
+        self.note = _("Your progress is forgotten.")
+        self._record = progress.fresh()
+        self.saved = progress.dump(self._record)
+
+    def _on_custom(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "forget":
+            self.forget()
