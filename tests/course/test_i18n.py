@@ -108,11 +108,9 @@ def test_the_pseudo_locale_wraps_every_message():
 def test_every_language_on_disk_is_registered_and_offered():
     """A catalog on disk is one of i18n's languages (a line of ``REGISTERED``: its name and its numbers), and so is
     each language with pages; the page generator names each language as i18n does."""
-    from helpers.browser import generator
-
     assert set(CATALOGS) <= set(i18n.REGISTERED), "register the language: a line of thirtyone/i18n.py's REGISTERED"
     assert set(i18n.LANGUAGES) == {"en", *CATALOGS}
-    pages = generator().LANGUAGES
+    pages = _generator().LANGUAGES
     for lang in TRANSLATED_PAGES:
         assert lang in CATALOGS, f"pages in {lang!r} but no catalog: the widgets would speak English"
         assert lang in pages, f"pages in {lang!r}: add its Language(...) to tools/make_notebooks.py"
