@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from helpers.languages import catalog, catalogs, notebooks, page_languages
 from helpers.languages import needs as needs_language
-from helpers.words import _unmarked, _visible
+from helpers.words import _unmarked, _visible, german_never
 
 from thirtyone import i18n
 from thirtyone.i18n import _
@@ -212,37 +212,24 @@ def test_one_spanish_word_per_thing():
         assert other not in text, other
 
 
-GERMAN_NEVER = re.compile(
-    r"\b(?:zumach\w*|zugemacht\w*|dichtmach\w*|dichtgemacht|schließen|abwerf\w*|abwirf\w*|abgeworfen\w*"
-    r"|wechseln|wechselt|gewechselt|Talon|Kartenstapel\w*|Nachziehstapel\w*|Ablagestapel\w*|Abwurfstapel\w*"
-    r"|Feuerblatt\w*|Chips|eliminiert\w*|raus|Showdown\w*|Abrechnung\w*|Anzug|austeil\w*|ausgeteilt\w*|Dealer"
-    r"|Regelset\w*|Unentschieden|Coach\w*|(?:Ass|König|Dame|Bube|Zehn|Neun|Acht|Sieben|Sechs|Fünf|Vier|Drei|Zwei)"
-    r" von (?:Kreuz|Pik|Herz|Karo))\b", re.I)
-"""The words ``DE_WORDS`` rejects (thirtyone/i18n.py's docstring, "never"): another word for a thing that has one.
-"zumachen" and "schließen" may stand in German quotation marks („zumachen“) on lesson 3 and the glossary, which say
-once that some tables say them."""
 SOME_TABLES_SAY = ("03-schwimmen", "glossary")
 """The German pages that say some tables say „zumachen“ or „schließen“ for a knock."""
-
-
-def _german_never(text: str) -> list[str]:
-    return sorted({m.group(0) for m in GERMAN_NEVER.finditer(text)}, key=str.lower)
 
 
 def test_the_german_check_finds_a_rejected_word():
     """The check itself (no German on disk needed): each rejected word is caught, the decided ones are not."""
     for never in ("Anna macht zu, nein: Anna will zumachen", "Ablagestapel", "beim Showdown", "ist eliminiert",
                   "der Coach rät", "König von Herz", "legt 8♣ ab, nicht abwerfen", "den Talon", "Unentschieden"):
-        assert _german_never(never), never
+        assert german_never(never), never
     for decided in ("Anna klopft", "nach dem Klopfen", "die Ablage", "beim Aufdecken", "scheidet aus",
                     "ist ausgeschieden", "der Trainer", "Herz-König", "legt 8♣ ab", "der Stapel", "Gleichstand",
                     "schließlich", "abwechselnd", "heraus", "Spiel"):
-        assert not _german_never(decided), decided
+        assert not german_never(decided), decided
 
 
 @needs_language("de")
 def test_one_german_word_per_thing():
-    """The German catalog says each thing of the game with the word decided for it (DE_WORDS, thirtyone/i18n.py's
+    """The German catalog says each thing of the game with the word decided for it (thirtyone/i18n.py's
     docstring) and none of the words rejected for it."""
     de = {(m.context, m.id): m.string for m in _catalog(catalog("de")) if m.id and isinstance(m.id, str)}
     said = {m: s for (c, m), s in de.items() if c is None}
@@ -257,7 +244,7 @@ def test_one_german_word_per_thing():
     assert [said[b].lower() for b in ("beginner", "intermediate", "expert")] == [
         "anfänger", "fortgeschrittener", "experte"]
     text = " ".join(s if isinstance(s, str) else " ".join(s) for s in de.values())
-    assert _german_never(text) == []
+    assert german_never(text) == []
     with i18n.using("de"):
         assert i18n.card_name("king", "hearts") == "Herz-König"
 
@@ -273,8 +260,8 @@ def test_one_german_word_per_thing_on_the_pages():
         if stem in SOME_TABLES_SAY:
             assert re.search(r"„(?:zumachen|schließen)“", text), f"{stem}: say once that some tables say „zumachen“"
             text = re.sub(r"„[^“]*“", " ", text)
-        if _german_never(text):
-            found[stem] = _german_never(text)
+        if german_never(text):
+            found[stem] = german_never(text)
     assert found == {}
     everything = " ".join(pages.values())
     for word in ("klopf", "Stapel", "Ablage", "Aufdecken", "ausgeschieden", "Leben"):
