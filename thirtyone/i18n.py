@@ -48,7 +48,7 @@ Words decided for Spanish (one word per thing; ``tests/course/test_i18n.py`` and
     - the learner is spoken to with "tú" and the other players by name; a sentence about the learner's own move
       says "Has golpeado" where it says "Ana ha golpeado" (:func:`pgettext`, "your seat").
 
-Words decided for German (one word per thing; ``tests/course/test_i18n.py``'s ``test_one_german_word_per_thing`` holds them)
+Words decided for German (one word per thing; ``tests/course/test_i18n.py`` and ``test_german_text.py`` hold them)
     Chosen from what German players and German rule texts say; each thing has one word, and the words in
     brackets are never used for it:
 
