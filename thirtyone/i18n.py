@@ -193,6 +193,9 @@ def translation(lang: str) -> gettext.NullTranslations:
         t: gettext.NullTranslations = gettext.NullTranslations()
     elif lang == PSEUDO:
         t = PseudoTranslations()
+    elif lang in REGISTERED and lang not in LANGUAGES:
+        raise ValueError(f"no catalog for language {lang!r} yet ({_catalog_file(lang)}): the languages are "
+                         f"{', '.join(LANGUAGES)}")
     elif lang not in LANGUAGES:
         raise ValueError(f"no language {lang!r}: the languages are {', '.join(LANGUAGES)} (and {PSEUDO!r} for tests)")
     else:

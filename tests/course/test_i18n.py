@@ -96,6 +96,9 @@ def test_a_language_that_is_not_there_says_which_are():
         i18n.use("fr")
     with pytest.raises(TypeError):
         i18n.use(None)  # type: ignore[arg-type]
+    for lang in set(i18n.REGISTERED) - set(i18n.LANGUAGES):  # registered, its catalog not written yet
+        with pytest.raises(ValueError, match=f"no catalog for language '{lang}' yet"):
+            i18n.use(lang)
     assert i18n.language() == "en"
 
 
