@@ -32,7 +32,7 @@ from . import shipped
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import _, fixed, ngettext, number
+from .i18n import _, fixed, ngettext, number, percent
 from .narration import illegal_words
 from .policy import KnockSchedule, default_schedule, field_threshold, hand_keeps
 from .rules import Rules
@@ -271,7 +271,7 @@ def advice_text(state: State, player: int, value: float, knock: Estimate | None,
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+    return percent(100 * x)
 
 
 

@@ -30,7 +30,7 @@ from . import names
 from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
 from .game import Action, PlayerView, State
-from .i18n import N_, _, fixed, ngettext, number
+from .i18n import N_, _, fixed, ngettext, number, percent
 from .narration import join_names, the_card
 
 __all__ = ["MoveEstimate", "Advice", "coach", "describe_move", "KnockRecord", "GameRecord"]
@@ -122,7 +122,7 @@ def interval_text(e: Estimate) -> str:
 
 def chance_text(x: float) -> str:
     """A chance as the table shows it (``"31%"``)."""
-    return f"{100 * x:.0f}%"
+    return percent(100 * x)
 
 
 _MOVE_WORDS = {
@@ -213,7 +213,7 @@ def _explain(moves: Sequence[MoveEstimate]) -> str:
     nxt = moves[1]
     text = _("{move}: it loses the fewest lives on average, {lives} ({percent} interval {interval}), against "
              "{other_lives} ({other_interval}) to {other}.").format(
-        move=head, lives=lives_text(e.expected_lives), percent="95%", interval=interval_text(e),
+        move=head, lives=lives_text(e.expected_lives), percent=percent(95), interval=interval_text(e),
         other_lives=lives_text(nxt.estimate.expected_lives), other_interval=interval_text(nxt.estimate),
         other=nxt.words)
     if overlap(e, nxt.estimate):

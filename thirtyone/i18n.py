@@ -3,12 +3,14 @@
 English is the default and the identity: every message is written in English in the code, ``_("Check")`` is
 ``"Check"`` until a notebook says otherwise, so nothing an English page shows changes. Other languages are
 catalogs in ``thirtyone/locale/<lang>/LC_MESSAGES/thirtyone.po`` (translated by hand, extracted with Babel
-into ``thirtyone/locale/messages.pot``; ``babel.cfg`` says which files and keywords).
+into ``thirtyone/locale/messages.pot``; ``babel.cfg`` says which files and keywords). A language is one line of
+:data:`REGISTERED` (its own name and how it writes numbers) and its catalog on disk: :data:`LANGUAGES` holds
+English and each registered language whose catalog is there (English, Español, Deutsch).
 
 How a page picks its language
-    A notebook's first code cell says ``thirtyone.i18n.use("es")``. Each page runs in its own kernel, so the
-    language is per notebook (per kernel): a module-level setting, not a browser setting, and one page in
-    Spanish never changes another page in English. :func:`using` sets it for a ``with`` block (tests).
+    A notebook's first code cell says ``thirtyone.i18n.use("es")`` (or ``"de"``). Each page runs in its own
+    kernel, so the language is per notebook (per kernel): a module-level setting, not a browser setting, and
+    one page in Spanish never changes another page in English. :func:`using` sets it for a ``with`` block (tests).
 
 How a widget picks it up
     Widgets call :func:`_` (and :func:`ngettext`, :func:`number`) when they *draw*, never at import: a module
@@ -23,7 +25,9 @@ Card ranks in Spanish (decided once)
     rey y el nueve de corazones"); the cards a Spanish-speaking player of 31 holds are French-suited (the game
     needs four suits of 7 to ace, not the Spanish deck's sota, caballo, rey); and ``parse_cards``, the event
     log and every test read one notation. Words are translated: a card is read "rey de corazones" (as, rey,
-    reina, jota; tréboles, picas, corazones, diamantes), as the Spanish texts name them.
+    reina, jota; tréboles, picas, corazones, diamantes), as the Spanish texts name them. German reads them as
+    German players do: "Herz-König", "Kreuz-Ass" (Kreuz, Pik, Herz, Karo; Ass, König, Dame, Bube), the same
+    indices on the cards.
 
 Words decided for Spanish (one word per thing; ``tests/course/test_i18n.py`` and ``test_spanish_text.py`` hold them)
     - the game's words as the Spanish rule texts say them: golpear / el golpe (knock), nadar (swimming), las vidas,
@@ -44,9 +48,45 @@ Words decided for Spanish (one word per thing; ``tests/course/test_i18n.py`` and
     - the learner is spoken to with "tú" and the other players by name; a sentence about the learner's own move
       says "Has golpeado" where it says "Ana ha golpeado" (:func:`pgettext`, "your seat").
 
+Words decided for German (one word per thing; ``tests/course/test_i18n.py`` and ``test_german_text.py`` hold them)
+    Chosen from what German players and German rule texts say; each thing has one word, and the words in
+    brackets are never used for it:
+
+    - Einunddreißig / 31 (the game; Schwimmen and Scat keep their names);
+    - klopfen / das Klopfen (knock: "Anna klopft", "nach dem Klopfen"; never "zumachen", "schließen",
+      "dichtmachen", except where lesson 3 and the glossary say once that some tables say „zumachen“ or
+      „schließen“);
+    - schieben (pass, in Schwimmen; never "passen"); tauschen (swap one card; never "wechseln"), alle drei
+      tauschen (swap all three);
+    - der Stapel (the stock; never "Talon", "Kartenstapel", "Nachziehstapel"); die Ablage (the discard pile;
+      never "Ablagestapel", "Abwurfstapel"); ablegen (discard: "legt 8♣ ab"; never "abwerfen"); ziehen ("zieht
+      vom Stapel"); die Ablage nehmen ("nimmt 8♣ von der Ablage"); die Mitte (the center; never "Tisch",
+      "Pool");
+    - das Feuer (never "Feuerblatt"); schwimmen ("Anna schwimmt", the last life); das Leben / die Leben (lives;
+      never "Chips", "Marken");
+    - ausgeschieden (a player with no lives left: "scheidet aus", "ist ausgeschieden", "ausgeschieden" in a
+      table cell or on a chart's axis; never "eliminiert", "raus"): a word that agrees with any name;
+    - das Aufdecken (the showdown: "beim Aufdecken"; never "Showdown", "Abrechnung");
+    - die Hand (three cards; never "Blatt", which is the deck), der Wert (a hand's value: "die Hand ist 19
+      wert", "Wert 30,5"; never "Punkte" for it); die Farbe (a suit; never "Anzug"): Kreuz, Pik, Herz, Karo;
+      Ass, König, Dame, Bube, Zehn, Neun … and a card read aloud "Herz-König" (``"{rank} of {suit}"`` is
+      ``"{suit}-{rank}"``; never "König von Herz");
+    - geben / der Geber (deal, dealer: "Anna gibt"; never "austeilen", "Dealer"); die Runde, die Partie (a
+      whole game of rounds; never "Spiel" for it); das Regelwerk, die Hausregel (never "Regelset"); der Zug
+      ("du bist am Zug"); der Gleichstand (a tie; never "Unentschieden"); 31 sofort (instant 31);
+    - the bots: der Bot, Anfänger, Fortgeschrittener, Experte; der Trainer (the coach; never "Coach"), der
+      Ratgeber (the advisor), die Übung (the drill), das Quiz, die geführte Runde (the walkthrough), die
+      Wiederholung (the review), das Glossar, die Lektion ("Lektion 3 von 6"), "Weiter: … →" / "← Zurück: …",
+      Sprache (language);
+    - the learner is "du" (small letters, "dein"), the other players are named, and a sentence about a player
+      needs no article or pronoun of the player's gender ("Anna klopft", "wer klopft", "scheidet aus"); German
+      quotation marks „…“; after a colon a whole sentence starts with a capital letter.
+
 Numbers
-    :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish;
-    :func:`fixed` with a fixed number of decimals (a chart's tick labels too: ``7,5``, ``0,25``).
+    :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish and
+    German; :func:`fixed` with a fixed number of decimals (a chart's tick labels too: ``7,5``, ``0,25``);
+    :func:`grouped` marks thousands (``10,000``; ``10.000`` in Spanish and German); :func:`percent` writes a
+    percentage (``35%``; ``35 %`` in German). :data:`REGISTERED` holds each language's signs, one line a language.
 
 The pseudo-locale
     ``use("pseudo")`` wraps every translated message in ``⟦…⟧`` (made in code from the messages themselves, so
@@ -67,7 +107,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "use", "using", "language", "_", "N_", "ngettext",
-           "number", "fixed", "grouped", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name", "register_text_layer", "text"]
+           "number", "fixed", "grouped", "percent", "REGISTERED", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name", "register_text_layer", "text"]
 
 DOMAIN = "thirtyone"
 """The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/thirtyone.po`` (and ``.mo``)."""
@@ -78,14 +118,32 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 PSEUDO = "pseudo"
 """The pseudo-locale's name: every message wrapped in ``⟦…⟧``."""
 
-LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
-"""The course's languages, each by its own name (what a language switch shows)."""
+REGISTERED: dict[str, tuple[str, str, str, str]] = {
+    # code: (its own name, decimal sign, thousands sign, what follows a percentage)
+    "en": ("English", ".", ",", "%"),
+    "es": ("Español", ",", ".", "%"),
+    "de": ("Deutsch", ",", ".", "\u00a0%"),  # 30,5; 10.000; 35 % (a no-break space: "35" and "%" stay together)
+}
+"""Every language the course knows how to write numbers in, one line each: adding a language is a line here (and
+its catalog, and its pages: README, "Adding a language")."""
 
-_DECIMAL = {"en": ".", "es": ",", PSEUDO: ","}
+
+def _catalog_file(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+LANGUAGES: dict[str, str] = {code: entry[0] for code, entry in REGISTERED.items()
+                             if code == "en" or _catalog_file(code).exists()}
+"""The course's languages, each by its own name (what a language switch shows): English and every registered
+language whose catalog is on disk (a language registered before its catalog is written is not offered)."""
+
+_DECIMAL = {**{code: entry[1] for code, entry in REGISTERED.items()}, PSEUDO: ","}
 """The decimal sign per language (the pseudo-locale uses the comma, so a number written with the English
 point where a translated one belongs shows up too)."""
-_THOUSANDS = {"en": ",", "es": ".", PSEUDO: "."}
+_THOUSANDS = {**{code: entry[2] for code, entry in REGISTERED.items()}, PSEUDO: "."}
 """The thousands separator per language (the pseudo-locale's, like Spanish, is the point)."""
+_PERCENT = {**{code: entry[3] for code, entry in REGISTERED.items()}, PSEUDO: "%"}
+"""What follows a percentage per language: ``35%`` in English and Spanish, ``35 %`` in German."""
 
 
 class PseudoTranslations(gettext.NullTranslations):
@@ -108,7 +166,7 @@ def _compiled(lang: str) -> gettext.NullTranslations:
     """A language's catalog compiled in memory from its ``.po`` (with Babel), for a checkout where
     ``pybabel compile`` has not run (or ran before the ``.po`` changed): the ``.po`` is the source, the ``.mo``
     (``pybabel compile -D thirtyone -d thirtyone/locale``) only a build product, not kept in git."""
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po = _catalog_file(lang)
     if not po.exists():
         raise ValueError(f"no catalog for language {lang!r}: the languages are {', '.join(LANGUAGES)}")
     from babel.messages.mofile import write_mo
@@ -126,7 +184,7 @@ _CACHE: dict[str, gettext.NullTranslations] = {}
 
 
 def translation(lang: str) -> gettext.NullTranslations:
-    """The translations of ``lang`` (``"en"``, ``"es"``, ``"pseudo"``); a ``ValueError`` names the languages."""
+    """The translations of ``lang`` (``"en"``, ``"es"``, ``"de"``, ``"pseudo"``); a ``ValueError`` names the languages."""
     if not isinstance(lang, str):
         raise TypeError(f"a language is a name like 'es', not {lang!r}")
     if lang in _CACHE:
@@ -135,6 +193,9 @@ def translation(lang: str) -> gettext.NullTranslations:
         t: gettext.NullTranslations = gettext.NullTranslations()
     elif lang == PSEUDO:
         t = PseudoTranslations()
+    elif lang in REGISTERED and lang not in LANGUAGES:
+        raise ValueError(f"no catalog for language {lang!r} yet ({_catalog_file(lang)}): the languages are "
+                         f"{', '.join(LANGUAGES)}")
     elif lang not in LANGUAGES:
         raise ValueError(f"no language {lang!r}: the languages are {', '.join(LANGUAGES)} (and {PSEUDO!r} for tests)")
     else:
@@ -227,6 +288,12 @@ def fixed(value: float, digits: int = 2, lang: str | None = None) -> str:
     """``value`` with ``digits`` decimals as a reader of the language writes it: ``0.35``, ``0,35`` (Spanish);
     ``lang``: another language than the one in use (a chart's, whose labels are written when it is saved)."""
     return f"{value:.{digits}f}".replace(".", _DECIMAL.get(lang or _current[0], "."))
+
+
+def percent(value: float, digits: int = 0, lang: str | None = None) -> str:
+    """A percentage (``value`` out of 100) as a reader of the language writes it: ``35%`` (English, Spanish),
+    ``35 %`` (German, a no-break space), ``7,5%`` (Spanish); ``lang`` as for :func:`fixed`."""
+    return fixed(value, digits, lang) + _PERCENT.get(lang or _current[0], "%")
 
 
 def grouped(n: int) -> str:

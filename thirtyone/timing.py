@@ -44,7 +44,7 @@ from .analysis import (
 from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
 from .game import Action, State, knock_allowed, new_game
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, percent
 from .rules import Rules
 from .scoring import hand_values
 
@@ -484,12 +484,12 @@ def advice_words(advice: KnockAdvice) -> tuple[str, str]:
                   if advice.advice == "knock" else
                   _("The {percent} intervals for lives lost overlap, so the simulation cannot tell the two choices "
                     "apart: either is about as good (playing on is a little ahead in this run)."))
-        return _("Too close to tell."), reason.format(percent="95%")
+        return _("Too close to tell."), reason.format(percent=percent(95))
     if advice.advice == "knock":
         return _("Knock."), _("Knocking now loses fewer lives on average than playing on, and the two {percent} "
-                              "intervals for lives lost do not overlap.").format(percent="95%")
+                              "intervals for lives lost do not overlap.").format(percent=percent(95))
     return _("Play on."), _("Playing on loses fewer lives on average than knocking now, and the two {percent} "
-                            "intervals for lives lost do not overlap.").format(percent="95%")
+                            "intervals for lives lost do not overlap.").format(percent=percent(95))
 
 
 # --------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Writes one JSON object (sorted keys, stable) computed from the ``thirtyone`` package it imports
 (set ``PYTHONPATH`` to the worktree to fingerprint): seeded bot games of every preset and 2-5 players
 (actions, lives, narration for no viewer and for seat 0, round explanations, the HTML of states,
-views and results) in English and Spanish; scores of fixed hands; the messages of illegal moves;
+views and results) in every language of the course (:data:`LANGS`); scores of fixed hands; the messages of illegal moves;
 the bots' knock rules; the advice of ``knock_advice`` and the coach; the state of every widget the
 lessons build (every widget in its tree, widget references as paths, before and after a few
 clicks); the sha256 of every shipped data file. Inline PNGs and very long strings are kept as their
@@ -35,7 +35,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-LANGS = ("en", "es")
+
+def _languages() -> tuple[str, ...]:
+    """The course's languages, as the package offers them (:data:`thirtyone.i18n.LANGUAGES`: English and each
+    registered language whose catalog is on disk): a language added is fingerprinted without an edit here."""
+    from thirtyone.i18n import LANGUAGES
+
+    return tuple(LANGUAGES)
+
+
+LANGS = _languages()
 LONG = 20_000
 """Strings longer than this are kept as their sha256 and length."""
 _PNG = re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]+")

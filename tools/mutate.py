@@ -802,8 +802,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "for j, c in enumerate(row[1:]):",
            "html_table aligns the column after the numeric one to the right", tests=("tests/widgets/test_advisor.py",)),
     Mutant("study-pct-rounds-down", "thirtyone/widgets/study.py",
-           'return f"{100 * x:.0f}%"',
-           'return f"{int(100 * x)}%"',
+           'return percent(100 * x)',
+           'return percent(int(100 * x))',
            "pct cuts 0.299 to 29% instead of rounding to 30%", tests=("tests/widgets/test_advisor.py",)),
     # -- the review's schedule and its widget (issue 22) -------------------------------------------------------------------------------
     Mutant("schedule-miss-keeps-its-step", "thirtyone/schedule.py",

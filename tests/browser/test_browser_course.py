@@ -16,7 +16,7 @@ Each page fails on:
 
 All failures of every page are collected and reported at once, by page and width. A full-page screenshot
 of every page at both widths is kept as ``test-artifacts/course-<page>-<width>.png``. The walk (``Walk``)
-and its in-page checks are in tests/helpers/browser.py, which the Spanish walk (test_browser_i18n.py) shares.
+and its in-page checks are in tests/helpers/browser.py, which the walk of each translated course (test_browser_i18n.py) shares.
 """
 
 from __future__ import annotations

@@ -7,13 +7,16 @@
   and every ``aria-label``, ``title`` and ``alt`` in them must be inside the markers, once card codes
   (``K♥``), numbers and the players' names are taken out. A word outside them is a string nobody passed
   through ``_()``: all of them are reported at once, page by page.
-* The Spanish walk: from ``es/index.ipynb`` by the course bar's Next links through every Spanish page, at
-  390 and 1280 px, with everything the English walk checks (tests/browser/test_browser_course.py: course bar, no
-  internal words, its own ``<title>``, no sideways scrolling at 390 px, no console errors) and: ``<html lang="es">``,
-  the language switch linking to the English twin page, no English (tests/helpers/browser.py ``ENGLISH``) in
-  its title, in what it shows (or a screen reader reads) once drawn, nor in anything it showed while it
-  loaded (Voilà's spinner, "Loading widget..."; recorded from the page's first byte, ``SHOWN``), axe-core finds
-  nothing serious or critical, and a widget answers a click. Screenshots: ``test-artifacts/course-es-<page>-<width>.png``.
+* The walk of each translated course on disk (Spanish, German, …: tests/helpers/languages.py): from
+  ``<lang>/index.ipynb`` by the course bar's Next links through every page, at 390 and 1280 px, with everything
+  the English walk checks (tests/browser/test_browser_course.py: course bar, no internal words, its own
+  ``<title>``, no sideways scrolling at 390 px, no console errors) and: ``<html lang="<lang>">``, the language
+  switch linking to the English twin page, no English (tests/helpers/browser.py ``ENGLISH``, less the words the
+  language shares with English) in its title, in what it shows (or a screen reader reads) once drawn, nor in
+  anything it showed while it loaded (Voilà's spinner, "Loading widget..."; recorded from the page's first byte,
+  ``SHOWN``), every card named in the language (its catalog's words), no button or label cut off, axe-core finds
+  nothing serious or critical, and a widget answers a click. Screenshots:
+  ``test-artifacts/course-<lang>-<page>-<width>.png``.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from helpers.browser import (
     generator,
     page_title,
 )
+from helpers.languages import page_languages
 
 PLAYERS = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """The players' names (thirtyone.names): names, in every language."""
@@ -254,8 +258,11 @@ def test_every_word_a_widget_shows_went_through_the_catalog(page: Any, pseudo_se
         pytest.fail(walk.report(), pytrace=False)
 
 
-# -- the Spanish pages ----------------------------------------------------------------------------------
+# -- the translated pages ---------------------------------------------------------------------------------
 LANG = "es"
+"""The language of the checks that test the checks (a page made for them, in Spanish)."""
+TRANSLATED = page_languages()
+"""Every language with pages on disk: each is walked."""
 
 SWITCH = """() => [...document.querySelectorAll('#rendered_cells nav.to-language')].map(nav => {
   const a = nav.querySelector('a[hreflang="en"]');
@@ -281,29 +288,36 @@ CARD_NAMES = """() => [...document.querySelectorAll('#rendered_cells .to-card')]
   .map(e => [e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])"""
 """Each drawn card's accessible name and tooltip."""
 
-SPANISH_CARD = re.compile(r"(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|jota|reina|rey|as) de "
-                          r"(?:tréboles|picas|corazones|diamantes)|carta boca abajo")
-"""A card's name on a Spanish page (thirtyone.i18n.card_name; widgets/card.py's card_words)."""
+def card_words(lang: str) -> tuple[set[str], str]:
+    """Every name a card may have on a page in ``lang`` (:func:`thirtyone.i18n.card_name` of each rank and suit,
+    and "face-down card", as widgets/card.py's card_words says them) and its "counts" tooltip."""
+    from thirtyone import i18n
+    from thirtyone.cards import RANK_NAMES, SUIT_NAMES
+
+    with i18n.using(lang):
+        names = {i18n.card_name(rank, suit) for rank in RANK_NAMES for suit in SUIT_NAMES}
+        return names | {i18n._("face-down card")}, i18n._("counts")
 
 CUT_OFF = """() => [...document.querySelectorAll(
     '#rendered_cells .jp-OutputArea-output :is(button, label, .widget-label, .widget-label-basic)')]
   .filter(e => e.getClientRects().length && !e.closest('.to-card') && e.scrollWidth > e.clientWidth + 1)
   .map(e => `"${e.innerText.trim().slice(0, 60)}": ${e.scrollWidth} px of text in ${e.clientWidth} px`)"""
-"""Buttons and labels whose words do not fit them (cut off, or "…"): Spanish runs longer than English."""
+"""Buttons and labels whose words do not fit them (cut off, or "…"): Spanish and German run longer than English."""
 
 CELL_OF_CLICKED = """() => { const b = document.querySelector('[data-thirtyone-answer]');
   const cell = b && (b.closest('.jp-OutputArea') || b.closest('.jp-Cell'));
   return cell ? cell.innerHTML : ''; }"""
 
 
-class SpanishWalk(Walk):
-    """The English walk of tests/browser/test_browser_course.py on the Spanish pages, plus what a translated page
-    must be (its language said, its switch to English, axe, a widget that answers)."""
+class TranslatedWalk(Walk):
+    """The English walk of tests/browser/test_browser_course.py on one language's pages, plus what a translated
+    page must be (its language said, its switch to English, its cards named in it, axe, a widget that answers)."""
 
-    FOLDER = f"{LANG}/"
-
-    def __init__(self, page: Any, server: Any) -> None:
+    def __init__(self, page: Any, server: Any, lang: str) -> None:
         super().__init__(page, server)
+        self.lang = lang
+        self.FOLDER = f"{lang}/"
+        self.cards, self.counts = card_words(lang)
         page.add_init_script(SHOWN)  # every text each page shows, from its first byte (while it loads too)
 
     def check(self, name: str, width: int) -> None:
@@ -311,8 +325,8 @@ class SpanishWalk(Walk):
         if not self.page.evaluate(READY):  # reported by the English walk's check
             return
         lang = self.page.evaluate("document.documentElement.lang")
-        if lang != LANG:
-            self.fail(f'<html lang="{lang}">, not lang="{LANG}"')
+        if lang != self.lang:
+            self.fail(f'<html lang="{lang}">, not lang="{self.lang}"')
         self.check_english()
         switches = self.page.evaluate(SWITCH)
         twin = self.server.url(f"voila/render/{name}.ipynb")
@@ -322,10 +336,10 @@ class SpanishWalk(Walk):
             if href != twin:
                 self.fail(f"its language switch's English link leads to {href!r}, not the English page {twin}")
         for label, title in self.page.evaluate(CARD_NAMES):
-            if not SPANISH_CARD.fullmatch(label):
-                self.fail("a card's accessible name is not Spanish", repr(label))
-            if title and title != "cuenta":
-                self.fail("a card's tooltip is not Spanish", repr(title))
+            if label not in self.cards:
+                self.fail(f"a card's accessible name is not a card's name in {self.lang!r}", repr(label))
+            if title and title != self.counts:
+                self.fail(f"a card's tooltip is not in {self.lang!r}", repr(title))
         if width == WIDE:  # (at 390 px the English walk's check says so)
             for cut in self.page.evaluate(CUT_OFF):
                 self.fail("a button's or label's words do not fit it", cut)
@@ -338,8 +352,8 @@ class SpanishWalk(Walk):
         not in what it showed while it loaded (Voilà's spinner, a widget's placeholder before it is drawn);
         only the parts marked as English (the language switch's "English") may be."""
         title = self.page.title()
-        if english_words(title):
-            self.fail(f"English in its <title>: {', '.join(english_words(title))}", repr(title))
+        if english_words(title, self.lang):
+            self.fail(f"English in its <title>: {', '.join(english_words(title, self.lang))}", repr(title))
         shown = self.page.evaluate(RECORD_SHOWN)
         heading = page_title(self.name, self.FOLDER)
         if shown is None or not any(text == heading for text, _ in shown):
@@ -347,8 +361,8 @@ class SpanishWalk(Walk):
                       repr(heading))
         for where, texts in (("shows", self.page.evaluate(PAGE_TEXT)), ("showed while it loaded", shown or [])):
             for text, lang in texts:
-                if lang.split("-")[0] == LANG and english_words(text):
-                    self.fail(f"{where} English words: {', '.join(english_words(text))}", repr(text[:120]))
+                if lang.split("-")[0] == self.lang and english_words(text, self.lang):
+                    self.fail(f"{where} English words: {', '.join(english_words(text, self.lang))}", repr(text[:120]))
 
     def axe(self) -> None:
         from axe_playwright_python.sync_playwright import Axe
@@ -379,7 +393,7 @@ class SpanishWalk(Walk):
             self.fail(f"its widget did not answer the {what} {label!r} within 60 s")
 
     def screenshot(self, name: str, width: int) -> None:
-        super().screenshot(f"{LANG}-{name}", width)  # test-artifacts/course-es-<page>-<width>.png
+        super().screenshot(f"{self.lang}-{name}", width)  # test-artifacts/course-<lang>-<page>-<width>.png
 
 
 def test_english_words_finds_english_and_spares_spanish() -> None:
@@ -397,6 +411,15 @@ def test_english_words_finds_english_and_spares_spanish() -> None:
         assert not english_words(spanish), (spanish, english_words(spanish))
 
 
+def test_english_words_spares_the_words_german_shares_with_english() -> None:
+    """A German page may say "in", "was", "will", "Hand" and "Server"; "the", "knock" or "Loading" it may not."""
+    for german in ("Deine Hand ist 24 wert", "Was tust du, wenn Anna klopft?", "Wer will, tauscht in der Mitte",
+                   "Der Server antwortet noch nicht", "Lektion 3 von 6: Eine Runde Schwimmen"):
+        assert not english_words(german, "de"), (german, english_words(german, "de"))
+    for english in ("Loading widget...", "Next: Lesson 2 →", "Sam knocks", "Your hand"):
+        assert english_words(english, "de"), english
+
+
 WATCH = NOTEBOOKS.parent / "share" / "jupyter" / "voila" / "templates" / "thirtyone" / "static" / "watch.js"
 
 
@@ -411,21 +434,22 @@ def watch_words(script: Path = WATCH) -> dict[str, str]:
     return words
 
 
-def test_a_spanish_page_says_every_word_of_its_own_in_spanish() -> None:
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_translated_page_says_every_word_of_its_own_in_its_language(lang: str) -> None:
     """What the page says around the lesson (the spinner, a widget not drawn yet, the page watch's messages)
-    is in static/watch.js's ``WORDS``; every Spanish page brings each of them in Spanish (its metadata
+    is in static/watch.js's ``WORDS``; every page in ``lang`` brings each of them in ``lang`` (its metadata
     ``thirtyone.words``, from tools/make_notebooks.py), with the same numbers in them."""
     english = watch_words() | watch_words(WATCH.with_name("progress.js"))  # and the progress marks' words
     assert {"loading_page", "loading_step", "loading_widget", "lost", "reload", "stars"} <= set(english), english
     assert english["reload"] == "Reload the page" and english["loading_widget"] == "Loading…"
-    spanish = generator().LANGUAGES[LANG].page_words
-    assert set(spanish) == set(english), "the Spanish words of the page are not watch.js's and progress.js's WORDS"
-    for key, text in spanish.items():
+    words = generator().LANGUAGES[lang].page_words
+    assert set(words) == set(english), f"the {lang!r} words of the page are not watch.js's and progress.js's WORDS"
+    for key, text in words.items():
         assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", english[key]), key
-        assert not english_words(text), (key, text)
-    for notebook in sorted((NOTEBOOKS / LANG).glob("*.ipynb")):
+        assert not english_words(text, lang), (key, text)
+    for notebook in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
         metadata = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]
-        assert metadata["thirtyone"] == {"language": LANG, "words": spanish}, notebook.name
+        assert metadata["thirtyone"] == {"language": lang, "words": words}, notebook.name
 
 
 FIXTURE_PAGE = """<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>01-scoring</title>{head}</head>
@@ -492,18 +516,27 @@ def test_the_spanish_checks_see_english_while_a_page_loads_and_the_watch_says_it
         context.close()
 
 
-def test_every_page_has_its_spanish_twin() -> None:
-    """The Spanish walk below covers the whole course: every page is there in Spanish."""
-    assert sorted(generator().pages(LANG)) == sorted(PAGES)
-    assert sorted(p.stem for p in (NOTEBOOKS / LANG).glob("*.ipynb")) == sorted(PAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_page_has_its_twin_in_each_language(lang: str) -> None:
+    """The walk below covers the whole course in each language: every page is there in it."""
+    assert sorted(generator().pages(lang)) == sorted(PAGES)
+    assert sorted(p.stem for p in (NOTEBOOKS / lang).glob("*.ipynb")) == sorted(PAGES)
+
+
+def test_the_card_names_are_each_languages_own() -> None:
+    """The names a walk accepts for a card (no browser needed): the catalog's, whole."""
+    names, counts = card_words(LANG)
+    assert {"rey de corazones", "as de picas", "carta boca abajo"} <= names and counts == "cuenta"
+    assert "king of hearts" not in names and len(names) == 53
 
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_spanish_course_reads_at_1280_and_390_px(page: Any, voila_server: Server) -> None:
-    walk = SpanishWalk(page, voila_server)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_translated_course_reads_at_1280_and_390_px(page: Any, voila_server: Server, lang: str) -> None:
+    walk = TranslatedWalk(page, voila_server, lang)
     walk.walk()
     walk.name = "(after the walk)"
     if walk.found:
-        pytest.fail(walk.report().replace("course-*.png", f"course-{LANG}-*.png"), pytrace=False)
+        pytest.fail(walk.report().replace("course-*.png", f"course-{lang}-*.png"), pytrace=False)
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, wait_for_layout, watch_console
 from helpers.browser import check_accessibility, keep
+from helpers.languages import page_languages
 
 from thirtyone import Card, Rules, State, hand_value, i18n, new_game, parse_cards
 from thirtyone.game import RoundEnd, parse_action
@@ -391,7 +392,7 @@ def phone_targets(root: Any, tour_name: str, index: int) -> tuple[list[Any], Any
         "button", name=i18n._("Next"), exact=True)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", *page_languages()])
 def test_on_a_phone_a_wrong_taps_hint_shows_beside_the_cards(browser: Any, voila_server: Any, lang: str) -> None:
     """Lesson 2 at 390 px: at every step that asks for a move, the learner reads the step with its text at
     the top of the screen; the cards to tap are on the screen without scrolling; after a wrong tap the hint
@@ -404,7 +405,7 @@ def test_on_a_phone_a_wrong_taps_hint_shows_beside_the_cards(browser: Any, voila
     tour = TOURS[name]
     try:
         with i18n.using(lang):
-            open_lesson(page, voila_server, LESSON_2 if lang == "en" else LESSON_2.replace("render/", "render/es/"))
+            open_lesson(page, voila_server, LESSON_2 if lang == "en" else LESSON_2.replace("render/", f"render/{lang}/"))
             root = page.locator(".to-walkthrough").first
             asked = 0
             for i, step in enumerate(tour.steps[:-1]):

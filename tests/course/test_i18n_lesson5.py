@@ -7,6 +7,9 @@ coach's sentences and game record.
   another part of issue 13 translates (rule summaries, why a knock is not allowed) are taken out.
 * In Spanish: the knock rules are the very sentences the Spanish lesson 5 prints, numbers are written 30,5 and
   10.000, and a chart's picture is drawn (and kept) apart from the English one.
+* In every language on disk (tests/helpers/languages.py): lesson 5's page quotes the bots' knock rules as the
+  catalog says them, a chart's picture is its language's own, with its numbers written as the language writes
+  them, and the shipped first advice comes with the same numbers in its words.
 * English is unchanged: tests/widgets/test_advisor.py, test_coach.py, test_course_claims.py, test_bots.py and
   test_analysis.py check the English words.
 """
@@ -19,6 +22,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
+from helpers.languages import catalogs, lessons, page_languages
 from helpers.words import _unmarked, _visible
 
 from thirtyone import Rules, i18n, parse_cards
@@ -27,7 +31,6 @@ from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
 from thirtyone.game import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
-ES_LESSON = ROOT / "tools" / "lessons" / "es" / "05-knock-timing.md"
 
 
 # -- what a person reads: test_i18n.py's own reading of a widget tree (descriptions, tooltips, labels, menu
@@ -229,15 +232,26 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_the_spanish_lesson_quotes_the_rule_the_bots_follow() -> None:
-    """The claim test_course_claims.py checks in English, in Spanish: lesson 5's Spanish page prints the bots'
-    own knock rules, word for word."""
-    text = _one_line(ES_LESSON.read_text(encoding="utf-8"))
-    with i18n.using("es"):
+LESSON_5_LANGUAGES = [lang for lang in page_languages() if lang in catalogs()
+                      and any(p.stem == "05-knock-timing" for p in lessons(lang))]
+
+
+@pytest.mark.parametrize("lang", LESSON_5_LANGUAGES)
+def test_each_lesson_5_quotes_the_rule_the_bots_follow(lang: str) -> None:
+    """The claim test_course_claims.py checks in English, in every language: lesson 5's page prints the bots'
+    own knock rules, word for word as the catalog says them."""
+    text = _one_line((ROOT / "tools" / "lessons" / lang / "05-knock-timing.md").read_text(encoding="utf-8"))
+    with i18n.using(lang):
         rules = dict(KNOCK_RULES)
     assert set(rules) == {"beginner", "intermediate", "expert", "all"}
     for level, sentence in rules.items():
-        assert _one_line(sentence) in text, f"the Spanish lesson 5 must say, for {level}: {sentence}"
+        assert _one_line(sentence) in text, f"lesson 5 in {lang!r} must say, for {level}: {sentence}"
+    assert KNOCK_RULES["all"].startswith("No bot knocks")  # the mapping reads the language in use: English again
+
+
+def test_the_spanish_knock_rules_count_turns() -> None:
+    with i18n.using("es"):
+        rules = dict(KNOCK_RULES)
     assert f"ha tenido {PATIENCE} turnos" in rules["beginner"]
     assert f"ha tenido {2 * PATIENCE} turnos" in rules["expert"]
     assert KNOCK_RULES["all"].startswith("No bot knocks")  # the mapping reads the language in use: English again
@@ -348,6 +362,41 @@ def test_the_knock_advice_is_said_in_the_language_in_use() -> None:
     assert advise("scat", "K♥ Q♥ 7♣", 4, 3, 0, rollouts=200, seed=7) == english
     _spot, kept = timing._advise(Rules.preset("scat"), parse_cards("K♥ Q♥ 7♣"), 4, 3, 0, 200, 7)
     assert timing._advise.cache_info().hits and kept.explanation == kept.forbidden == ""  # the cache holds no words
+
+
+@pytest.mark.parametrize("lang", catalogs())
+def test_a_chart_in_each_language_is_a_picture_of_its_own(lang: str) -> None:
+    """A chart drawn in another language is its own picture (its words are part of its key), and its axis writes
+    numbers with the language's decimal sign."""
+    from thirtyone.widgets import charts
+    from thirtyone.widgets.charts import ThresholdChart
+
+    english = ThresholdChart("schwimmen", 3)
+    with i18n.using(lang):
+        threshold = ThresholdChart("schwimmen", 3)
+        charts._RECORD.append([])
+        try:
+            ThresholdChart("schwimmen", 3)
+            drawn = charts._RECORD[-1]
+        finally:
+            charts._RECORD.pop()
+    assert english.figure.value.split('alt="')[0] != threshold.figure.value.split('alt="')[0]  # another PNG
+    [(kind, spec)] = drawn
+    assert spec["lang"] == lang
+    decimal = i18n.REGISTERED[lang][1]
+    words = _figure_texts(kind, spec)
+    assert any(re.fullmatch(rf"0{re.escape(decimal)}\d+", t) for t in words), words
+
+
+@pytest.mark.parametrize("lang", catalogs())
+def test_the_shipped_first_advice_has_the_same_numbers_in_each_language(lang: str) -> None:
+    from thirtyone.timing import advise
+
+    english = advise("scat", "K♥ Q♥ 7♣", 4, 2, 5, rollouts=10_000, seed=0)[1]
+    with i18n.using(lang):
+        said = advise("scat", "K♥ Q♥ 7♣", 4, 2, 5, rollouts=10_000, seed=0)[1]
+    assert (said.knock, said.play_on, said.advice) == (english.knock, english.play_on, english.advice)
+    assert said.explanation and said.explanation != english.explanation
 
 
 def test_the_shipped_first_advice_is_said_in_spanish_too() -> None:

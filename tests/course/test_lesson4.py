@@ -1,4 +1,4 @@
-"""Lesson 4's pages as a learner reads them, in both languages: the controls the prose names are named as
+"""Lesson 4's pages as a learner reads them, in every language on disk: the controls the prose names are named as
 they are labelled, the rules the page states are stated as the widgets state them."""
 
 from __future__ import annotations
@@ -7,13 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers.languages import catalogs, lessons
 
 from thirtyone import i18n, names
 from thirtyone.i18n import _
 from thirtyone.widgets import PresetTable, RuleReplay
 
 LESSONS = Path(__file__).resolve().parents[2] / "tools" / "lessons"
-PAGES = {"en": LESSONS / "04-variants.md", "es": LESSONS / "es" / "04-variants.md"}
+PAGES = {lang: page for lang in ("en", *catalogs()) for page in lessons(lang) if page.stem == "04-variants"}
+"""Lesson 4 in English and in each language with its page and its catalog on disk."""
 
 
 def prose(lang: str) -> str:
@@ -26,7 +28,7 @@ def named(text: str) -> list[str]:
     return re.findall(r"(?<![*\w])\*([^*]+)\*(?!\*)", text)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", PAGES)
 def test_the_prose_names_each_control_as_it_is_labelled(lang: str) -> None:
     with i18n.using(lang):
         table, replay = PresetTable(), RuleReplay("under-21")
@@ -35,11 +37,11 @@ def test_the_prose_names_each_control_as_it_is_labelled(lang: str) -> None:
         assert table.every_box.description in named(prose(lang))
         assert replay.menu.description in named(prose(lang))
         assert _("What each option means, and who plays which way") in table.table.value
-        controls = [n for n in named(prose(lang)) if n not in ("widow", "viuda", "Feuer")]  # terms
+        controls = [n for n in named(prose(lang)) if n not in ("widow", "viuda", "Witwe", "Feuer")]  # terms
         assert controls and set(controls) <= labels, set(controls) - labels
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", PAGES)
 def test_the_first_knock_is_said_as_the_table_says_it(lang: str) -> None:
     """The Scat house rules' first-knock rule is what some tables play, on the page as in the table below it."""
     with i18n.using(lang):

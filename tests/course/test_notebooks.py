@@ -1,4 +1,4 @@
-"""The committed notebooks: no outputs, and exactly what tools/make_notebooks.py writes."""
+"""The committed notebooks, in every language on disk: no outputs, and exactly what tools/make_notebooks.py writes."""
 
 from __future__ import annotations
 
@@ -6,13 +6,18 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+from helpers.languages import notebooks, page_languages
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
-def test_notebooks_are_committed_without_outputs() -> None:
-    assert len(NOTEBOOKS) == 8
-    for path in NOTEBOOKS:
+@pytest.mark.parametrize("lang", ["en", *page_languages()])
+def test_notebooks_are_committed_without_outputs(lang: str) -> None:
+    """Every language's pages (English: ``notebooks/*.ipynb``; another: ``notebooks/<lang>/``)."""
+    assert len(NOTEBOOKS) == 8 and notebooks("en") == NOTEBOOKS
+    for path in notebooks(lang):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             assert not cell.get("outputs") and not cell.get("execution_count"), f"{path.name}: {cell['id']}"
             if cell["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in cell["source"]:

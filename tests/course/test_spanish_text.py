@@ -11,14 +11,13 @@ seats and showdown, the staged rounds, the game summary's lives table and chart.
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
-from helpers.words import _visible
+from helpers.words import _visible, what_a_game_says
 
-from thirtyone import Rules, i18n, narrate, new_game
+from thirtyone import i18n, narrate
 from thirtyone.coach import GameRecord, KnockRecord
 
 WOMEN = ("Ana", "Cleo", "Fay", "Hana")
@@ -33,60 +32,13 @@ def _agreeing(texts: list[str]) -> list[str]:
     return [t for t in texts if _AGREES.search(t)]
 
 
-def _random_game(rules: Rules, players: int, seed: int) -> tuple[Any, list[Any]]:
-    """A game of random legal moves to its end (knocks mostly passed over, so rounds run long): the end and every
-    state a round ended in."""
-    rng = random.Random(seed)
-    s = new_game(rules, players=players, seed=seed)
-    ends = []
-    for _step in range(20000):
-        if s.game_over:
-            break
-        if s.round_over:
-            ends.append(s)
-            s = s.apply("next round")
-            continue
-        legal = s.legal_actions()
-        calm = [a for a in legal if a.kind != "knock"]
-        s = s.apply(rng.choice(calm if calm and rng.random() < 0.8 else legal))
-    return s, ends
-
-
-def _what_a_game_says(names: tuple[str, ...], preset: str, seed: int) -> list[str]:
-    """Everything the text layer says of a whole game between ``names``: every event for every viewer, every
-    round's explanation and reasons, and the summary's lives table (and chart's alt text)."""
-    from thirtyone.widgets.play import lives_chart
-
-    rules = Rules.preset(preset).replace(lives=1)
-    end, ends = _random_game(rules, len(names), seed)
-    assert end.game_over and any(end.out), "the game must put someone out"
-    said = []
-    for viewer in (None, *range(len(names))):
-        said += narrate(end.events, names, viewer)
-    record = GameRecord(0, names=names)
-    for s in ends:
-        record.observe(s)
-        said += [s.result.explain(names), *[r for r in s.result.reasons if r]]
-    record.observe(end)
-    header, rows = record.lives_table()
-    said += [" ".join(row) for row in rows]
-    said.append(_visible_html(lives_chart(record, names, rules.swimming)))
-    return said
-
-
-def _visible_html(markup: str) -> str:
-    import ipywidgets as w
-
-    return " ".join(_visible(w.HTML(markup)))
-
-
 @pytest.mark.parametrize("names", [WOMEN, MEN, ("Ana", "Ben", "Cleo"), ("Sam", "Fay", "Gus")])
 @pytest.mark.parametrize("preset", ["scat", "schwimmen"])
 def test_no_sentence_about_a_player_agrees_with_a_gender(names: tuple[str, ...], preset: str) -> None:
     """Players of both genders go out of the game; nothing said of them is "eliminado" for Ana or "eliminada"
     for Ben: the words agree with nobody, and the player out of the game is "fuera de la partida"."""
     with i18n.using("es"):
-        said = _what_a_game_says(names, preset, seed=3)
+        said = what_a_game_says(names, preset, seed=3)
     assert _agreeing(said) == []
     out = [t for t in said if any(t.startswith(n) for n in names) and "fuera" in t]
     assert out, "a player out of the game is said to be out"

@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from helpers.engine import stack
+from helpers.engine import random_game, stack
 
 from thirtyone import Rules, i18n, narrate, new_game
 from thirtyone.cards import ALL_CARDS, parse_cards
@@ -40,28 +40,6 @@ def _unmarked(texts: list[str]) -> list[str]:
 def _visible(markup: str) -> str:
     """The text of some HTML as a reader sees it (tags out, entities read)."""
     return html.unescape(_TAG.sub(" ", markup))
-
-
-def _random_game(rules: Rules, players: int, seed: int, rounds: int = 40, patience: float = 0.0):
-    """A game of random legal moves to its end (or ``rounds`` rounds), a knock passed over with probability
-    ``patience`` (so rounds run long: the stock runs out, everyone passes): the end and every state a round
-    ended in."""
-    rng = random.Random(seed)
-    s = new_game(rules, players=players, seed=seed)
-    ends = []
-    for _step in range(20000):
-        if s.game_over or len(ends) >= rounds:
-            break
-        if s.round_over:
-            ends.append(s)
-            s = s.apply("next round")
-            continue
-        legal = s.legal_actions()
-        calm = [a for a in legal if a.kind != "knock"]
-        s = s.apply(rng.choice(calm if calm and rng.random() < patience else legal))
-    if s.round_over and (not ends or ends[-1] is not s):
-        ends.append(s)
-    return s, ends
 
 
 # -- (a) under the pseudo-locale, nothing the engine says is left unwrapped ---------------------------------------
@@ -102,7 +80,7 @@ def test_whole_games_are_narrated_and_explained_in_wrapped_words(preset):
     shown = []
     with i18n.using(i18n.PSEUDO):
         for seed, players, patience in ((1, 2, 0), (2, 3, .9), (3, 4, .99), (4, rules.max_players, .97)):
-            end, ends = _random_game(rules, players, seed, patience=patience)
+            end, ends = random_game(rules, players, seed, rounds=40, patience=patience)
             names = NAMES[:players]
             events = end.events
             for viewer in (None, *range(players)):

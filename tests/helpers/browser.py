@@ -110,15 +110,20 @@ ENGLISH = frozenset("""
     undo show new game rules seat suit suits value worth please wait try again spin""".split())
 """English words that are not Spanish words: a page in Spanish shows none of them (words both languages have,
 "a", "no", "as", "once", "total", "bot", "error", are left out)."""
+SHARED = {"de": frozenset({"in", "was", "will", "hand", "not", "lose", "server"})}
+"""Words of :data:`ENGLISH` that are words of another language too (German "in", "was", "will", "Hand", "Not",
+"lose", "Server"): a page in that language may show them."""
 NAMES = ("Ride the Bus", "Board Game Arena", "GameCircle", "Thirty-one")
 """Names that keep their English words in every language: games and a source."""
 
 
-def english_words(text: str) -> list[str]:
-    """The English words of :data:`ENGLISH` in ``text`` (names of :data:`NAMES` left out), in order."""
+def english_words(text: str, lang: str = "es") -> list[str]:
+    """The English words of :data:`ENGLISH` in ``text`` read as a page in ``lang`` (names of :data:`NAMES` and the
+    words ``lang`` shares with English, :data:`SHARED`, left out), in order."""
     for name in NAMES:
         text = text.replace(name, " ")
-    return [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text) if w.lower() in ENGLISH]  # "prohíbe" is one word
+    english = ENGLISH - SHARED.get(lang, frozenset())
+    return [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text) if w.lower() in english]  # "prohíbe" is one word
 
 
 def page_title(name: str, folder: str = "") -> str:
@@ -275,7 +280,7 @@ class Walk:
     """One browser tab walking the course; every failure is kept with its page and width."""
 
     FOLDER = ""
-    """Where the pages are under ``voila/render/`` (``"es/"`` for the Spanish course)."""
+    """Where the pages are under ``voila/render/`` (``"es/"`` for the Spanish course, ``"de/"`` the German)."""
 
     def __init__(self, page: Any, server: Any) -> None:
         self.page = page

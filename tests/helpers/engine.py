@@ -108,3 +108,30 @@ def greedy_until(s: State, done: Callable[[State], bool]) -> State:
         assert p is not None
         s = s.apply(bots[p].choose(s.view(p)))
     return s
+
+
+def random_game(rules: Rules, players: int, seed: int, *, rounds: int | None = None,
+                patience: float = 0.0) -> tuple[State, list[State]]:
+    """A game of random legal moves (seeded: the same game every run) to its end, or to ``rounds`` rounds; a
+    knock passed over with probability ``patience`` (so rounds run long: the stock runs out, everyone passes).
+    Returns the last state and every state a round ended in (the game's last round too)."""
+    import random
+
+    from thirtyone import new_game
+
+    rng = random.Random(seed)
+    s = new_game(rules, players=players, seed=seed)
+    ends: list[State] = []
+    for _step in range(20000):
+        if s.game_over or (rounds is not None and len(ends) >= rounds):
+            break
+        if s.round_over:
+            ends.append(s)
+            s = s.apply("next round")
+            continue
+        legal = s.legal_actions()
+        calm = [a for a in legal if a.kind != "knock"]
+        s = s.apply(rng.choice(calm if calm and rng.random() < patience else legal))
+    if s.round_over and (not ends or ends[-1] is not s):
+        ends.append(s)
+    return s, ends

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["_visible", "_unmarked"]
+__all__ = ["_visible", "_unmarked", "what_a_game_says", "GERMAN_NEVER", "german_never"]
 
 
 class _Text(HTMLParser):
@@ -80,3 +80,47 @@ def _unmarked(texts: list[str], foreign: list[str]) -> list[str]:
         if re.search(r"[^\W\d_]", rest):
             bad.append(f"{rest.strip()!r} in {text!r}")
     return bad
+
+
+def what_a_game_says(names: tuple[str, ...], preset: str, seed: int) -> list[str]:
+    """Everything the text layer says, in the language in use, of a whole game between ``names`` (one life each,
+    random moves with knocks mostly passed over: :func:`helpers.engine.random_game`): every event for every
+    viewer, every round's explanation and reasons, and the summary's lives table and its chart's alt text."""
+    from helpers.engine import random_game
+    from thirtyone import Rules, narrate
+    from thirtyone.coach import GameRecord
+    from thirtyone.widgets.play import lives_chart
+
+    rules = Rules.preset(preset).replace(lives=1)
+    end, ends = random_game(rules, len(names), seed, patience=0.8)
+    assert end.game_over and any(end.out), "the game must put someone out"
+    said = []
+    for viewer in (None, *range(len(names))):
+        said += narrate(end.events, names, viewer)
+    record = GameRecord(0, names=names)
+    for s in ends:
+        record.observe(s)
+        assert s.result is not None
+        said += [s.result.explain(names), *[r for r in s.result.reasons if r]]
+    record.observe(end)
+    _header, rows = record.lives_table()
+    said += [" ".join(row) for row in rows]
+    said.append(" ".join(_visible(w.HTML(lives_chart(record, names, rules.swimming)))))
+    return said
+
+
+GERMAN_NEVER = re.compile(
+    r"\b(?:zumach\w*|zugemacht\w*|dichtmach\w*|dichtgemacht|schließen|abwerf\w*|abwirf\w*|abgeworfen\w*"
+    r"|wechseln|wechselt|gewechselt|Talon|Kartenstapel\w*|Nachziehstapel\w*|Ablagestapel\w*|Abwurfstapel\w*"
+    r"|Feuerblatt\w*|Chips|eliminiert\w*|raus|Showdown\w*|Abrechnung\w*|Anzug|austeil\w*|ausgeteilt\w*|Dealer"
+    r"|Regelset\w*|Unentschieden|Coach\w*|(?:Ass|König|Dame|Bube|Zehn|Neun|Acht|Sieben|Sechs|Fünf|Vier|Drei|Zwei)"
+    r" von (?:Kreuz|Pik|Herz|Karo))\b", re.I)
+"""The German words never used (thirtyone/i18n.py's docstring, "Words decided for German"): another word for a thing
+that has one.
+"zumachen" and "schließen" may stand in German quotation marks („zumachen“) on lesson 3 and the glossary, which say
+once that some tables say them (tests/course/test_i18n.py)."""
+
+
+def german_never(text: str) -> list[str]:
+    """The rejected German words in ``text`` (:data:`GERMAN_NEVER`), each once."""
+    return sorted({m.group(0) for m in GERMAN_NEVER.finditer(text)}, key=str.lower)

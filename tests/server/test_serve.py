@@ -5,7 +5,7 @@
   (90 s in voila.py; a few seconds here, set on the command line); a page with its browser keeps its
   kernel; kernels waiting in the preheat pools stay.
 * Odd addresses never answer 5xx, and no file outside notebooks/ is served.
-* ``make tutorial`` prints the URL of the course's index in each language (English, then Spanish) once the
+* ``make tutorial`` prints the URL of the course's index in each language (English, then each other language on disk) once the
   server answers them; Ctrl-C stops the server and its kernels.
 """
 
@@ -27,6 +27,8 @@ from typing import Any
 import psutil
 import pytest
 from conftest import ARTIFACTS, ROOT, Server, free_port, kernel_model, start_voila
+from helpers.browser import generator, page_title
+from helpers.languages import page_languages
 
 # every test here starts a real Voilà server (or `make tutorial`) and waits for kernels: ~50 s in all
 pytestmark = pytest.mark.slow
@@ -235,7 +237,7 @@ def test_odd_addresses_never_answer_5xx_nor_a_file_outside_the_notebooks(server:
 
 
 # -- make tutorial ----------------------------------------------------------------------------------------
-def test_make_tutorial_prints_both_languages_urls_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
+def test_make_tutorial_prints_every_languages_urls_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
     port = free_port()
     # -o: take the installed virtual environment as it is (never reinstall in a test)
     make = subprocess.Popen(["make", "-s", "-o", ".venv/.installed", "tutorial", f"PORT={port}"], cwd=ROOT,
@@ -251,10 +253,16 @@ def test_make_tutorial_prints_both_languages_urls_once_it_answers_and_ctrl_c_lea
                 url = m.group(1)
                 break
         assert url == f"http://127.0.0.1:{port}/voila/render/index.ipynb", "".join(said)
-        spanish = re.fullmatch(r"\s*Español:\s+(http://\S+)\s*", make.stdout.readline())  # the line below it
-        assert spanish, "no Spanish address under the English one"
-        assert spanish.group(1) == f"http://127.0.0.1:{port}/voila/render/es/index.ipynb"
-        for address, heading in ((url, "31: learn the card game"), (spanish.group(1), "El 31: aprende el juego de cartas")):
+        addresses = [(url, page_title("index"))]
+        for code, language in generator().LANGUAGES.items():  # each other language with an index, one line each
+            if code == "en" or "index" not in generator().pages(code):
+                continue
+            line = re.fullmatch(rf"\s*{re.escape(language.name)}:\s+(http://\S+)\s*", make.stdout.readline())
+            assert line, f"no {language.name} address under the English one"
+            assert line.group(1) == f"http://127.0.0.1:{port}/voila/render/{code}/index.ipynb"
+            addresses.append((line.group(1), page_title("index", f"{code}/")))
+        assert len(addresses) == 1 + len(page_languages())
+        for address, heading in addresses:
             with urllib.request.urlopen(address, timeout=120) as r:  # the first click after the URL appears
                 assert r.status == 200 and heading in r.read().decode("utf-8"), address
         servers = [p for p in psutil.Process(make.pid).children(recursive=True)

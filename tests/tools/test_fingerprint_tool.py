@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.languages import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,13 +35,16 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_quick_fingerprint_covers_every_part_in_both_languages(base: Path) -> None:
+def test_quick_fingerprint_covers_every_part_in_every_language(base: Path) -> None:
     prints = json.loads(base.read_text(encoding="utf-8"))
     prefixes = {key.split("/")[0] for key in prints}
     assert {"game", "score", "illegal", "parse", "knock_rule", "KNOCK_RULES", "advice", "cli", "widget", "data",
             "catalog", "page"} <= prefixes
     assert not [key for key, value in prints.items() if "!error" in key or str(value).startswith("!error")]
     assert prints["game/scat/2p/mixed/en/narrate"][0] == "Round 1: Player 0 deals."
+    assert set(fingerprint.LANGS) == {"en", *catalogs()}  # every language on disk, without an edit
+    for lang in fingerprint.LANGS:
+        assert f"game/scat/2p/mixed/{lang}/narrate" in prints, lang
     assert prints["game/scat/2p/mixed/es/narrate"][0] == "Ronda 1: reparte Jugador 0."
     assert prints["cli/odds scat"].startswith("Hand values, scat (52 cards):")
     assert prints["catalog/es/Knock"] == "Golpear"

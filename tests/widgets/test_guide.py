@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers.languages import catalogs
 from helpers.table import click, do
 
 from thirtyone import i18n, score
@@ -104,11 +105,11 @@ def button_labels(g: Walkthrough) -> dict[str, str]:
             "exchange hand": t.take_button.description}
 
 
-QUOTED = re.compile(r'(?:[Cc]lick|[Pp]ulsa) (?:"([^"]+)"|«([^»]+)»)')
-"""A button named in quotes after "click" ("pulsa")."""
+QUOTED = re.compile(r'(?:[Cc]lick|[Pp]ulsa|[Kk]licke(?: auf)?|[Tt]ippe(?: auf)?) (?:"([^"]+)"|«([^»]+)»|„([^“]+)“)')
+"""A button named in quotes after "click" ("pulsa", "klicke auf")."""
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", *catalogs()])
 @pytest.mark.parametrize("name", list(TOURS))
 def test_every_ask_names_the_button_as_it_is_labelled(name: str, lang: str) -> None:
     with i18n.using(lang):
@@ -161,11 +162,16 @@ def test_what_you_have_done_lists_only_what_has_been_done(name: str) -> None:
 LESSONS = Path(__file__).resolve().parents[2] / "tools" / "lessons"
 
 
-@pytest.mark.parametrize("page", ["02-scat.md", "03-schwimmen.md", "es/02-scat.md", "es/03-schwimmen.md"])
+@pytest.mark.parametrize("page", [f"{lang}/{stem}" if lang != "en" else stem for lang in ("en", *catalogs())
+                                  for stem in ("02-scat.md", "03-schwimmen.md") if (LESSONS / lang / stem).exists()
+                                  or lang == "en"])
 def test_no_page_lists_under_a_walkthrough_what_the_learner_has_not_done_yet(page: str) -> None:
     text = (LESSONS / page).read_text(encoding="utf-8")
     assert "Walkthrough.named(" in text
-    assert "## What you did" not in text and "## Lo que has hecho" not in text  # the walkthrough keeps that list
+    lang = page.split("/")[0] if "/" in page else "en"
+    with i18n.using(lang):
+        done = i18n._("What you have done")
+    assert "## What you did" not in text and f"## {done}" not in text  # the walkthrough keeps that list
 
 
 def test_what_you_have_done_in_spanish() -> None:

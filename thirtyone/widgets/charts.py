@@ -28,6 +28,7 @@ from .. import names, shipped
 from ..analysis import KnockTables, load_knock_tables
 from ..bots import knock_rule
 from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number, using
+from ..i18n import percent as percentage
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
 from ..timing import (
@@ -104,7 +105,8 @@ def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: b
     ax.set_ylabel(ylabel)
     if percent:
         ax.set_ylim(-2, 102)
-        ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0f}%")
+        lang = language()  # the labels are written when the figure is saved: in the language it is made in
+        ax.yaxis.set_major_formatter(lambda v, _pos: percentage(v, 0, lang))  # 35 % on a German axis
     elif ylim is not None:
         ax.set_ylim(*ylim)
     for axis in (ax.xaxis,) if percent else (ax.xaxis, ax.yaxis):  # 7,5 and 0,25 on a Spanish axis
@@ -146,7 +148,7 @@ def _decimals(values: Sequence[float]) -> int:
 
 def _interval_header() -> str:
     """A table's column of 95% intervals."""
-    return _("{percent} interval").format(percent="95%")
+    return _("{percent} interval").format(percent=percentage(95))
 
 
 def _interval(low: str, high: str) -> str:
@@ -432,7 +434,7 @@ class SurvivalChart(w.VBox):
         deals = grouped(meta_deals) if isinstance(meta_deals, int) else _("thousands of")
         text = _("{what}. Each point is a hand value; the bars are {percent} intervals (from {deals} simulated deals per "
                  "line; hand values with fewer than 20 knocks are left out). The dotted line is 50%: above it a knock "
-                 "survives more often than not.").format(what=self._what(), percent="95%", deals=deals)
+                 "survives more often than not.").format(what=self._what(), percent=percentage(95), deals=deals)
         if live is not None:
             text += " " + _("The dashed line was simulated just now.")
         return text
@@ -550,7 +552,7 @@ class ThresholdChart(w.VBox):
         caption = _("{rules}, {players} players, {rounds} rounds per threshold: one player knocks at the threshold, "
                     "the others play as intermediate bots (at {threshold}). Bars: {percent} intervals. Fewest lives lost at "
                     "{best}; thresholds whose means lie inside its interval ({near}) do about as well.").format(
-            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t), percent="95%",
+            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t), percent=percentage(95),
             best=number(best.threshold), near=listed)
         rows = [[number(p.threshold), f"{p.rounds}", fixed(p.mean, 3), _interval(fixed(p.low, 3), fixed(p.high, 3))]
                 for p in self.points]
@@ -611,7 +613,7 @@ class SuitStudyChart(_GrowingStudy):
             high=fixed(high.mean, 1))
         caption = _("{rules}: one player drawing alone, {n} deals. After {draws} draws, keeping one suit is worth "
                     "{one} on average ({percent} interval {one_low} to {one_high}); keeping high cards {high} ({high_low} "
-                    "to {high_high}). Shaded bands: {percent} intervals.").format(percent="95%",
+                    "to {high_high}). Shaded bands: {percent} intervals.").format(percent=percentage(95),
             rules=names.preset_name(self.rules), n=grouped(n), draws=self.draws, one=fixed(one.mean, 1),
             one_low=fixed(one.ci[0], 1), one_high=fixed(one.ci[1], 1), high=fixed(high.mean, 1),
             high_low=fixed(high.ci[0], 1), high_high=fixed(high.ci[1], 1))
@@ -651,7 +653,7 @@ class DiscardStudyView(_GrowingStudy):
         caption = _("{rules}, {players} bots, {rounds} rounds. Throw a card of a suit the next player has been picking "
                     "up and they take it {mine} of the time ({percent} interval {mine_low} to {mine_high}); another suit "
                     "{other} ({other_low} to {other_high}).").format(
-            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds, percent="95%",
+            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds, percent=percentage(95),
             mine=pct(mine.rate), mine_low=pct(mine.ci[0]), mine_high=pct(mine.ci[1]), other=pct(other.rate),
             other_low=pct(other.ci[0]), other_high=pct(other.ci[1]))
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),

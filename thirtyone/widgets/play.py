@@ -25,7 +25,7 @@ from .. import names
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
-from ..i18n import N_, _, grouped, ngettext
+from ..i18n import N_, _, grouped, ngettext, percent
 from ..rules import Rules
 from ._html import esc, number, static_text, style_tag
 from .ruleset import CUSTOM, RuleEditor, preset_of
@@ -266,7 +266,7 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
             for i, m in enumerate(advice.moves)]
     table = html_table(_("Every move compared over the same {n} deals of the cards you cannot see").format(
                            n=grouped(advice.moves[0].estimate.rollouts)),
-                       [_("Move"), _("Lives lost on average"), _("{percent} interval").format(percent="95%"),
+                       [_("Move"), _("Lives lost on average"), _("{percent} interval").format(percent=percent(95)),
                         _("Chance of losing a life")], rows,
                        numeric=(1, 3), marked=(0,))
     knock = ""

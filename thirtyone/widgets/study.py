@@ -11,6 +11,8 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..i18n import percent
+
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
@@ -59,8 +61,8 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
 def pct(x: float) -> str:
-    """A chance as a whole percentage: ``0.234`` -> ``"23%"``."""
-    return f"{100 * x:.0f}%"
+    """A chance as a whole percentage: ``0.234`` -> ``"23%"`` (``"23 %"`` in German: :func:`thirtyone.i18n.percent`)."""
+    return percent(100 * x)
 
 
 def new_figure(width: float, height: float) -> Figure:
