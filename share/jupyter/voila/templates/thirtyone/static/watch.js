@@ -78,7 +78,7 @@
       gave_up: 'The server is still too busy to start this lesson. Wait a minute, then reload the page.',
       no_answer: 'The server does not answer yet. This page reloads by itself as soon as it does.',
       reload: 'Reload the page',
-      busy_one: 'The server is busy: trying again in {n} second…', // (English, Spanish and German: 1 is the one singular)
+      busy_one: 'The server is busy: trying again in {n} second…', // (English and Spanish: 1 is the one singular)
       busy_many: 'The server is busy: trying again in {n} seconds…'
     },
     window.THIRTYONE_WORDS || {}
