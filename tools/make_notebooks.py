@@ -11,7 +11,8 @@ Languages (issue 13): ``tools/lessons/<lang>/*.md`` are the course in another la
 translated from the English one, written to ``notebooks/<lang>/`` with the bar in that language
 (:data:`LANGUAGES`) and every link within it. Such a page's first code cell starts by choosing its language
 (``thirtyone.i18n.use("es")``: the widgets speak it). A page the language does not have yet is linked in
-English, said so. Every page's bar ends with the language switch (English · Español) to its twin.
+English, said so. Every page's bar ends with the language switch (English · Español · Deutsch: every language of
+:data:`LANGUAGES` that has the page) to its twins.
 
 No execution counts and no outputs. Edit a lesson's .md, run ``.venv/bin/python tools/make_notebooks.py``,
 commit both.
@@ -82,6 +83,24 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
         "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
         "stars": "{n} de 3 estrellas", "done": "terminada"}),
+    Language("de", "Deutsch", ("Was ist eine Hand wert?", "Eine Runde Scat", "Eine Runde Schwimmen",
+                               "Ein Spiel, viele Regelwerke", "Wann klopfen?", "Eine ganze Partie, mit Trainer"), {
+        "lesson": "Lektion {n}", "where": "Lektion {n} von {total}", "course": "Der Kurs",
+        "glossary_page": "Das Glossar", "prev": "← Zurück: {page}", "next": "Weiter: {page} →",
+        "lesson_title": "Lektion {n}: {title}", "all": "Alle Lektionen",
+        "next_all": "Weiter: Alle Lektionen →", "glossary": "Glossar", "bar": "Kurs",
+        "switch": "Sprache", "in_english": "{page} (auf Englisch)"}, {
+        "loading_page": "Die Seite wird geladen …", "loading_step": "Die Seite wird geladen: {i} von {n} …",
+        "loading_widget": "Wird geladen …",
+        "lost": "Die Lektion hat die Verbindung zum Server verloren. Deine Züge auf dieser Seite werden nicht "
+                "gespeichert. Lade die Seite neu, um von vorn zu beginnen.",
+        "gave_up": "Der Server ist noch zu stark ausgelastet, um diese Lektion zu öffnen. Warte eine Minute und "
+                   "lade die Seite dann neu.",
+        "no_answer": "Der Server antwortet noch nicht. Diese Seite lädt sich von selbst neu, sobald er antwortet.",
+        "reload": "Seite neu laden",
+        "busy_one": "Der Server ist ausgelastet: neuer Versuch in {n} Sekunde …",
+        "busy_many": "Der Server ist ausgelastet: neuer Versuch in {n} Sekunden …",
+        "stars": "{n} von 3 Sternen", "done": "abgeschlossen"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 
@@ -158,7 +177,8 @@ def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> st
 
 
 def language_switch(stem: str, lang: str) -> str:
-    """English · Español: this page in each language, the one shown not a link."""
+    """English · Español · Deutsch: this page in each language of :data:`LANGUAGES` that has it, in their order,
+    the one shown not a link."""
     parts = []
     for code, other in LANGUAGES.items():
         if code == lang:
