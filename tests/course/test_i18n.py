@@ -247,7 +247,7 @@ def test_one_german_word_per_thing():
     assert [said[b].lower() for b in ("beginner", "intermediate", "expert")] == [
         "anfänger", "fortgeschrittener", "experte"]
     text = " ".join(s if isinstance(s, str) else " ".join(s) for s in de.values())
-    assert german_never(text) == []
+    assert german_never(re.sub(r"\{\w*\}", "", text)) == []  # placeholders ({dealer}) are names, not words
     with i18n.using("de"):
         assert i18n.card_name("king", "hearts") == "Herz-König"
 
