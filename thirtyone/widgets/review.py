@@ -116,13 +116,16 @@ def _hide(*widgets: w.Widget) -> None:
 class Review(w.VBox):
     """The items of ``items`` due at ``now``, asked one at a time, the longest overdue first.
 
-    ``items``: the record's items (dicts, :mod:`thirtyone.schedule`); ``now``: days since 1970-01-01 UTC.
+    ``items``: the record's items (dicts, :mod:`thirtyone.schedule`), or ``None`` while they are on their way
+    (:meth:`load` brings them; :meth:`thirtyone.widgets.memory.Memory.review` does when the browser's record
+    arrives); ``now``: days since 1970-01-01 UTC. The exercises it asks report to no page's memory (the Review's
+    callbacks say what moved), so a miss here is not counted as a new miss.
     ``rollouts``: the drill's simulations per judged spot (the advisor's 10,000 by default); ``seed``: the fresh
     practice's deals. Read :attr:`items` for every item as it stands now, :attr:`refused` for the ones set aside
     (each with why), :attr:`queue` for the ones still to come; :meth:`answer` answers in code what a click answers.
     """
 
-    def __init__(self, items: Sequence[Any], now: float, *, rollouts: int = 10_000,
+    def __init__(self, items: Sequence[Any] | None, now: float, *, rollouts: int = 10_000,
                  seed: int | None = None, practice_rules: Rules | str = "scat") -> None:
         self.now = schedule.check_now(now)
         self.rollouts = rollouts
@@ -148,7 +151,12 @@ class Review(w.VBox):
         super().__init__([self.heading, self.stage, w.HBox([self.next_button, self.practice_button],
                                                            layout=w.Layout(flex_flow="row wrap")), self.notes])
         self.add_class("to-review")
-        self.load(items, now)
+        if items is None:  # the learner's record is on its way from the browser (Memory.review loads it)
+            self.heading.value = ('<p class="to-review-head" role="status">'
+                                  + esc(_("Looking for the exercises you missed…")) + "</p>")
+            _hide(self.next_button, self.practice_button)
+        else:
+            self.load(items, now)
 
     # -- the items --------------------------------------------------------------------------------
 
