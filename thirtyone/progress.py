@@ -82,9 +82,9 @@ def _number(x: Any) -> bool:
 
 
 def _exercise(x: Any) -> dict[str, Any] | None:
-    if isinstance(x, dict) and _count(x.get("right")) and _count(x.get("asked")) and x["right"] <= x["asked"] \
-            and isinstance(x.get("finished", False), bool):
-        return {"right": x["right"], "asked": x["asked"], **({"finished": True} if x.get("finished") else {})}
+    if isinstance(x, dict) and _count(x.get("right")) and _count(x.get("asked")) and x["right"] <= x["asked"]:
+        if isinstance(x.get("finished", False), bool):
+            return {"right": x["right"], "asked": x["asked"], **({"finished": True} if x.get("finished") else {})}
     return None
 
 

@@ -96,10 +96,10 @@ def when(due: float, now: float) -> str:
     days = due - now
     if days <= 0:
         return _("now")
-    if days < 1:
-        hours = max(1, math.ceil(days * 24))
+    hours = max(1, math.ceil(days * 24))
+    if hours < 24:
         return ngettext("in {n} hour", "in {n} hours", hours).format(n=hours)
-    if days < 1.5:
+    if days < 1.5:  # (and a day all but a few seconds, which a learner would not call "in 24 hours")
         return _("tomorrow")
     if days < 60:
         n = round(days)
