@@ -153,7 +153,7 @@ def test_lesson_1_is_done_when_its_quiz_is_answered_5_times_and_its_tie_quiz_3()
     m = Memory("01-scoring", exercises=("quiz", "tie"))
     browser_sends(m, loaded="")
     q, t = Quiz(seed=3, memory=m), TieQuiz("schwimmen", seed=3, memory=m)
-    for i in range(5):
+    for _ in range(5):
         q.check("0")  # wrong or right, an answer counts
         q.next_hand()
         assert not done(m)

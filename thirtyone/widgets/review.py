@@ -152,7 +152,7 @@ class Review(w.VBox):
                                                            layout=w.Layout(flex_flow="row wrap")), self.notes])
         self.add_class("to-review")
         if items is None:  # the learner's record is on its way from the browser (Memory.review loads it)
-            self.heading.value = ('<p class="to-review-head" role="status">'
+            self.heading.value = ('<p class="to-review-head" role="status" style="line-height: 1.45">'
                                   + esc(_("Looking for the exercises you missed…")) + "</p>")
             _hide(self.next_button, self.practice_button)
         else:
@@ -211,7 +211,7 @@ class Review(w.VBox):
         ex.feedback.observe(self._judged, "value")
         self.stage.children = [ex]
         left = len(self.queue) + 1
-        self.heading.value = ('<p class="to-review-head" role="status"><strong>'
+        self.heading.value = ('<p class="to-review-head" role="status" style="line-height: 1.45"><strong>'
                               + esc(ngettext("{n} exercise to review", "{n} exercises to review", left).format(n=left))
                               + "</strong></p>")
         _hide(self.next_button, self.practice_button)
@@ -256,7 +256,7 @@ class Review(w.VBox):
         else:
             head = _("Well done: nothing else is due today.") if self.reviewed else _("Nothing to review now.")
             text = head + " " + _("Next review: {when}.").format(when=when(upcoming, self.now))
-        self.heading.value = f'<p class="to-review-head" role="status">{esc(text)}</p>'
+        self.heading.value = f'<p class="to-review-head" role="status" style="line-height: 1.45">{esc(text)}</p>'
         self.next_button.layout.display = "none"
         self.practice_button.layout.display = None
 
