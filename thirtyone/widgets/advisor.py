@@ -25,7 +25,7 @@ from ..game import parse_action
 from ..i18n import _, fixed, grouped, ngettext
 from ..rules import Rules
 from ..scoring import hand_value
-from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, turn_choices, turn_label
+from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, spot_fields, turn_choices, turn_label
 from ._html import number, tally
 from .card import CardRow
 from .picker import CardPicker
@@ -399,7 +399,7 @@ class KnockDrill(w.VBox):
     two 95% intervals overlap. The feedback names the situation judged. Each situation counts once; the
     score keeps running. With the page's ``memory`` (:class:`~thirtyone.widgets.memory.Memory`), each answer is
     counted as exercise ``"drill"`` and a situation missed under a preset's rules is kept for the Review (kind
-    ``"drill"``, the situation as :func:`~thirtyone.widgets.review.spot_fields`).
+    ``"drill"``, the situation as :func:`~thirtyone.timing.spot_fields`).
     """
 
     def __init__(self, rules: Rules | str = "scat", *, seed: int | None = None, rollouts: int = 10_000,
@@ -488,8 +488,6 @@ class KnockDrill(w.VBox):
         self.asked += 1
         self.right += verdict.right
         if self.memory is not None:
-            from .review import spot_fields  # (the Review imports this module)
-
             rules = self.spot.rules
             self.memory.answered("drill", verdict.right, kind="drill" if rules.name in names.PRESET_INFO else None,
                                  rules=rules.name, cards=spot_fields(self.spot), given=verdict.answer,

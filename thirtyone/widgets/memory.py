@@ -27,8 +27,8 @@ time.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import anywidget
 import traitlets
@@ -40,9 +40,17 @@ from ..narration import progress_note
 from ..side_by_side import GROUPS
 from ._html import static_text
 
-if TYPE_CHECKING:
-    from .review import Review
 
+class Reviews(Protocol):
+    """What :meth:`Memory.review` needs of the Review widget (:class:`thirtyone.widgets.review.Review`, not
+    imported here: the Review's exercises import this module)."""
+
+    def load(self, items: Sequence[Any], now: float | None = None) -> None: ...
+
+    def on_answer(self, callback: Callable[[dict[str, Any]], Any], remove: bool = False) -> None: ...
+
+
+R = TypeVar("R", bound=Reviews)
 __all__ = ["Memory", "storage_key", "CLOCK_KEY", "Done", "DONE"]
 
 CLOCK_KEY = "thirtyone.test.clock-days"
@@ -207,7 +215,7 @@ class Memory(anywidget.AnyWidget):
         """Keep a missed item the Review asked again as it stands after the answer (step and due moved)."""
         self._change(lambda r: progress.reviewed(r, item))
 
-    def review(self, review: Review) -> Review:
+    def review(self, review: R) -> R:
         """Feed ``review`` (the Review page's) with the record's missed items when the record arrives, at the
         page's clock, and keep each item answered there; returns ``review``."""
         self.on_record(lambda m: review.load(m.record["missed"], m.now()))

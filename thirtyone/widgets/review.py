@@ -25,7 +25,7 @@ from ..cards import Card, parse_cards
 from ..i18n import _, ngettext
 from ..rules import Rules
 from ..scoring import score
-from ..timing import Spot, staged_turn
+from ..timing import Spot, spot_fields, staged_turn
 from ._html import esc
 from .advisor import KnockDrill
 from .quiz import Quiz, TieQuiz
@@ -34,14 +34,8 @@ __all__ = ["Review", "when", "spot_fields", "spot_from", "posed"]
 
 Exercise = Quiz | TieQuiz | KnockDrill
 SPOT_FIELDS = ("hand", "players", "seat", "turns", "seed")
-"""A drill item's ``cards``: what stages its situation again (:func:`~thirtyone.timing.staged_turn`)."""
-
-
-def spot_fields(spot: Spot) -> dict[str, Any]:
-    """A drill spot as a drill item's ``cards`` (JSON-able): ``{"hand": ["A♦", "3♠", "K♥"], "players": 2, "seat": 2,
-    "turns": 1, "seed": 945215}``; :func:`spot_from` stages the very same situation again."""
-    return {"hand": [str(c) for c in spot.hand], "players": spot.state.players, "seat": spot.seat,
-            "turns": spot.turns, "seed": spot.seed}
+"""A drill item's ``cards`` (:func:`~thirtyone.timing.spot_fields`, named here too): what stages its situation again
+(:func:`~thirtyone.timing.staged_turn`)."""
 
 
 def _rules(name: str) -> Rules:
