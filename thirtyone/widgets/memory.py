@@ -17,6 +17,8 @@ When a page is done (:data:`DONE`, read by :class:`Memory` itself, which marks t
   the others when chosen from the section's menu), in one visit (:meth:`Memory.saw`);
 - lesson 5: its drill answered 5 times, right or wrong.
 
+(Lesson 6 and the index, the glossary and the Review have no such definition.)
+
 A page that is done stays done; the Review page is never "done" (it has no end).
 
 A test hook, not a control: the script also sends ``clock_days``, a number of days read from localStorage key
@@ -86,8 +88,10 @@ when it calls :meth:`Memory.done`."""
 
 class Memory(anywidget.AnyWidget):
     """The page ``page``'s view of the learner's record (``exercises``: the page's exercises as the course has
-    them now; stored counts of others are dropped). Record answers with :meth:`answered`, a finished page with
-    :meth:`done`; read :attr:`record`."""
+    them now, by default those its :data:`DONE` entry names; stored counts of others are dropped). Record answers
+    with :meth:`answered`, a finished walkthrough with :meth:`finished`, an example seen with :meth:`saw`, a
+    finished page with :meth:`done` (or let ``when_done``, the page's :data:`DONE` entry by default, decide);
+    feed the Review page with :meth:`review`; read :attr:`record`."""
 
     _esm = static_text("memory.js")
     key = traitlets.Unicode("").tag(sync=True)
