@@ -9,11 +9,15 @@ The record, version 1 (:data:`VERSION`), a JSON object::
     {"version": 1,
      "pages": {"01-scoring": {"done": false,                       # the notebook's stem
                               "exercises": {"quiz": {"right": 3, "asked": 5},
-                                            "tie": {"right": 1, "asked": 1}}}},
+                                            "tie": {"right": 1, "asked": 1}}},
+               "02-scat": {"done": true,
+                           "exercises": {"scat": {"right": 1, "asked": 1, "finished": true}}}},
      "missed": [item, ...],                                        # what comes back in the Review
      "games": []}                                                  # lesson 6's games (not kept yet)
 
 (:func:`dump` adds each exercise's ``"stars"``, 0 to 3, for the course bar; :func:`read` works them out anew.)
+An exercise with nothing to get wrong (a walkthrough) counts the times it was finished as ``right`` and ``asked``
+and says ``"finished": true`` (:func:`finished`): finished, it has three stars.
 
 A missed item (the shape :mod:`thirtyone.schedule` reads)::
 
@@ -37,7 +41,7 @@ from enum import Enum
 from typing import Any
 
 __all__ = ["VERSION", "KINDS", "Note", "fresh", "read", "dump", "stars", "answered", "mark_done", "missed_item",
-           "exercise", "MIN_FOR_THREE"]
+           "reviewed", "finished", "exercise", "MIN_FOR_THREE"]
 
 VERSION = 1
 """The record's version; a record of another version is set aside (there is no older one to convert yet)."""
@@ -77,9 +81,10 @@ def _number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def _exercise(x: Any) -> dict[str, int] | None:
+def _exercise(x: Any) -> dict[str, Any] | None:
     if isinstance(x, dict) and _count(x.get("right")) and _count(x.get("asked")) and x["right"] <= x["asked"]:
-        return {"right": x["right"], "asked": x["asked"]}
+        if isinstance(x.get("finished", False), bool):
+            return {"right": x["right"], "asked": x["asked"], **({"finished": True} if x.get("finished") else {})}
     return None
 
 
@@ -131,7 +136,7 @@ def read(text: str | None, known: Mapping[str, Iterable[str]] | None = None) -> 
                 or not isinstance(page.get("exercises", {}), dict):
             damaged = True
             continue
-        kept: dict[str, dict[str, int]] = {}
+        kept: dict[str, dict[str, Any]] = {}
         names = set(known[stem]) if known is not None and stem in known else None
         for name, ex in page.get("exercises", {}).items():
             good = _exercise(ex)
@@ -167,7 +172,7 @@ def dump(record: Mapping[str, Any]) -> str:
     out = copy.deepcopy(dict(record))
     for page in out.get("pages", {}).values():
         for ex in page.get("exercises", {}).values():
-            ex["stars"] = stars(ex["right"], ex["asked"])
+            ex["stars"] = 3 if ex.get("finished") else stars(ex["right"], ex["asked"])
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -188,8 +193,9 @@ def _page(record: dict[str, Any], stem: str) -> dict[str, Any]:
     return page
 
 
-def exercise(record: Mapping[str, Any], stem: str, name: str) -> dict[str, int]:
-    """An exercise's counts ``{"right": r, "asked": n}`` (zeros when never tried)."""
+def exercise(record: Mapping[str, Any], stem: str, name: str) -> dict[str, Any]:
+    """An exercise's counts ``{"right": r, "asked": n}`` (zeros when never tried; ``"finished": True`` too for a
+    finished walkthrough)."""
     ex = record["pages"].get(stem, {}).get("exercises", {}).get(name)
     return dict(ex) if ex else {"right": 0, "asked": 0}
 
@@ -200,6 +206,17 @@ def missed_item(kind: str, rules: str, cards: Any, given: Any, right: Any, now: 
         raise ValueError(f"unknown kind of item: {kind!r}")
     return {"kind": kind, "rules": rules, "cards": copy.deepcopy(cards), "given": given, "right": right,
             "step": 0, "due": now + 1.0}
+
+
+def reviewed(record: Mapping[str, Any], item: Mapping[str, Any]) -> dict[str, Any]:
+    """A new record with a missed item the Review asked again, as it stands after the answer (its ``step`` and
+    ``due`` moved by :func:`thirtyone.schedule.answered`), in place of the kept item of the same question (same
+    kind, rules and cards). An item the record no longer keeps (forgotten meanwhile) is not brought back."""
+    out = copy.deepcopy(dict(record))
+    same = (item["kind"], item["rules"], item["cards"])
+    out["missed"] = [copy.deepcopy(dict(item)) if (x["kind"], x["rules"], x["cards"]) == same else x
+                     for x in out["missed"]]
+    return out
 
 
 def answered(record: Mapping[str, Any], stem: str, name: str, right: bool,
@@ -215,6 +232,17 @@ def answered(record: Mapping[str, Any], stem: str, name: str, right: bool,
         same = (item["kind"], item["rules"], item["cards"])
         out["missed"] = [x for x in out["missed"] if (x["kind"], x["rules"], x["cards"]) != same]
         out["missed"].append(copy.deepcopy(dict(item)))
+    return out
+
+
+def finished(record: Mapping[str, Any], stem: str, name: str) -> dict[str, Any]:
+    """A new record with exercise ``name`` of page ``stem`` finished once more (a walkthrough played to its end):
+    counted as one more right answer, and marked ``"finished"`` (three stars)."""
+    out = copy.deepcopy(dict(record))
+    ex = _page(out, stem)["exercises"].setdefault(name, {"right": 0, "asked": 0})
+    ex["asked"] += 1
+    ex["right"] += 1
+    ex["finished"] = True
     return out
 
 

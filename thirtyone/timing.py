@@ -50,8 +50,8 @@ from .scoring import hand_values
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
            "threshold_curve", "build_threshold_tables", "threshold_table_bytes", "shipped_thresholds", "knock_turn",
-           "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "Verdict",
-           "mark", "MAX_TURN", "decode_advice", "ordinal", "turn_label"]
+           "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "spot_fields",
+           "Verdict", "mark", "MAX_TURN", "decode_advice", "ordinal", "turn_label"]
 
 MAX_TURN = 24
 """The latest turn the advisor stages (turns played by the table before the learner's)."""
@@ -495,6 +495,14 @@ def advice_words(advice: KnockAdvice) -> tuple[str, str]:
 # --------------------------------------------------------------------------------------------
 # The drill: knock or play on?
 # --------------------------------------------------------------------------------------------
+
+
+def spot_fields(spot: Spot) -> dict[str, Any]:
+    """A drill spot as a Review item's ``cards`` (JSON-able): ``{"hand": ["A♦", "3♠", "K♥"], "players": 2, "seat":
+    2, "turns": 1, "seed": 945215}``; :func:`staged_turn` with these stages the very same situation again
+    (:func:`thirtyone.widgets.review.spot_from`)."""
+    return {"hand": [str(c) for c in spot.hand], "players": spot.state.players, "seat": spot.seat,
+            "turns": spot.turns, "seed": spot.seed}
 
 
 def drill_spot(rules: Rules | str, rng: random.Random, max_players: int = 5) -> Spot:

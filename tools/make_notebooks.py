@@ -5,7 +5,7 @@ Each lesson is one Markdown file. A line ``+++`` separates cells. A fenced block
 block is a cell nbval checks: the text it must print is kept in the cell's metadata
 (``thirtyone.expected_output``; tests/conftest.py hands it to nbval as the cell's output).
 Everything else is a Markdown cell. Every page gets the course bar (where the learner is,
-previous, next, all lessons, the glossary) at its top and bottom, from :data:`COURSE`.
+previous, next, all lessons, the glossary, the Review) at its top and bottom, from :data:`COURSE`.
 
 Languages (issue 13): ``tools/lessons/<lang>/*.md`` are the course in another language, each a whole text
 translated from the English one, written to ``notebooks/<lang>/`` with the bar in that language
@@ -39,8 +39,9 @@ COURSE: list[tuple[str, str]] = [
     ("06-play", "A whole game, with a coach"),
 ]
 """The lessons in order: file stem and title (the course bar and the index use these)."""
-PAGES = ["index", *(stem for stem, _ in COURSE), "glossary"]
-"""Every page written, lessons and the two pages around them."""
+PAGES = ["index", *(stem for stem, _ in COURSE), "glossary", "review"]
+"""Every page written, lessons and the pages around them: the index, the glossary and the Review (issue 22: the
+exercises a learner missed come back there; every page's bar links to it)."""
 
 
 class Language(NamedTuple):
@@ -65,14 +66,15 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "lesson": "Lesson {n}", "where": "Lesson {n} of {total}", "course": "The course",
         "glossary_page": "The glossary", "prev": "← Previous: {page}", "next": "Next: {page} →",
         "lesson_title": "Lesson {n}: {title}", "all": "All lessons", "next_all": "Next: All lessons →",
-        "glossary": "Glossary", "bar": "Course", "switch": "Language", "in_english": "{page} (in English)"}, {}),
+        "glossary": "Glossary", "bar": "Course", "switch": "Language", "in_english": "{page} (in English)",
+        "review": "Review"}, {}),
     Language("es", "Español", ("¿Cuánto vale una mano?", "Una ronda de Scat", "Una ronda de Schwimmen",
                                "Un juego, muchos reglamentos", "Cuándo golpear", "Una partida entera, con entrenador"), {
         "lesson": "Lección {n}", "where": "Lección {n} de {total}", "course": "El curso",
         "glossary_page": "El glosario", "prev": "← Anterior: {page}", "next": "Siguiente: {page} →",
         "lesson_title": "Lección {n}: {title}", "all": "Todas las lecciones",
         "next_all": "Siguiente: Todas las lecciones →", "glossary": "Glosario", "bar": "Curso",
-        "switch": "Idioma", "in_english": "{page} (en inglés)"}, {
+        "switch": "Idioma", "in_english": "{page} (en inglés)", "review": "Repaso"}, {
         "loading_page": "Cargando la página…", "loading_step": "Cargando la página: {i} de {n}…",
         "loading_widget": "Cargando…",
         "lost": "La lección perdió la conexión con el servidor. Tus jugadas de esta página no se guardan. "
@@ -89,7 +91,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "glossary_page": "Das Glossar", "prev": "← Zurück: {page}", "next": "Weiter: {page} →",
         "lesson_title": "Lektion {n}: {title}", "all": "Alle Lektionen",
         "next_all": "Weiter: Alle Lektionen →", "glossary": "Glossar", "bar": "Kurs",
-        "switch": "Sprache", "in_english": "{page} (auf Englisch)"}, {
+        "switch": "Sprache", "in_english": "{page} (auf Englisch)", "review": "Wiederholung"}, {
         "loading_page": "Die Seite wird geladen …", "loading_step": "Die Seite wird geladen: {i} von {n} …",
         "loading_widget": "Wird geladen …",
         "lost": "Die Lektion hat die Verbindung zum Server verloren. Deine Züge auf dieser Seite werden nicht "
@@ -136,7 +138,8 @@ def checked(text: str, printed: str) -> dict:
 
 def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> str:
     """The small bar at the top and bottom of every page: where you are, previous, next, all lessons,
-    the glossary (in ``lang``; ``have``: the pages that language has, the others are linked in English)."""
+    the glossary, the Review (in ``lang``; ``have``: the pages that language has, the others are linked in
+    English)."""
     language = LANGUAGES[lang]
     word = language.words
     stems = [s for s, _ in COURSE]
@@ -163,14 +166,19 @@ def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> st
     elif stem == "index":
         where = word["course"]
         links.append(f'<a href="{href(stems[0])}" rel="next">{word["next"].format(page=lesson(0))}</a>')
+    elif stem == "review":  # the Review: after the glossary, before the index again
+        where = word["review"]
+        links.append(f'<a href="{href("glossary")}" rel="prev">{word["prev"].format(page=word["glossary_page"])}</a>')
+        links.append(f'<a href="{href("index")}" rel="next">{word["next_all"]}</a>')
     else:
         where = word["glossary_page"]
         links.append(f'<a href="{href(stems[-1])}" rel="prev">{word["prev"].format(page=lesson(len(stems) - 1))}</a>')
-        links.append(f'<a href="{href("index")}" rel="next">{word["next_all"]}</a>')
-    if stem in stems:
+        links.append(f'<a href="{href("review")}" rel="next">{word["next"].format(page=word["review"])}</a>')
+    if stem in stems or stem == "glossary":
         links.append(f'<a href="{href("index")}">{word["all"]}</a>')
-    if stem != "glossary":
+    if stem not in ("glossary", "review"):
         links.append(f'<a href="{href("glossary")}">{word["glossary"]}</a>')
+        links.append(f'<a href="{href("review")}">{word["review"]}</a>')
     bar = (f'<nav class="to-course-bar" aria-label="{word["bar"]}"><strong>{where}</strong> · '
            + " · ".join(links) + "</nav>")
     return bar + language_switch(stem, lang)

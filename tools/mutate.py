@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 186 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 188 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -830,6 +830,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "            self.aside = text",
            "            pass",
            "a record that could not be read is overwritten instead of set aside", tests=("tests/widgets/test_memory.py",)),
+    Mutant("memory-done-after-one-answer", "thirtyone/widgets/memory.py",
+           'progress.exercise(record, self.page, name)["asked"] >= n for name, n in need.needs.items()',
+           'progress.exercise(record, self.page, name)["asked"] >= 1 for name, n in need.needs.items()',
+           "a lesson is marked done after one answer to each exercise, not the answers its definition needs",
+           tests=("tests/widgets/test_memory.py",)),
+    Mutant("guide-finish-counted-at-every-return", "thirtyone/widgets/guide.py",
+           "        elif self.done and not self._finished:",
+           "        elif self.done:",
+           "going back and forth at a walkthrough's last step counts it finished again each time",
+           tests=("tests/widgets/test_memory.py",)),
     # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
     Mutant("strength-diff-the-wrong-way", "thirtyone/strength.py",
            "diffs = [a - b for a, b in zip(mine, base)]",

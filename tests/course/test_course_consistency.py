@@ -28,7 +28,7 @@ from thirtyone.timing import knock_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-PAGES = ("index", "01-scoring", "02-scat", "03-schwimmen", "05-knock-timing", "06-play", "glossary")
+PAGES = ("index", "01-scoring", "02-scat", "03-schwimmen", "05-knock-timing", "06-play", "glossary", "review")
 """The pages checked here, in the order a learner reads them (lesson 4 has its own tests)."""
 LANGS = ("en", *page_languages())
 """English and every language with pages on disk (tests/helpers/languages.py)."""

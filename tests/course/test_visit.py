@@ -21,7 +21,8 @@ from thirtyone.timing import advise
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-PAGES = ["index", "01-scoring", "02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play", "glossary"]
+PAGES = ["index", "01-scoring", "02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play", "glossary",
+         "review"]
 
 
 def run_page(page: str, after: str, before: str = "") -> dict:

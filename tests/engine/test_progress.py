@@ -141,3 +141,43 @@ def test_stars_by_the_share_right() -> None:
     assert stars(2, 3) == stars(1, 1) == stars(4, 4) == stars(8, 10) == 2  # three stars need five answers
     assert stars(5, 5) == stars(9, 10) == stars(90, 100) == 3
     assert stars(89, 100) == 2
+
+
+# -- the Review's answers and finished walkthroughs --------------------------------------------------------------------
+def test_an_item_answered_in_the_review_takes_the_place_of_the_kept_one() -> None:
+    r = _some()
+    quiz, tie = r["missed"]
+    moved = {**quiz, "step": 1, "due": NOW + 4}  # what the schedule makes of a right answer a day later
+    r2 = progress.reviewed(r, moved)
+    assert r2["missed"] == [moved, tie] and r["missed"] == [quiz, tie]  # in its place; the old record untouched
+    assert r2["pages"] == r["pages"]  # a review answer is no new answer to the lesson's exercise
+    assert read(dump(r2)) == (r2, Note.OK)
+    other = {**quiz, "cards": ["A♣", "K♣", "9♣"], "step": 1}  # a question the record does not keep (forgotten)
+    assert progress.reviewed(r, other)["missed"] == [quiz, tie]
+    assert progress.reviewed(fresh(), moved) == fresh()
+
+
+def test_a_finished_walkthrough_counts_each_finish_and_has_three_stars() -> None:
+    r = progress.finished(fresh(), "02-scat", "scat")
+    assert progress.exercise(r, "02-scat", "scat") == {"right": 1, "asked": 1, "finished": True}
+    assert json.loads(dump(r))["pages"]["02-scat"]["exercises"]["scat"]["stars"] == 3  # not 2, as 1 of 1 right
+    assert read(dump(r)) == (r, Note.OK)
+    r2 = progress.finished(r, "02-scat", "scat")
+    assert progress.exercise(r2, "02-scat", "scat")["asked"] == 2 and progress.exercise(r, "02-scat", "scat")[
+        "asked"] == 1
+    assert not r2["pages"]["02-scat"]["done"]  # one walkthrough of two: the page is not done by itself
+
+
+@pytest.mark.parametrize("finished", ["yes", 1, None, []])
+def test_a_finished_mark_of_the_wrong_type_drops_that_exercise(finished: Any) -> None:
+    data = json.loads(dump(progress.finished(progress.finished(fresh(), "02-scat", "scat"), "02-scat", "scat-31")))
+    data["pages"]["02-scat"]["exercises"]["scat"]["finished"] = finished
+    record, note = read(json.dumps(data))
+    assert note is Note.DAMAGED and list(record["pages"]["02-scat"]["exercises"]) == ["scat-31"]
+
+
+def test_an_exercise_not_finished_says_nothing_of_it() -> None:
+    data = json.loads(dump(answered(fresh(), "01-scoring", "quiz", True)))
+    data["pages"]["01-scoring"]["exercises"]["quiz"]["finished"] = False
+    record, note = read(json.dumps(data))
+    assert note is Note.OK and progress.exercise(record, "01-scoring", "quiz") == {"right": 1, "asked": 1}

@@ -242,8 +242,9 @@ OVERFLOW = r"""() => {
     .map(c => '.' + c).join('');
   const said = t => '"' + t.replace(/\s+/g, ' ').trim().slice(0, 60) + '"';
   const px = r => `${Math.round(r.left)}..${Math.round(r.right)} px`;
-  // data tables scroll in their own box; cards and the insides of menus are not prose; pictures count
-  const skip = 'table, select, option, .to-card, style, script, .jp-Collapser';
+  // data tables scroll in their own box; cards and the insides of menus are not prose; text for a screen reader
+  // only (the progress marks' "2 of 3 stars") is clipped to one pixel on purpose; pictures count
+  const skip = 'table, select, option, .to-card, style, script, .jp-Collapser, .to-watch-sr';
   const hasText = e => !e.closest('svg') && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
   const picture = e => e.matches('img, svg') && !(e.parentElement && e.parentElement.closest('svg'));
   for (const el of rc.querySelectorAll('*')) {

@@ -7,8 +7,16 @@ import json
 import time
 from typing import Any
 
+import pytest
+from helpers.table import do
+
 from thirtyone import i18n, progress
-from thirtyone.widgets import Memory, Quiz, TieQuiz
+from thirtyone.rules import Rules
+from thirtyone.side_by_side import GROUPS
+from thirtyone.widgets import KnockDrill, Memory, Quiz, RuleReplay, TieQuiz, Walkthrough
+from thirtyone.widgets.guide import TOURS
+from thirtyone.widgets.memory import DONE
+from thirtyone.widgets.review import spot_fields
 
 
 def browser_sends(m: Memory, **state: Any) -> None:
@@ -127,3 +135,167 @@ def test_the_tie_quiz_reports_each_answer_and_keeps_a_missed_pair() -> None:
 def test_a_quiz_without_memory_works_as_before() -> None:
     q = Quiz(seed=1)
     assert q.check(str(q.score.value)) is True and q.memory is None
+
+
+# -- when a page is done -----------------------------------------------------------------------------------------
+def done(m: Memory) -> bool:
+    return bool(m.record["pages"].get(m.page, {}).get("done"))
+
+
+def test_every_lesson_with_exercises_knows_when_it_is_done() -> None:
+    assert set(DONE) == {"01-scoring", "02-scat", "03-schwimmen", "04-variants", "05-knock-timing"}
+    assert DONE["02-scat"].needs.keys() | DONE["03-schwimmen"].needs.keys() == set(TOURS)
+    assert set(DONE["04-variants"].sights) == {k for group in GROUPS.values() for k in group}
+    assert Memory("review").when_done is None  # the Review has no end
+
+
+def test_lesson_1_is_done_when_its_quiz_is_answered_5_times_and_its_tie_quiz_3() -> None:
+    m = Memory("01-scoring", exercises=("quiz", "tie"))
+    browser_sends(m, loaded="")
+    q, t = Quiz(seed=3, memory=m), TieQuiz("schwimmen", seed=3, memory=m)
+    for _ in range(5):
+        q.check("0")  # wrong or right, an answer counts
+        q.next_hand()
+        assert not done(m)
+    for i in range(3):
+        assert not done(m)
+        t.answer(t.loser if i else 1 - t.loser)
+        t.next_pair()
+    assert done(m) and progress.read(m.saved)[0]["pages"]["01-scoring"]["done"] is True
+
+
+def test_answers_from_an_earlier_visit_count_towards_done() -> None:
+    before = progress.fresh()
+    for _ in range(4):
+        before = progress.answered(before, "01-scoring", "quiz", True)
+    for _ in range(3):
+        before = progress.answered(before, "01-scoring", "tie", False)
+    m = Memory("01-scoring")
+    browser_sends(m, loaded=progress.dump(before))
+    assert not done(m)
+    m.answered("quiz", False)
+    assert done(m)
+    m.answered("quiz", True)
+    assert done(m)  # done stays done
+
+
+def play_to_the_end(g: Walkthrough) -> None:
+    """Next, or the asked move, until the last step."""
+    for _ in range(100):
+        if g.done:
+            return
+        if g.expected is None:
+            g.next_button.click()
+        else:
+            do(g.table, g.expected)
+    raise AssertionError("the tour did not end")
+
+
+def test_a_walkthrough_played_to_its_end_counts_once_per_play() -> None:
+    m = Memory("02-scat")
+    browser_sends(m, loaded="")
+    g = Walkthrough.named("scat", memory=m)
+    assert g.exercise == "scat" and m.saved == ""
+    play_to_the_end(g)
+    assert progress.exercise(m.record, "02-scat", "scat") == {"right": 1, "asked": 1, "finished": True}
+    g.back_button.click()
+    g.next_button.click()  # back and forth at the end: not played again
+    assert progress.exercise(m.record, "02-scat", "scat")["asked"] == 1
+    g.again_button.click()
+    play_to_the_end(g)
+    assert progress.exercise(m.record, "02-scat", "scat")["asked"] == 2
+    assert not done(m)  # the other walkthrough of the page is still to play
+
+
+@pytest.mark.parametrize("page", ["02-scat", "03-schwimmen"])
+def test_lessons_2_and_3_are_done_when_both_walkthroughs_are_played_to_their_end(page: str) -> None:
+    m = Memory(page)
+    browser_sends(m, loaded="")
+    first, second = DONE[page].needs
+    play_to_the_end(Walkthrough.named(first, memory=m))
+    assert not done(m)
+    play_to_the_end(Walkthrough.named(second, memory=m))
+    assert done(m)
+    assert json.loads(m.saved)["pages"][page]["exercises"][second]["stars"] == 3
+
+
+def test_a_walkthrough_without_memory_works_as_before() -> None:
+    g = Walkthrough.named("feuer")
+    play_to_the_end(g)
+    assert g.memory is None and g.done
+
+
+def test_lesson_4_is_done_when_every_example_of_every_section_was_shown() -> None:
+    m = Memory("04-variants")
+    browser_sends(m, loaded="")
+    replays = [RuleReplay(key, memory=m) for key in ("under-21", "instant-31", "lives", "first-knock", "widow")]
+    RuleReplay("own", memory=m)  # the learner's own hands are not an example to see
+    assert m.seen == {"under-21", "instant-31", "lives", "first-knock", "widow"}
+    left = [(r, key) for r in replays for _label, key in r.menu.options if key != r.menu.value]
+    for r, key in left[:-1]:
+        r.menu.value = key
+        assert not done(m)
+    r, key = left[-1]
+    r.menu.value = key
+    assert done(m) and m.seen == set(DONE["04-variants"].sights)
+
+
+def test_examples_seen_before_the_record_arrives_count_when_it_does() -> None:
+    m = Memory("04-variants", when_done=DONE["04-variants"]._replace(sights=("lives", "deal-left")))
+    r = RuleReplay("lives", memory=m)
+    r.menu.value = "deal-left"
+    assert m.saved == ""  # nothing written before the learner's record is read
+    browser_sends(m, loaded=progress.dump(progress.answered(progress.fresh(), "01-scoring", "quiz", True)))
+    record = saved(m)
+    assert record["pages"]["04-variants"]["done"] is True and record["pages"]["01-scoring"]["exercises"]["quiz"]
+
+
+def _drill_not_close(m: Memory | None = None, rules: str | Rules = "scat") -> KnockDrill:
+    """A drill on a situation where one answer is wrong (the two choices' intervals do not overlap)."""
+    d = KnockDrill(rules, seed=5, rollouts=400, memory=m)
+    for _ in range(30):
+        if not d.judge().close:
+            return d
+        d.next_situation()
+    raise AssertionError("no clear situation in 30")
+
+
+def test_the_drill_reports_each_answer_and_keeps_a_missed_situation() -> None:
+    m = Memory("05-knock-timing")
+    browser_sends(m, loaded="")
+    d = _drill_not_close(m)
+    assert d.spot is not None
+    best = d.judge().advice
+    wrong = "play on" if best == "knock" else "knock"
+    fields = spot_fields(d.spot)
+    assert d.answer(wrong) is False
+    assert d.answer(best) is None  # answered already: counted once
+    r = saved(m)
+    assert r["pages"]["05-knock-timing"]["exercises"]["drill"] == {"right": 0, "asked": 1}
+    [item] = r["missed"]
+    assert item == {"kind": "drill", "rules": "scat", "cards": fields, "given": wrong, "right": best, "step": 0,
+                    "due": item["due"]}
+
+
+def test_lesson_5_is_done_when_its_drill_is_answered_5_times() -> None:
+    m = Memory("05-knock-timing")
+    browser_sends(m, loaded="")
+    d = KnockDrill(seed=9, rollouts=100, memory=m)
+    for _ in range(4):
+        d.answer("knock")
+        d.next_situation()
+    assert not done(m)
+    d.answer("play on")
+    assert done(m)
+
+
+def test_a_drill_under_rules_of_your_own_is_counted_but_not_kept_for_the_review() -> None:
+    m = Memory("05-knock-timing")
+    browser_sends(m, loaded="")
+    own = Rules.preset("scat").replace(lives=5)
+    assert own.name == "custom"
+    d = _drill_not_close(m, own)
+    best = d.judge().advice
+    assert d.answer("play on" if best == "knock" else "knock") is False
+    r = saved(m)
+    assert r["pages"]["05-knock-timing"]["exercises"]["drill"] == {"right": 0, "asked": 1} and r["missed"] == []

@@ -198,6 +198,7 @@ def test_with_no_items_at_all_it_says_what_will_come_here() -> None:
 
 @pytest.mark.parametrize(("days", "en", "es"), [
     (0, "now", "ahora"), (0.1, "in 3 hours", "dentro de 3 horas"), (0.01, "in 1 hour", "dentro de 1 hora"),
+    (0.95, "in 23 hours", "dentro de 23 horas"), (0.99999, "tomorrow", "mañana"),
     (1, "tomorrow", "mañana"), (1.4, "tomorrow", "mañana"), (2, "in 2 days", "dentro de 2 días"),
     (3, "in 3 days", "dentro de 3 días"), (14, "in 14 days", "dentro de 14 días"),
     (90, "in 3 months", "dentro de 3 meses"),
@@ -241,3 +242,106 @@ def test_every_word_the_review_shows_is_in_the_catalog() -> None:
     bad = [f"{name}: {b}" for name, texts in shown for b in _unmarked(texts, [])]
     assert bad == [], "\n".join(bad[:20])
     assert any("⟦" in t for t in shown[0][1])
+
+
+# -- the Review page: the learner's record, from the browser -------------------------------------------------------
+def _review_page(clock_days: float = 0.0, record: dict[str, Any] | None = None) -> tuple[Any, Review]:
+    """The Review page's two cells (notebooks/review.ipynb), then the browser's record arriving."""
+    from thirtyone import progress
+    from thirtyone.widgets.memory import Memory
+
+    memory = Memory("review")
+    review = memory.review(Review(None, memory.now(), rollouts=200))
+    if record is not None:
+        memory.set_state({"loaded": progress.dump(record), "clock_days": clock_days})
+    return memory, review
+
+
+def _days() -> float:
+    import time
+
+    return time.time() / 86400
+
+
+def _lessons_missed() -> dict[str, Any]:
+    """A record as lessons 1 and 5 leave it: a quiz hand and a drill spot missed, a day ago and today."""
+    from thirtyone import progress
+
+    now = _days()
+    quiz = progress.missed_item("quiz", "scat", ["A♥", "K♥", "9♥"], 21, 30, now - 1)
+    drill = _drill(now)
+    drill = progress.missed_item("drill", "scat", drill["cards"], "knock", "play on", now)
+    r = progress.answered(progress.fresh(), "01-scoring", "quiz", False, quiz)
+    return progress.answered(r, "05-knock-timing", "drill", False, drill)
+
+
+def test_the_review_page_shows_at_once_and_asks_when_the_record_arrives() -> None:
+    memory, r = _review_page()
+    assert "Looking for the exercises you missed" in r.heading.value and r.current is None
+    assert r.practice_button.layout.display == "none" and r.next_button.layout.display == "none"
+    memory.set_state({"loaded": progress_text(_lessons_missed()), "clock_days": 0.0})
+    assert r.current is not None and r.current["kind"] == "quiz" and r.queue == []  # the drill is due tomorrow
+    assert "1 exercise to review" in r.heading.value
+
+
+def progress_text(record: dict[str, Any]) -> str:
+    from thirtyone import progress
+
+    return progress.dump(record)
+
+
+def test_a_day_on_both_come_back_and_each_right_answer_moves_it_one_step_in_the_record() -> None:
+    from thirtyone import progress
+
+    before = _lessons_missed()
+    memory, r = _review_page(clock_days=1.0, record=before)
+    assert [i["kind"] for i in [r.current, *r.queue]] == ["quiz", "drill"]
+    assert _quiz(r).memory is None  # the quiz inside the review reports to no page: a miss counts once
+    assert r.answer(30) is True
+    r.next_button.click()
+    drill = _drill_of(r)
+    assert r.answer(drill.judge().advice) is True
+    record, note = progress.read(memory.saved)
+    assert note is progress.Note.OK
+    now = memory.now()
+    assert [(i["kind"], i["step"]) for i in record["missed"]] == [("quiz", 1), ("drill", 1)]
+    assert all(now + STEPS_DAYS[1] - 0.01 < i["due"] <= now + STEPS_DAYS[1] for i in record["missed"])
+    assert record["pages"] == before["pages"]  # the lessons' own counts are left as they were
+    r.next_button.click()
+    assert "Well done" in r.heading.value and "in 3 days" in r.heading.value
+
+
+def test_a_miss_in_the_review_sends_the_item_back_to_a_day_on() -> None:
+    from thirtyone import progress
+
+    memory, r = _review_page(clock_days=1.0, record=_lessons_missed())
+    assert r.answer(20) is False
+    quiz = progress.read(memory.saved)[0]["missed"][0]
+    assert quiz["step"] == 0 and abs(quiz["due"] - (memory.now() + 1)) < 0.01
+
+
+def test_forgetting_empties_the_review_too() -> None:
+    from thirtyone import progress
+
+    memory, r = _review_page(clock_days=1.0, record=_lessons_missed())
+    assert r.current is not None
+    memory._handle_custom_msg({"event": "forget"}, [])
+    assert r.current is None and r.items == [] and "Nothing to review yet" in r.heading.value
+    assert progress.read(memory.saved)[0] == progress.fresh()
+
+
+def test_a_corrupted_record_leaves_the_review_page_working() -> None:
+    memory, r = _review_page()
+    memory.set_state({"loaded": '{"version": 1, "missed": [{"kind": "quiz"}, 3], "pages": [', "clock_days": 0.0})
+    assert memory.note and "Nothing to review yet" in r.heading.value
+    r.practice_button.click()
+    assert isinstance(r.practice, Quiz)
+
+
+def test_with_nothing_due_the_review_page_says_when_in_both_languages() -> None:
+    for lang, text in (("en", "Next review: tomorrow."), ("es", "Próximo repaso: mañana.")):
+        with i18n.using(lang):
+            _memory, r = _review_page(clock_days=0.0, record=_lessons_missed())
+            r.answer(30)
+            r.next_button.click()
+            assert text in r.heading.value, r.heading.value

@@ -17,7 +17,7 @@ _HOME = {
     "CardPicker": "picker", "RulePicker": "picker", "RuleEditor": "ruleset",
     "ScoreView": "views", "CardValues": "views", "Sandbox": "views", "HandComparison": "views",
     "Quiz": "quiz", "TieQuiz": "quiz",
-    "Memory": "memory",
+    "Memory": "memory", "Review": "review",
     "CardTable": "table",
     "Walkthrough": "guide",
     "PresetTable": "variants", "RuleReplay": "variants",
@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .picker import CardPicker, RulePicker  # noqa: F401
     from .play import GameSetup, PlayGame  # noqa: F401
     from .quiz import Quiz, TieQuiz  # noqa: F401
+    from .review import Review  # noqa: F401
     from .ruleset import RuleEditor  # noqa: F401
     from .table import CardTable  # noqa: F401
     from .variants import PresetTable, RuleReplay  # noqa: F401

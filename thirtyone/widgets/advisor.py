@@ -13,7 +13,7 @@ import html
 import random
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -25,12 +25,15 @@ from ..game import parse_action
 from ..i18n import _, fixed, grouped, ngettext, percent
 from ..rules import Rules
 from ..scoring import hand_value
-from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, turn_choices, turn_label
+from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, spot_fields, turn_choices, turn_label
 from ._html import number, tally
 from .card import CardRow
 from .picker import CardPicker
 from .ruleset import RuleEditor
 from .study import STUDY_CSS, pct
+
+if TYPE_CHECKING:
+    from .memory import Memory
 
 __all__ = ["KnockAdvisor", "KnockDrill", "estimate_html", "situation_html", "advice_html", "rules_name",
            "lives_digits", "seems_to_disagree"]
@@ -394,10 +397,14 @@ class KnockDrill(w.VBox):
     against the advisor's own estimate (:func:`~thirtyone.timing.advise` with ``rollouts``, the advisor's
     10,000 by default): right is the choice with fewer lives lost on average, or either choice when the
     two 95% intervals overlap. The feedback names the situation judged. Each situation counts once; the
-    score keeps running.
+    score keeps running. With the page's ``memory`` (:class:`~thirtyone.widgets.memory.Memory`), each answer is
+    counted as exercise ``"drill"`` and a situation missed under a preset's rules is kept for the Review (kind
+    ``"drill"``, the situation as :func:`~thirtyone.timing.spot_fields`).
     """
 
-    def __init__(self, rules: Rules | str = "scat", *, seed: int | None = None, rollouts: int = 10_000) -> None:
+    def __init__(self, rules: Rules | str = "scat", *, seed: int | None = None, rollouts: int = 10_000,
+                 memory: Memory | None = None) -> None:
+        self.memory = memory
         r = Rules.coerce(rules)
         self._rules = r
         self._rng = random.Random(seed)
@@ -480,6 +487,11 @@ class KnockDrill(w.VBox):
         self.answered = True
         self.asked += 1
         self.right += verdict.right
+        if self.memory is not None:
+            rules = self.spot.rules
+            self.memory.answered("drill", verdict.right, kind="drill" if rules.name in names.PRESET_INFO else None,
+                                 rules=rules.name, cards=spot_fields(self.spot), given=verdict.answer,
+                                 answer=verdict.best)
         tick = '<strong class="to-right">✔</strong> ' if verdict.right else '<strong class="to-wrong">✘</strong> '
         judged = _("The simulation judged this situation: {situation}; your hand is worth {value}.").format(
             situation=_situation_text(self.spot), value=number(advice.value))

@@ -17,13 +17,16 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ..game import Action, State, new_game, parse_action
 from ..i18n import N_, _
 from .table import CardTable
+
+if TYPE_CHECKING:
+    from .memory import Memory
 
 __all__ = ["Step", "Tour", "Walkthrough", "TOURS"]
 
@@ -246,10 +249,19 @@ class _Progress:
 
 
 class Walkthrough(w.VBox):
-    """A tour on a card table: *Next* plays the bots' moves, the learner makes the asked ones."""
+    """A tour on a card table: *Next* plays the bots' moves, the learner makes the asked ones.
 
-    def __init__(self, tour: Tour, *, show_all: bool = False) -> None:
+    With the page's ``memory`` (:class:`~thirtyone.widgets.memory.Memory`), reaching the last step counts the
+    tour finished, as exercise ``exercise`` (the tour's name in :data:`TOURS` by default): once each time it is
+    played to its end from its first step (going back and forth at the end counts nothing more)."""
+
+    def __init__(self, tour: Tour, *, show_all: bool = False, memory: Memory | None = None,
+                 exercise: str | None = None) -> None:
         self.tour = tour
+        self.memory = memory
+        self.exercise = exercise if exercise is not None else next(
+            (name for name, t in TOURS.items() if t is tour), tour.title)
+        self._finished = False
         self._progress = _Progress(0, tour.states())
         self.narration = w.HTML()
         self.next_button = w.Button(description=_("Next"), button_style="primary", tooltip=_("Play the next step"))
@@ -322,6 +334,12 @@ class Walkthrough(w.VBox):
         finally:
             self._setting = False
         self._render()
+        if index == 0:
+            self._finished = False  # played from the start again: its end counts again
+        elif self.done and not self._finished:
+            self._finished = True
+            if self.memory is not None:
+                self.memory.finished(self.exercise)
 
     def next(self) -> bool:
         """Play the bots' moves of this step (or just go on after a narration); not on a learner's step."""

@@ -8,6 +8,19 @@ page's widgets show at once, and an answer given before the record arrived is co
 Stored text that cannot be read is set aside: the script keeps it under the key with ``.set-aside`` appended, the
 page starts afresh and says so in a short note.
 
+When a page is done (:data:`DONE`, read by :class:`Memory` itself, which marks the page as soon as it is):
+
+- lesson 1, "What is a hand worth?": its quiz answered 5 times and its tie quiz 3 times, right or wrong (in this
+  visit or before: the record's counts);
+- lessons 2 and 3: both of the page's walkthroughs played to their last step (:meth:`Memory.finished`);
+- lesson 4: every staged example of its five sections shown (the first of each section shows when the page opens,
+  the others when chosen from the section's menu), in one visit (:meth:`Memory.saw`);
+- lesson 5: its drill answered 5 times, right or wrong.
+
+(Lesson 6 and the index, the glossary and the Review have no such definition.)
+
+A page that is done stays done; the Review page is never "done" (it has no end).
+
 A test hook, not a control: the script also sends ``clock_days``, a number of days read from localStorage key
 ``thirtyone.test.clock-days`` (0 when absent), which :meth:`Memory.now` adds to the clock, so a browser test moves
 time.
@@ -16,18 +29,31 @@ time.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import anywidget
 import traitlets
+from ipywidgets import CallbackDispatcher
 
 from .. import progress
 from ..i18n import _, language
 from ..narration import progress_note
+from ..side_by_side import GROUPS
 from ._html import static_text
 
-__all__ = ["Memory", "storage_key", "CLOCK_KEY"]
+
+class Reviews(Protocol):
+    """What :meth:`Memory.review` needs of the Review widget (:class:`thirtyone.widgets.review.Review`, not
+    imported here: the Review's exercises import this module)."""
+
+    def load(self, items: Sequence[Any], now: float | None = None) -> None: ...
+
+    def on_answer(self, callback: Callable[[dict[str, Any]], Any], remove: bool = False) -> None: ...
+
+
+R = TypeVar("R", bound=Reviews)
+__all__ = ["Memory", "storage_key", "CLOCK_KEY", "Done", "DONE"]
 
 CLOCK_KEY = "thirtyone.test.clock-days"
 """localStorage key of the test clock's offset in days (:attr:`Memory.clock_days`)."""
@@ -41,10 +67,31 @@ def storage_key(lang: str) -> str:
 Change = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+class Done(NamedTuple):
+    """When a page is done: each exercise of ``needs`` answered (or finished) at least that many times, and every
+    one of ``sights`` seen in this visit."""
+
+    needs: Mapping[str, int]
+    sights: tuple[str, ...] = ()
+
+
+DONE: dict[str, Done] = {
+    "01-scoring": Done({"quiz": 5, "tie": 3}),
+    "02-scat": Done({"scat": 1, "scat-31": 1}),
+    "03-schwimmen": Done({"schwimmen": 1, "feuer": 1}),
+    "04-variants": Done({}, tuple(key for group in GROUPS.values() for key in group)),
+    "05-knock-timing": Done({"drill": 5}),
+}
+"""Each page's definition of done (the module's docstring says it in words); a page not named here is done only
+when it calls :meth:`Memory.done`."""
+
+
 class Memory(anywidget.AnyWidget):
     """The page ``page``'s view of the learner's record (``exercises``: the page's exercises as the course has
-    them now; stored counts of others are dropped). Record answers with :meth:`answered`, a finished page with
-    :meth:`done`; read :attr:`record`."""
+    them now, by default those its :data:`DONE` entry names; stored counts of others are dropped). Record answers
+    with :meth:`answered`, a finished walkthrough with :meth:`finished`, an example seen with :meth:`saw`, a
+    finished page with :meth:`done` (or let ``when_done``, the page's :data:`DONE` entry by default, decide);
+    feed the Review page with :meth:`review`; read :attr:`record`."""
 
     _esm = static_text("memory.js")
     key = traitlets.Unicode("").tag(sync=True)
@@ -63,7 +110,8 @@ class Memory(anywidget.AnyWidget):
     words = traitlets.Dict().tag(sync=True)
     """The widget's words, in the page's language."""
 
-    def __init__(self, page: str, exercises: Iterable[str] = (), **kwargs: Any) -> None:
+    def __init__(self, page: str, exercises: Iterable[str] = (), *, when_done: Done | None = None,
+                 **kwargs: Any) -> None:
         lang = language()
         kwargs.setdefault("key", storage_key(lang))
         kwargs.setdefault("words", {
@@ -75,7 +123,13 @@ class Memory(anywidget.AnyWidget):
         })
         super().__init__(**kwargs)
         self.page = page
-        self._known = {page: tuple(exercises)} if exercises else None
+        self.when_done = DONE.get(page) if when_done is None else when_done
+        """What makes this page done (:data:`DONE`), or ``None``: only :meth:`done` does."""
+        exercises = tuple(exercises) or tuple(self.when_done.needs if self.when_done else ())
+        self._known = {page: exercises} if exercises else None
+        self.seen: set[str] = set()
+        """The sights of :attr:`when_done` seen in this visit (:meth:`saw`)."""
+        self._ready_callbacks = CallbackDispatcher()
         self._record = progress.fresh()
         self._pending: list[Change] = []
         self.ready = False
@@ -105,16 +159,36 @@ class Memory(anywidget.AnyWidget):
             record = apply(record)
         self._pending = []
         self.ready = True
-        self._record = record
+        self._record = record = self._complete(record)
         if note is not progress.Note.OK or record != progress.read(text, self._known)[0]:
             self.saved = progress.dump(record)
+        self._ready_callbacks(self)
 
     def _change(self, apply: Change) -> None:
         if self.ready:
-            self._record = apply(self._record)
+            self._record = self._complete(apply(self._record))
             self.saved = progress.dump(self._record)
         else:
             self._pending.append(apply)
+
+    def _complete(self, record: dict[str, Any]) -> dict[str, Any]:
+        """``record`` with this page marked done if it now is (:attr:`when_done`)."""
+        need = self.when_done
+        if need is None or record["pages"].get(self.page, {}).get("done"):
+            return record
+        if all(progress.exercise(record, self.page, name)["asked"] >= n for name, n in need.needs.items()) \
+                and set(need.sights) <= self.seen and (need.needs or need.sights):
+            return progress.mark_done(record, self.page)
+        return record
+
+    def on_record(self, callback: Callable[[Memory], Any]) -> None:
+        """Call ``callback(memory)`` when the browser's record has arrived (at once if it has) and again whenever
+        the record is replaced whole (the learner forgot it): nothing waits for the record, so a widget that shows
+        it shows it then."""
+        if self.ready:
+            callback(self)
+        else:
+            self._ready_callbacks.register_callback(callback)
 
     def answered(self, exercise: str, right: bool, *, kind: str | None = None, rules: str = "",
                  cards: Any = None, given: Any = None, answer: Any = None) -> None:
@@ -125,9 +199,32 @@ class Memory(anywidget.AnyWidget):
                 if not right and kind is not None else None)
         self._change(lambda r: progress.answered(r, self.page, exercise, right, item))
 
+    def finished(self, exercise: str) -> None:
+        """Count this page's ``exercise`` finished once more (a walkthrough played to its last step)."""
+        self._change(lambda r: progress.finished(r, self.page, exercise))
+
+    def saw(self, sight: str) -> None:
+        """The learner has seen ``sight`` (one of :attr:`when_done`'s: lesson 4's examples) in this visit."""
+        if self.when_done is None or sight not in self.when_done.sights or sight in self.seen:
+            return
+        self.seen.add(sight)
+        if set(self.when_done.sights) <= self.seen:
+            self._change(lambda r: r)  # done now, or as soon as the record arrives
+
     def done(self) -> None:
         """Mark this page done."""
         self._change(lambda r: progress.mark_done(r, self.page))
+
+    def reviewed(self, item: dict[str, Any]) -> None:
+        """Keep a missed item the Review asked again as it stands after the answer (step and due moved)."""
+        self._change(lambda r: progress.reviewed(r, item))
+
+    def review(self, review: R) -> R:
+        """Feed ``review`` (the Review page's) with the record's missed items when the record arrives, at the
+        page's clock, and keep each item answered there; returns ``review``."""
+        self.on_record(lambda m: review.load(m.record["missed"], m.now()))
+        review.on_answer(self.reviewed)
+        return review
 
     def forget(self) -> None:
         """Forget everything (the learner confirmed "Forget my progress")."""
@@ -136,6 +233,7 @@ class Memory(anywidget.AnyWidget):
         self.note = _("Your progress is forgotten.")
         self._record = progress.fresh()
         self.saved = progress.dump(self._record)
+        self._ready_callbacks(self)
 
     def _on_custom(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("event") == "forget":

@@ -25,7 +25,7 @@ from ..cards import Card, parse_cards
 from ..i18n import _, ngettext
 from ..rules import Rules
 from ..scoring import score
-from ..timing import Spot, staged_turn
+from ..timing import Spot, spot_fields, staged_turn
 from ._html import esc
 from .advisor import KnockDrill
 from .quiz import Quiz, TieQuiz
@@ -34,14 +34,8 @@ __all__ = ["Review", "when", "spot_fields", "spot_from", "posed"]
 
 Exercise = Quiz | TieQuiz | KnockDrill
 SPOT_FIELDS = ("hand", "players", "seat", "turns", "seed")
-"""A drill item's ``cards``: what stages its situation again (:func:`~thirtyone.timing.staged_turn`)."""
-
-
-def spot_fields(spot: Spot) -> dict[str, Any]:
-    """A drill spot as a drill item's ``cards`` (JSON-able): ``{"hand": ["A♦", "3♠", "K♥"], "players": 2, "seat": 2,
-    "turns": 1, "seed": 945215}``; :func:`spot_from` stages the very same situation again."""
-    return {"hand": [str(c) for c in spot.hand], "players": spot.state.players, "seat": spot.seat,
-            "turns": spot.turns, "seed": spot.seed}
+"""A drill item's ``cards`` (:func:`~thirtyone.timing.spot_fields`, named here too): what stages its situation again
+(:func:`~thirtyone.timing.staged_turn`)."""
 
 
 def _rules(name: str) -> Rules:
@@ -96,10 +90,10 @@ def when(due: float, now: float) -> str:
     days = due - now
     if days <= 0:
         return _("now")
-    if days < 1:
-        hours = max(1, math.ceil(days * 24))
+    hours = max(1, math.ceil(days * 24))
+    if hours < 24:
         return ngettext("in {n} hour", "in {n} hours", hours).format(n=hours)
-    if days < 1.5:
+    if days < 1.5:  # (and a day all but a few seconds, which a learner would not call "in 24 hours")
         return _("tomorrow")
     if days < 60:
         n = round(days)
@@ -116,13 +110,16 @@ def _hide(*widgets: w.Widget) -> None:
 class Review(w.VBox):
     """The items of ``items`` due at ``now``, asked one at a time, the longest overdue first.
 
-    ``items``: the record's items (dicts, :mod:`thirtyone.schedule`); ``now``: days since 1970-01-01 UTC.
+    ``items``: the record's items (dicts, :mod:`thirtyone.schedule`), or ``None`` while they are on their way
+    (:meth:`load` brings them; :meth:`thirtyone.widgets.memory.Memory.review` does when the browser's record
+    arrives); ``now``: days since 1970-01-01 UTC. The exercises it asks report to no page's memory (the Review's
+    callbacks say what moved), so a miss here is not counted as a new miss.
     ``rollouts``: the drill's simulations per judged spot (the advisor's 10,000 by default); ``seed``: the fresh
     practice's deals. Read :attr:`items` for every item as it stands now, :attr:`refused` for the ones set aside
     (each with why), :attr:`queue` for the ones still to come; :meth:`answer` answers in code what a click answers.
     """
 
-    def __init__(self, items: Sequence[Any], now: float, *, rollouts: int = 10_000,
+    def __init__(self, items: Sequence[Any] | None, now: float, *, rollouts: int = 10_000,
                  seed: int | None = None, practice_rules: Rules | str = "scat") -> None:
         self.now = schedule.check_now(now)
         self.rollouts = rollouts
@@ -148,7 +145,12 @@ class Review(w.VBox):
         super().__init__([self.heading, self.stage, w.HBox([self.next_button, self.practice_button],
                                                            layout=w.Layout(flex_flow="row wrap")), self.notes])
         self.add_class("to-review")
-        self.load(items, now)
+        if items is None:  # the learner's record is on its way from the browser (Memory.review loads it)
+            self.heading.value = ('<p class="to-review-head" role="status" style="line-height: 1.45">'
+                                  + esc(_("Looking for the exercises you missed…")) + "</p>")
+            _hide(self.next_button, self.practice_button)
+        else:
+            self.load(items, now)
 
     # -- the items --------------------------------------------------------------------------------
 
@@ -203,7 +205,7 @@ class Review(w.VBox):
         ex.feedback.observe(self._judged, "value")
         self.stage.children = [ex]
         left = len(self.queue) + 1
-        self.heading.value = ('<p class="to-review-head" role="status"><strong>'
+        self.heading.value = ('<p class="to-review-head" role="status" style="line-height: 1.45"><strong>'
                               + esc(ngettext("{n} exercise to review", "{n} exercises to review", left).format(n=left))
                               + "</strong></p>")
         _hide(self.next_button, self.practice_button)
@@ -248,7 +250,7 @@ class Review(w.VBox):
         else:
             head = _("Well done: nothing else is due today.") if self.reviewed else _("Nothing to review now.")
             text = head + " " + _("Next review: {when}.").format(when=when(upcoming, self.now))
-        self.heading.value = f'<p class="to-review-head" role="status">{esc(text)}</p>'
+        self.heading.value = f'<p class="to-review-head" role="status" style="line-height: 1.45">{esc(text)}</p>'
         self.next_button.layout.display = "none"
         self.practice_button.layout.display = None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
@@ -20,6 +20,9 @@ from ._html import esc, number, static_text, style_tag
 from .card import CardRow
 from .study import STUDY_CSS
 from .table import NAMES
+
+if TYPE_CHECKING:
+    from .memory import Memory
 
 __all__ = ["PresetTable", "RuleReplay"]
 
@@ -165,10 +168,13 @@ class RuleReplay(w.VBox):
     The menu offers the situations of ``situation``'s group (:data:`thirtyone.side_by_side.GROUPS`), one at a
     time, and the heading above the cards names the one chosen. ``"own"``: type your own three hands (cards 7 to
     ace, so every deck holds them; no menu); Sam deals and knocks at his first chance, the others change nothing.
+    With the page's ``memory`` (:class:`~thirtyone.widgets.memory.Memory`), each situation shown is told to it
+    (:meth:`~thirtyone.widgets.memory.Memory.saw`: lesson 4 is done when every one was seen).
     """
 
     def __init__(self, situation: str = "instant-31", *, presets: Sequence[str] = Rules.PRESET_NAMES,
-                 names: Sequence[str] = NAMES[:3]) -> None:
+                 names: Sequence[str] = NAMES[:3], memory: Memory | None = None) -> None:
+        self.memory = memory
         if situation != "own" and situation not in SITUATIONS:
             raise ValueError(f"no situation {situation!r}: choose one of {', '.join(SITUATIONS)} or 'own'")
         self.presets = tuple(presets)
@@ -201,6 +207,9 @@ class RuleReplay(w.VBox):
         super().__init__([_fixed_html(STUDY_CSS + VARIANTS_CSS), self.menu, self.own_box, self.teaches, hands,
                           self.rest, self.results], _dom_classes=("to-study", "to-variants", "to-replay"))
         self.menu.observe(lambda _c: self.update(), "value")
+        if memory is not None:
+            memory.saw(situation)
+            self.menu.observe(lambda c: memory.saw(c["new"]), "value")
         for t in self.inputs:
             t.observe(lambda _c: self.update(), "value")
 
