@@ -81,7 +81,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "reload": "Recargar la página",
         "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
         "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
-        "stars": "{n} de 3 estrellas", "done": "terminada"}),
+        "stars": "{n} de 3 estrellas", "done": "terminada",
+        "continue": "Sigue donde lo dejaste: {page}", "lesson_title": "Lección {n}: {title}"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 

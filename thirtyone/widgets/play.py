@@ -625,7 +625,7 @@ def _result_words(game: dict[str, Any]) -> str:
 def games_figure(games: Sequence[dict[str, Any]], first: int = 1) -> tuple[Figure, list[str]]:
     """How the last ``games`` went: the learner's place in each (1 at the top: won, drawn as a star), numbered
     from ``first``; and each game in words (the alt text)."""
-    fig = new_figure(6.4, 2.6)
+    fig = new_figure(5.0, 2.4)
     ax = fig.add_subplot()
     xs = list(range(first, first + len(games)))
     places = [g["place"] for g in games]
@@ -675,4 +675,4 @@ def history_html(games: Sequence[dict[str, Any]], now: float) -> str:
                         _("Lives lost per round"), _("Your knocks")], rows, numeric=(4, 5), marked=(len(rows) - 1,))
     return ("<h4>" + _("How your last games went") + "</h4>"
             + f"<p>{esc(said.format(n=len(shown), won=won))}</p>" + chart
-            + f'<div class="to-scroll">{table}</div>')
+            + f'<div class="to-scroll to-history-table">{table}</div>')

@@ -70,7 +70,10 @@ function render({ model, el }) {
   yes.addEventListener("click", () => {
     ask.hidden = true;
     forget.hidden = false;
-    try { const s = store(); if (s) s.removeItem(key + ".set-aside"); } catch (e) { /* nothing to remove */ }
+    try {  // the set-aside text and the last lesson opened (the index's "Continue") go too
+      const s = store();
+      if (s) { s.removeItem(key + ".set-aside"); s.removeItem(key + ".last"); }
+    } catch (e) { /* nothing to remove */ }
     model.send({ event: "forget" });
     forget.focus();
   });
