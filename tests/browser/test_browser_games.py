@@ -64,6 +64,17 @@ def marks(page: Any, where: str) -> list[str]:
         ".map(n => n.textContent).join(''))")
 
 
+def whole_page(page: Any, name: str) -> None:
+    """A screenshot of the whole page (the window grows to hold what Voilà's column scrolls, then shrinks back)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    height = page.evaluate("() => Math.max(document.scrollingElement.scrollHeight, "
+                           "document.querySelector('#rendered_cells').scrollHeight)")
+    page.set_viewport_size({"width": size["width"], "height": height + 40})
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size(size)
+
+
 @pytest.fixture
 def fresh_page(browser: Any) -> Iterator[Any]:
     """A page in a second, fresh browser context (another browser: nothing stored); console errors fail the test."""
@@ -144,11 +155,11 @@ def test_the_index_offers_to_continue_at_the_last_lesson_opened(page: Any, voila
     assert link.inner_text() == words and link.get_attribute("href") == "06-play.ipynb"
     settle(page)
     assert page.evaluate(SIDEWAYS) <= 0, f"the index scrolls sideways at {width} px"
-    page.screenshot(path=str(ARTIFACTS / f"games-index-{lang}-{width}.png"), full_page=True)
+    whole_page(page, f"games-index-{lang}-{width}")
     page.set_viewport_size({"width": 1280 if width == 390 else 390, "height": 844})
     settle(page)
     assert page.evaluate(SIDEWAYS) <= 0
-    page.screenshot(path=str(ARTIFACTS / f"games-index-{lang}-{1280 if width == 390 else 390}.png"), full_page=True)
+    whole_page(page, f"games-index-{lang}-{1280 if width == 390 else 390}")
     check_accessibility(page)
     link.click()  # it goes there
     page.wait_for_selector(".to-memory button", state="visible", timeout=60_000)

@@ -73,3 +73,13 @@ def test_the_file_notes_and_buttons_speak_spanish() -> None:
 def test_an_empty_record_is_there_to_save_before_anything_is_stored() -> None:
     m = Memory("01-scoring")
     assert progress.read(m.blank) == (progress.fresh(), progress.Note.OK)
+
+
+def test_a_game_finished_before_the_record_arrived_is_shown_then_kept_on_top_of_it() -> None:
+    m = Memory("06-play", exercises=("games",))
+    game = progress.game_entry("widow", 4, "intermediate", 8, 3, [3, 0, -1], 4, 0, 0, 20410.0)
+    m.played(game)
+    assert m.games() == [game] and m.saved == ""  # nothing written over a record not read yet
+    browser_sends(m, loaded=progress.dump(some_record()))
+    assert [g["rules"] for g in m.games()] == ["scat", "widow"]
+    assert progress.read(m.saved)[0]["pages"]["06-play"]["exercises"]["games"] == {"right": 1, "asked": 2}

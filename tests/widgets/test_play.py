@@ -529,13 +529,20 @@ def test_a_game_ended_by_the_learners_own_move_is_kept_with_that_move() -> None:
     m = Memory("06-play")
     browser_sends(m, loaded="")
     kept = 0
+    outcomes = set()
     for seed in range(1, 6):
         game = PlayGame("scat", bots=1, seed=seed, lives=1, pace=0, rollouts=30, memory=m)
         play_to_the_end(game, coach_every=2)
         kept += 1
         games = progress.read(m.saved)[0]["games"]
         assert len(games) == kept and games[-1]["knocks"] == len(game.record.knocks)
-        assert games[-1]["seed"] == seed
+        assert games[-1]["seed"] == seed and len(games[-1]["lives"]) == len(game.record.rounds) + 1
+        s = game.table.state if game.table is not None else None
+        assert s is not None and s.game_over
+        won = s.winner == 0
+        assert games[-1]["place"] == (1 if won else 2) and (games[-1]["lives"][-1] >= 0) == won  # -1: out
+        outcomes.add(won)
+    assert outcomes == {True, False}  # games won and lost, both kept
 
 
 def test_games_under_rules_that_are_no_preset_keep_the_options_and_the_lesson_in_spanish() -> None:

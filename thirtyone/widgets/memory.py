@@ -8,6 +8,10 @@ page's widgets show at once, and an answer given before the record arrived is co
 Stored text that cannot be read is set aside: the script keeps it under the key with ``.set-aside`` appended, the
 page starts afresh and says so in a short note.
 
+The learner owns the record: "Forget my progress" (after a confirmation) clears it; "Save to a file" downloads it
+as a .json file from the browser (no server involved); "Load from a file" sends a chosen file's text to
+:meth:`Memory.load`, which keeps a whole record (and writes it to the browser) or changes nothing and says why.
+
 A test hook, not a control: the script also sends ``clock_days``, a number of days read from localStorage key
 ``thirtyone.test.clock-days`` (0 when absent), which :meth:`Memory.now` adds to the clock, so a browser test moves
 time.
@@ -158,8 +162,8 @@ class Memory(anywidget.AnyWidget):
     def games(self) -> list[dict[str, Any]]:
         """The games kept, oldest first (with any not written yet because the record has not arrived)."""
         record = self.record
-        for apply in self._pending:
-            record = apply(record)
+        for change in self._pending:  # answers and games waiting for the browser's record
+            record = change(record)
         return list(record["games"])
 
     def load(self, text: Any) -> bool:

@@ -656,8 +656,10 @@ def history_html(games: Sequence[dict[str, Any]], now: float) -> str:
     first = max(1, len(games) - HISTORY + 1)
     shown = list(games)[first - 1:]
     won = sum(g["place"] == 1 for g in shown)
-    said = ngettext("Your last game: you won it.", "Your last {n} games: you won {won} of them.", len(shown)) \
-        if won else ngettext("Your last game: not won yet.", "Your last {n} games: not won yet.", len(shown))
+    if len(shown) == 1:  # (more than one: always the plural)
+        said = _("Your last game: you won it.") if won else _("Your last game: not won yet.")
+    else:
+        said = _("Your last {n} games: you won {won} of them.") if won else _("Your last {n} games: none won yet.")
     fig, alt = games_figure(shown, first)
     chart = figure_html(fig, _("Your place in each of your last games, oldest first (1: you won).") + " "
                         + "; ".join(alt) + ".",
