@@ -517,7 +517,8 @@ def test_a_finished_game_is_kept_in_the_memory_and_the_summary_shows_the_last_ga
     assert_plain_words(summary)
     # the game is kept once, whatever is redrawn
     game._draw()
-    game.table.state = game.table.state
+    game._state_changed({"new": game.table.state})  # the last state seen again (a redraw)
+    game.start()  # and a new game started but not finished
     assert len(progress.read(m.saved)[0]["games"]) == 2
 
 
