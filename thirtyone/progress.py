@@ -252,11 +252,11 @@ def _game(x: Any) -> dict[str, Any] | None:
     """A game entry as :func:`game_entry` makes it, or ``None`` when it is not one (of the wrong types)."""
     if not isinstance(x, dict):
         return None
-    rules, players, lives = x.get("rules"), x.get("players"), x.get("lives")
+    rules, players, lives, place = x.get("rules"), x.get("players", 0), x.get("lives"), x.get("place", 0)
     if not ((isinstance(rules, str) and rules)
             or (isinstance(rules, dict) and all(isinstance(k, str) and _scalar(v) for k, v in rules.items()))):
         return None
-    if not (_count(players) and players >= 2 and _count(x.get("place")) and 1 <= x["place"] <= players
+    if not (_count(players) and players >= 2 and _count(place) and 1 <= place <= players
             and isinstance(x.get("level"), str) and _count(x.get("seed")) and _count(x.get("lost"))
             and _count(x.get("knocks")) and _count(x.get("agreed")) and x["agreed"] <= x["knocks"]
             and _number(x.get("day"))):

@@ -82,7 +82,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
         "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
         "stars": "{n} de 3 estrellas", "done": "terminada",
-        "continue": "Sigue donde lo dejaste: {page}", "lesson_title": "Lección {n}: {title}"}),
+        "continue": "Sigue donde lo dejaste: {name}", "lesson_title": "Lección {n}: {title}"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 

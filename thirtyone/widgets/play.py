@@ -484,13 +484,15 @@ class PlayGame(w.VBox):
         rules: str | dict[str, Any] = key if key != CUSTOM else {
             name: getattr(getattr(s.rules, name), "value", getattr(s.rules, name))
             for name in RULE_FIELDS if name != "lives" and getattr(s.rules, name) != getattr(base, name)}
-        lives, gone = [rec.start[me]], {}
-        for i, (_r, now, out) in enumerate(rec.rounds, start=1):
+        lives = [rec.start[me]]
+        gone: dict[int, int] = {}
+        """The round (counted from 1) each seat went out in."""
+        for i, (_r, after, out) in enumerate(rec.rounds, start=1):
             for seat, is_out in enumerate(out):
                 if is_out:
                     gone.setdefault(seat, i)
             if me not in gone:
-                lives.append(now[me])
+                lives.append(after[me])
             elif len(lives) == gone[me]:
                 lives.append(-1)
         mine = gone.get(me)
@@ -498,7 +500,7 @@ class PlayGame(w.VBox):
                                                 if seat != me and gone.get(seat, len(rec.rounds) + 1) > mine)
         now = self.memory.now() if self.memory is not None else time.time() / 86400
         return progress.game_entry(rules, s.players, t.level_menu.value, s.seed, place, lives,
-                                   sum(rec.lost.values()), len(rec.knocks), sum(k.advised for k in rec.knocks), now)
+                                   sum(rec.lost.values()), len(rec.knocks), sum(1 for k in rec.knocks if k.advised), now)
 
     def _keep_game(self) -> None:
         if self.table is None or self._kept_for is self.table:

@@ -19,7 +19,7 @@
     {
       stars: '{n} of 3 stars', // for a screen reader, in place of the drawn ★★☆
       done: 'done', // a page the learner finished
-      continue: 'Continue where you left off: {page}', // the index's link to the last lesson opened
+      continue: 'Continue where you left off: {name}', // the index's link to the last lesson opened (its name)
       lesson_title: 'Lesson {n}: {title}' // that lesson, as the course bar names one
     },
     window.THIRTYONE_WORDS || {}
@@ -123,7 +123,7 @@
     p.className = 'to-continue';
     var a = document.createElement('a');
     a.href = listed.getAttribute('href');
-    a.textContent = WORDS.continue.replace('{page}', title);
+    a.textContent = WORDS.continue.replace('{name}', title);
     p.appendChild(a);
     top.after(p);
   }
