@@ -13,11 +13,20 @@ The record, version 1 (:data:`VERSION`), a JSON object::
                "02-scat": {"done": true,
                            "exercises": {"scat": {"right": 1, "asked": 1, "finished": true}}}},
      "missed": [item, ...],                                        # what comes back in the Review
-     "games": []}                                                  # lesson 6's games (not kept yet)
+     "games": [game, ...]}                                         # lesson 6's games, the last MAX_GAMES
 
 (:func:`dump` adds each exercise's ``"stars"``, 0 to 3, for the course bar; :func:`read` works them out anew.)
 An exercise with nothing to get wrong (a walkthrough) counts the times it was finished as ``right`` and ``asked``
 and says ``"finished": true`` (:func:`finished`): finished, it has three stars.
+
+A finished game of lesson 6 (:func:`game_entry`; its page's exercise ``"games"`` counts games won of played)::
+
+    {"rules": "scat" or {"deck": 32, ...},                         # a preset, or the options unlike Scat's
+     "players": 4, "level": "intermediate", "seed": 1,             # the table, the bots' level, the game number
+     "place": 1,                                                   # 1: won; else how many outlasted the learner + 1
+     "lives": [3, 2, 2, 0, -1],                                    # at the start, after each round; -1: out
+     "lost": 4, "knocks": 2, "agreed": 1,                          # lives lost; knocks, the coach agreeing with
+     "day": 20425.5}                                               # when it ended, days since the epoch
 
 A missed item (the shape :mod:`thirtyone.schedule` reads)::
 
@@ -41,7 +50,8 @@ from enum import Enum
 from typing import Any
 
 __all__ = ["VERSION", "KINDS", "Note", "fresh", "read", "dump", "stars", "answered", "mark_done", "missed_item",
-           "reviewed", "finished", "exercise", "MIN_FOR_THREE"]
+           "reviewed", "finished", "exercise", "MIN_FOR_THREE",
+           "MAX_GAMES", "GAMES", "game_entry", "played", "game_stars"]
 
 VERSION = 1
 """The record's version; a record of another version is set aside (there is no older one to convert yet)."""
@@ -158,8 +168,8 @@ def read(text: str | None, known: Mapping[str, Iterable[str]] | None = None) -> 
             record["missed"].append(item)
     games = data.get("games", [])
     if isinstance(games, list):
-        record["games"] = [copy.deepcopy(g) for g in games if isinstance(g, dict)]
-        damaged = damaged or len(record["games"]) != len(games)
+        record["games"] = [g for g in map(_game, games) if g is not None][-MAX_GAMES:]
+        damaged = damaged or any(_game(g) is None for g in games)
     else:
         damaged = True
     return record, Note.DAMAGED if damaged else Note.CHANGED if changed else Note.OK
@@ -171,8 +181,8 @@ def dump(record: Mapping[str, Any]) -> str:
     stating the rule again; :func:`read` ignores them (they are worked out again from the counts)."""
     out = copy.deepcopy(dict(record))
     for page in out.get("pages", {}).values():
-        for ex in page.get("exercises", {}).values():
-            ex["stars"] = 3 if ex.get("finished") else stars(ex["right"], ex["asked"])
+        for name, ex in page.get("exercises", {}).items():
+            ex["stars"] = 3 if ex.get("finished") else (game_stars if name == GAMES else stars)(ex["right"], ex["asked"])
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -251,3 +261,71 @@ def mark_done(record: Mapping[str, Any], stem: str) -> dict[str, Any]:
     out = copy.deepcopy(dict(record))
     _page(out, stem)["done"] = True
     return out
+
+
+# -- lesson 6's games ------------------------------------------------------------------------------------------
+
+MAX_GAMES = 50
+"""The games kept: the last ones (an older game drops out when a new one is kept)."""
+
+GAMES = "games"
+"""The exercise that counts a page's games: ``right`` the games won, ``asked`` the games played."""
+
+
+def _scalar(x: Any) -> bool:
+    return x is None or isinstance(x, (str, bool, int)) or _number(x)
+
+
+def _game(x: Any) -> dict[str, Any] | None:
+    """A game entry as :func:`game_entry` makes it, or ``None`` when it is not one (of the wrong types)."""
+    if not isinstance(x, dict):
+        return None
+    rules, players, lives, place = x.get("rules"), x.get("players", 0), x.get("lives"), x.get("place", 0)
+    if not ((isinstance(rules, str) and rules)
+            or (isinstance(rules, dict) and all(isinstance(k, str) and _scalar(v) for k, v in rules.items()))):
+        return None
+    if not (_count(players) and players >= 2 and _count(place) and 1 <= place <= players
+            and isinstance(x.get("level"), str) and _count(x.get("seed")) and _count(x.get("lost"))
+            and _count(x.get("knocks")) and _count(x.get("agreed")) and x["agreed"] <= x["knocks"]
+            and _number(x.get("day"))):
+        return None
+    if not (isinstance(lives, list) and lives and all(isinstance(n, int) and not isinstance(n, bool) and n >= -1
+                                                      for n in lives) and -1 not in lives[:-1]):
+        return None
+    return {k: copy.deepcopy(x[k]) for k in ("rules", "players", "level", "seed", "place", "lives", "lost",
+                                             "knocks", "agreed", "day")}
+
+
+def game_entry(rules: str | Mapping[str, Any], players: int, level: str, seed: int, place: int,
+               lives: Iterable[int], lost: int, knocks: int, agreed: int, now: float) -> dict[str, Any]:
+    """A finished game: its ``rules`` (a preset's name, or the options unlike Scat's), ``players`` at the table,
+    the bots' ``level``, the game number ``seed``, the learner's ``place`` (1: won), their ``lives`` at the start
+    and after each round they played (-1: out), the lives they ``lost``, their ``knocks`` and how many of those
+    the coach ``agreed`` with, ended at ``now`` (days since the epoch). Raises ``ValueError`` for what
+    :func:`read` would drop."""
+    entry = {"rules": rules if isinstance(rules, str) else dict(rules), "players": players, "level": level,
+             "seed": seed, "place": place, "lives": list(lives), "lost": lost, "knocks": knocks, "agreed": agreed,
+             "day": now}
+    good = _game(entry)
+    if good is None:
+        raise ValueError(f"not a game entry: {entry!r}")
+    return good
+
+
+def played(record: Mapping[str, Any], stem: str, game: Mapping[str, Any]) -> dict[str, Any]:
+    """A new record with ``game`` (:func:`game_entry`) kept, the last :data:`MAX_GAMES` only; page ``stem``'s
+    :data:`GAMES` exercise counts it (won: in first place) and the page is done."""
+    out = mark_done(record, stem)
+    out["games"] = [*out["games"], copy.deepcopy(dict(game))][-MAX_GAMES:]
+    ex = _page(out, stem)["exercises"].setdefault(GAMES, {"right": 0, "asked": 0})
+    ex["asked"] += 1
+    ex["right"] += game["place"] == 1
+    return out
+
+
+def game_stars(won: int, played: int) -> int:
+    """Stars for whole games (the :data:`GAMES` exercise: games won of played): 0 none finished yet; 1 a game
+    played to its end; 2 a game won; 3 three games won."""
+    if played <= 0:
+        return 0
+    return 3 if won >= 3 else 2 if won >= 1 else 1

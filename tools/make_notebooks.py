@@ -84,7 +84,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "reload": "Recargar la página",
         "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
         "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
-        "stars": "{n} de 3 estrellas", "done": "terminada"}),
+        "stars": "{n} de 3 estrellas", "done": "terminada",
+        "continue": "Sigue donde lo dejaste: {name}", "lesson_title": "Lección {n}: {title}"}),
     Language("de", "Deutsch", ("Was ist eine Hand wert?", "Eine Runde Scat", "Eine Runde Schwimmen",
                                "Ein Spiel, viele Regelwerke", "Wann klopfen?", "Eine ganze Partie, mit Trainer"), {
         "lesson": "Lektion {n}", "where": "Lektion {n} von {total}", "course": "Der Kurs",
@@ -102,7 +103,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "reload": "Seite neu laden",
         "busy_one": "Der Server ist ausgelastet: neuer Versuch in {n} Sekunde …",
         "busy_many": "Der Server ist ausgelastet: neuer Versuch in {n} Sekunden …",
-        "stars": "{n} von 3 Sternen", "done": "abgeschlossen"}),
+        "stars": "{n} von 3 Sternen", "done": "abgeschlossen",
+        "continue": "Mach weiter, wo du aufgehört hast: {name}", "lesson_title": "Lektion {n}: {title}"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 

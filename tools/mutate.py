@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 188 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 193 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -533,6 +533,16 @@ MUTANTS: tuple[Mutant, ...] = (
            'out["missed"] = [x for x in out["missed"] if (x["kind"], x["rules"], x["cards"]) != same]',
            'out["missed"] = list(out["missed"])',
            "answered: the same hand missed again comes back twice in the Review"),
+    Mutant("progress-games-never-dropped", "thirtyone/progress.py",
+           'out["games"] = [*out["games"], copy.deepcopy(dict(game))][-MAX_GAMES:]',
+           'out["games"] = [*out["games"], copy.deepcopy(dict(game))]',
+           "played: every game is kept, the record grows without end",
+           tests=("tests/engine/test_progress_games.py",)),
+    Mutant("progress-game-agreeing-with-more-knocks-kept", "thirtyone/progress.py",
+           'and _count(x.get("knocks")) and _count(x.get("agreed")) and x["agreed"] <= x["knocks"]',
+           'and _count(x.get("knocks")) and _count(x.get("agreed"))',
+           "read: a hand-edited game where the coach agreed with more knocks than were made is kept",
+           tests=("tests/engine/test_progress_games.py",)),
     Mutant("timing-close-answer-marked-wrong", "thirtyone/timing.py",
            "right = a == advice.advice or close",
            "right = a == advice.advice",
@@ -770,6 +780,14 @@ MUTANTS: tuple[Mutant, ...] = (
            "fewer = [knock_rule(level, rules, n) for n in range(players - 1, 1, -1)]",
            "fewer = [knock_rule(level, rules, n) for n in range(players, 1, -1)]",
            "'when players drop out' lists the threshold for the table as it is too"),
+    Mutant("play-out-kept-as-swimming", "thirtyone/widgets/play.py",
+           "            elif len(lives) == gone[me]:\n                lives.append(-1)",
+           "            elif len(lives) == gone[me]:\n                lives.append(0)",
+           "a game the learner lost is kept as if they were still swimming at the end"),
+    Mutant("play-game-kept-twice", "thirtyone/widgets/play.py",
+           "if self.table is None or self._kept_for is self.table:",
+           "if self.table is None:",
+           "a finished game is kept again each time its last state is seen"),
     # -- guide ----------------------------------------------------------------------------------------------------------------------------------
     Mutant("guide-any-move-accepted", "thirtyone/widgets/guide.py",
            "        if action == self.expected:\n            return None",
@@ -840,6 +858,11 @@ MUTANTS: tuple[Mutant, ...] = (
            "        elif self.done:",
            "going back and forth at a walkthrough's last step counts it finished again each time",
            tests=("tests/widgets/test_memory.py",)),
+    Mutant("memory-damaged-file-loaded", "thirtyone/widgets/memory.py",
+           "note not in (progress.Note.OK, progress.Note.CHANGED)",
+           "note not in (progress.Note.OK, progress.Note.CHANGED, progress.Note.DAMAGED)",
+           "Load from a file takes a hand-edited file whose damaged parts are dropped silently",
+           tests=("tests/widgets/test_memory_files.py",)),
     # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
     Mutant("strength-diff-the-wrong-way", "thirtyone/strength.py",
            "diffs = [a - b for a, b in zip(mine, base)]",

@@ -127,13 +127,14 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     else:
         raise AssertionError("the game did not end")
     summary = root.locator(".to-game-summary")
-    summary.locator("img").wait_for()
-    alt = summary.locator("img").get_attribute("alt") or ""
+    summary.locator("img").first.wait_for()
+    alt = summary.locator("img").first.get_attribute("alt") or ""
     assert alt.startswith("Lives of each player") and "Sam (you)" in alt
     text = summary.inner_text()
     assert "wins the game" in text or "You win the game!" in text
     assert f"You asked the coach {asked} time" in text
-    assert summary.locator("table tbody tr").count() == 2
+    assert summary.locator("table").first.locator("tbody tr").count() == 2
+    assert "Your last game: " in text  # and how the last games went (this visit's first)
     assert root.locator(".to-game-log details").count() == rounds + 1
     assert root.get_by_role("button", name="Ask the coach").is_disabled()
     keep(page, root, "lesson6-summary")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +45,11 @@ def assert_plain_words(text: str) -> None:
 def lesson_widget() -> PlayGame:
     """The widget exactly as lesson 6's code cell builds it."""
     cells = re.findall(r"```python\n(.*?)```", LESSON.read_text(encoding="utf-8"), flags=re.S)
-    code = next(c for c in cells if "PlayGame(" in c)
-    *body, last = code.strip().splitlines()
+    at = next(i for i, c in enumerate(cells) if "PlayGame(" in c)
+    *body, last = cells[at].strip().splitlines()
     scope: dict[str, Any] = {}
+    for before in cells[:at]:  # the page's cells before it (its memory)
+        exec(before, scope)
     exec("\n".join(body), scope)
     widget = eval(last, scope)
     assert isinstance(widget, PlayGame)
@@ -102,7 +105,9 @@ def test_a_whole_seeded_game_to_the_end_with_its_summary(preset: str, bots: int,
     assert rec.summary() in summary.replace("&#x27;", "'")
     assert '<img src="data:image/png;base64,' in summary and 'alt="Lives of each player' in summary
     assert "Lives at the start and after each round" in summary
-    assert len(re.findall(r"<tr[ >]", summary)) == s.players + 1  # the header and one row per player
+    lives_table = summary.split("How your last games went")[0]
+    assert len(re.findall(r"<tr[ >]", lives_table)) == s.players + 1  # the header and one row per player
+    assert "Your last game: " in summary  # and how the last games went: this one
     assert ("You did not knock" in summary) == (not rec.knocks)
     assert game.game_log.value.count("<details>") == len(rec.rounds)
     assert game.coach_button.disabled and game.follow_button.disabled
@@ -471,3 +476,103 @@ def test_the_coachs_table_names_each_number_by_its_column() -> None:
     for row in rows:
         assert re.findall(r'<td[^>]* data-label="([^"]*)"', row) == heads[1:]
     assert '<table class="to-data" role="table">' in page and "to-coach-table" in page
+
+
+def browser_sends(m: Any, **state: Any) -> None:
+    """What the memory's script sends when it is drawn (through the front end's own path: no echo)."""
+    m.set_state(state)
+
+
+def test_a_finished_game_is_kept_in_the_memory_and_the_summary_shows_the_last_games() -> None:
+    from thirtyone import progress
+    from thirtyone.widgets import Memory
+
+    m = Memory("06-play", exercises=("games",))
+    three_days_ago = time.time() / 86400 + 5 - 3.5  # by the page's clock, five days on (the test hook)
+    earlier = progress.game_entry("schwimmen", 3, "expert", 9, 2, [3, 1, -1], 4, 1, 0, three_days_ago)
+    browser_sends(m, loaded=progress.dump(progress.played(progress.fresh(), "06-play", earlier)),
+                  clock_days=5.0)
+    game = PlayGame("scat", bots=1, seed=4, lives=1, pace=0, rollouts=40, memory=m)
+    play_to_the_end(game)
+    s = game.table.state if game.table is not None else None
+    assert s is not None and s.game_over
+    record = progress.read(m.saved)[0]
+    first, this = record["games"]
+    assert first == earlier
+    won = s.winner == 0
+    assert this["rules"] == "scat" and this["players"] == 2 and this["level"] == "intermediate"
+    assert this["seed"] == 4 and this["place"] == (1 if won else 2)
+    assert this["lives"][0] == 1 and this["lives"][-1] == (0 if won else -1) or won
+    assert len(this["lives"]) == len(game.record.rounds) + 1  # the learner played every round of a two-player game
+    assert this["knocks"] == len(game.record.knocks) and this["agreed"] == sum(k.advised for k in game.record.knocks)
+    assert this["lost"] == sum(game.record.lost.values())
+    assert time.time() / 86400 + 5 - 0.01 < this["day"] < time.time() / 86400 + 5.01  # the memory's clock
+    page = record["pages"]["06-play"]
+    assert page["done"] is True and page["exercises"]["games"] == {"right": int(won) + 0, "asked": 2}
+    summary = shown_text(game.summary.value)
+    assert "How your last games went" in summary and "Your last 2 games" in summary
+    assert "game 1: place 2 of 3; game 2: " + ("won" if won else "place 2 of 2") in summary  # the chart's alt text
+    assert "Schwimmen, 3 players" in summary and "3 days ago" in summary and "today" in summary
+    assert game.summary.value.count('<img src="data:image/png;base64,') == 2  # lives, and the last games
+    assert_plain_words(summary)
+    # the game is kept once, whatever is redrawn
+    game._draw()
+    game._state_changed({"new": game.table.state})  # the last state seen again (a redraw)
+    game.start()  # and a new game started but not finished
+    assert len(progress.read(m.saved)[0]["games"]) == 2
+
+
+def test_a_game_ended_by_the_learners_own_move_is_kept_with_that_move() -> None:
+    """Each game the learner plays to its end is kept once, with every knock, however it ended (seeded)."""
+    from thirtyone import progress
+    from thirtyone.widgets import Memory
+
+    m = Memory("06-play")
+    browser_sends(m, loaded="")
+    kept = 0
+    outcomes = set()
+    for seed in range(1, 6):
+        game = PlayGame("scat", bots=1, seed=seed, lives=1, pace=0, rollouts=30, memory=m)
+        play_to_the_end(game, coach_every=2)
+        kept += 1
+        games = progress.read(m.saved)[0]["games"]
+        assert len(games) == kept and games[-1]["knocks"] == len(game.record.knocks)
+        assert games[-1]["seed"] == seed and len(games[-1]["lives"]) == len(game.record.rounds) + 1
+        s = game.table.state if game.table is not None else None
+        assert s is not None and s.game_over
+        won = s.winner == 0
+        assert games[-1]["place"] == (1 if won else 2) and (games[-1]["lives"][-1] >= 0) == won  # -1: out
+        outcomes.add(won)
+    assert outcomes == {True, False}  # games won and lost, both kept
+
+
+def test_games_under_rules_that_are_no_preset_keep_the_options_and_the_lesson_in_spanish() -> None:
+    from thirtyone import i18n, progress
+    from thirtyone.widgets import Memory
+
+    m = Memory("06-play")
+    browser_sends(m, loaded="")
+    rules = Rules.preset("schwimmen").replace(allow_pass=False, lives=1)
+    game = PlayGame(rules, bots=1, seed=2, pace=0, rollouts=30, memory=m)
+    play_to_the_end(game)  # (its checks read English)
+    [entry] = progress.read(m.saved)[0]["games"]
+    assert entry["rules"]["allow_pass"] is False and entry["rules"]["family"] == "commerce"
+    assert "lives" not in entry["rules"] and entry["lives"][0] == 1
+    assert Rules(**{**entry["rules"], "lives": 1}) == rules  # the rule set comes back whole
+    assert "your own rules, 2 players" in shown_text(game.summary.value)
+    with i18n.using("es"):
+        game._summary_for = None
+        game._draw()  # the summary as a Spanish page draws it
+        summary = shown_text(game.summary.value)
+        assert "Cómo te fueron tus últimas partidas" in summary
+        per_round = i18n.number(round(entry["lost"] / (len(entry["lives"]) - 1), 1))
+        assert per_round in summary and "." not in per_round
+
+
+def test_without_a_memory_the_summary_shows_this_visits_games() -> None:
+    game = PlayGame("scat", bots=1, seed=4, lives=1, pace=0, rollouts=30)
+    play_to_the_end(game)
+    assert len(game.games) == 1 and "Your last game" in shown_text(game.summary.value)
+    game.start()
+    play_to_the_end(game)
+    assert len(game.games) == 2 and "Your last 2 games" in shown_text(game.summary.value)

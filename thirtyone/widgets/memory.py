@@ -20,6 +20,9 @@ When a page is done (:data:`DONE`, read by :class:`Memory` itself, which marks t
 (Lesson 6 and the index, the glossary and the Review have no such definition.)
 
 A page that is done stays done; the Review page is never "done" (it has no end).
+The learner owns the record: "Forget my progress" (after a confirmation) clears it; "Save to a file" downloads it
+as a .json file from the browser (no server involved); "Load from a file" sends a chosen file's text to
+:meth:`Memory.load`, which keeps a whole record (and writes it to the browser) or changes nothing and says why.
 
 A test hook, not a control: the script also sends ``clock_days``, a number of days read from localStorage key
 ``thirtyone.test.clock-days`` (0 when absent), which :meth:`Memory.now` adds to the clock, so a browser test moves
@@ -94,6 +97,7 @@ class Memory(anywidget.AnyWidget):
     feed the Review page with :meth:`review`; read :attr:`record`."""
 
     _esm = static_text("memory.js")
+    _css = static_text("memory.css")
     key = traitlets.Unicode("").tag(sync=True)
     """The localStorage key (:func:`storage_key` of the page's language)."""
     loaded = traitlets.Unicode(None, allow_none=True).tag(sync=True)
@@ -109,6 +113,8 @@ class Memory(anywidget.AnyWidget):
     """What the page says about the stored record (empty when all was well), in the page's language."""
     words = traitlets.Dict().tag(sync=True)
     """The widget's words, in the page's language."""
+    blank = traitlets.Unicode(progress.dump(progress.fresh())).tag(sync=True)
+    """To the browser: what "Save to a file" saves while nothing is stored yet (an empty record)."""
 
     def __init__(self, page: str, exercises: Iterable[str] = (), *, when_done: Done | None = None,
                  **kwargs: Any) -> None:
@@ -120,6 +126,8 @@ class Memory(anywidget.AnyWidget):
             "confirm": _("Forget everything this course remembers of you in this browser?"),
             "yes": _("Yes, forget it"),
             "no": _("Keep it"),
+            "save": _("Save to a file"),
+            "load": _("Load from a file"),
         })
         super().__init__(**kwargs)
         self.page = page
@@ -238,3 +246,39 @@ class Memory(anywidget.AnyWidget):
     def _on_custom(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("event") == "forget":
             self.forget()
+        elif isinstance(content, dict) and content.get("event") == "load":
+            self.load(content.get("text"))
+
+    # -- lesson 6's games, and progress moved between browsers ------------------------------------------
+
+    def played(self, game: dict[str, Any]) -> None:
+        """Keep a finished game (:func:`thirtyone.progress.game_entry`): the page's games count it and the
+        page is done."""
+        self._change(lambda r: progress.played(r, self.page, game))
+
+    def games(self) -> list[dict[str, Any]]:
+        """The games kept, oldest first (with any not written yet because the record has not arrived)."""
+        record = self.record
+        for change in self._pending:  # answers and games waiting for the browser's record
+            record = change(record)
+        return list(record["games"])
+
+    def load(self, text: Any) -> bool:
+        """"Load from a file": ``text`` (a file's content, as "Save to a file" wrote it) replaces the record, in
+        the browser too; a file that is not a whole record (empty, not JSON, another version, damaged, too
+        big) changes nothing, and the note says so. True if the record was replaced."""
+        record, note = (progress.read(text, self._known) if isinstance(text, str) and text.strip()
+                        and len(text) <= MAX_FILE else (None, progress.Note.NOT_JSON))
+        if record is None or note not in (progress.Note.OK, progress.Note.CHANGED):
+            self.note = _("That file is not progress saved from this course: nothing was changed.")
+            return False
+        self._pending = []
+        self.ready = True
+        self._record = record
+        self.saved = progress.dump(record)
+        self.note = _("Your progress was loaded from the file.")
+        return True
+
+
+MAX_FILE = 5_000_000
+"""The longest file "Load from a file" reads (in characters): far more than 50 games and every lesson."""

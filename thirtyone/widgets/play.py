@@ -9,24 +9,27 @@
   :func:`thirtyone.coach.coach`'s best move and its numbers for the learner's turn, "Play the coach's
   move" makes it. Below: the game log (each finished round, how it ended and every move), and at the
   end a summary (lives over the rounds as a chart with alt text and as a table; the learner's knocks
-  against the coach's advice), kept by a :class:`thirtyone.coach.GameRecord`.
+  against the coach's advice), kept by a :class:`thirtyone.coach.GameRecord`. Each finished game is kept in
+  the learner's record (a :class:`~thirtyone.widgets.memory.Memory`, ``memory=``; :func:`thirtyone.progress.game_entry`)
+  and the summary ends with how their last games went (:func:`history_html`: a chart and a table).
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Sequence
 from html import escape as esc_attr
 from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
-from .. import names
+from .. import names, progress
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..i18n import N_, _, grouped, ngettext, percent
-from ..rules import Rules
+from ..rules import RULE_FIELDS, Rules
 from ._html import esc, number, static_text, style_tag
 from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
@@ -36,7 +39,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "lives_figure", "fit_margins", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES"]
+    from .memory import Memory
+
+__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "lives_figure", "fit_margins", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES",
+           "history_html", "games_figure", "HISTORY"]
 
 PLAY_CSS = style_tag(static_text("play.css"))
 """Lesson 6's own look (``static/play.css``)."""
@@ -239,11 +245,17 @@ class GameTable(CardTable):
     def __init__(self, state: State, level: str, pace: float, seed: int,
                  on_move: Callable[[State, Action], None] | None = None) -> None:
         self.on_move = on_move
+        self.moving = False
+        """A move of the learner is being made (its ``on_move`` report is still to come)."""
         super().__init__(state=state, bots=level, seed=seed, pace=pace)
 
     def play(self, action: Action | str) -> bool:
         before = self.state
-        made = super().play(action)
+        self.moving = True
+        try:
+            made = super().play(action)
+        finally:
+            self.moving = False
         if made and self.on_move is not None:
             self.on_move(before, parse_action(action))
         return made
@@ -356,11 +368,17 @@ class PlayGame(w.VBox):
 
     ``pace``: seconds between two bot moves (0: at once, for tests). ``rollouts``: the coach's sampled
     deals per move. ``start``: deal the game at once; the lesson passes ``start=False``, so nothing is
-    dealt and no bot moves until the learner clicks "Start the game".
+    dealt and no bot moves until the learner clicks "Start the game". ``memory``: the page's
+    :class:`~thirtyone.widgets.memory.Memory`, which keeps each finished game (the summary shows the last ones).
     """
 
     def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
-                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = 300, start: bool = True) -> None:
+                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = 300, start: bool = True,
+                 memory: Memory | None = None) -> None:
+        self.memory = memory
+        self.games: list[dict[str, Any]] = []
+        """The games finished on this visit (:func:`thirtyone.progress.game_entry`), oldest first."""
+        self._kept_for: GameTable | None = None
         self.pace = pace
         self.rollouts = rollouts
         self.setup = GameSetup(rules, bots, level, seed, lives)
@@ -439,6 +457,8 @@ class PlayGame(w.VBox):
     def _seen(self, state: State) -> None:
         rounds = len(self.record.rounds)
         self.record.observe(state)
+        if state.game_over and self.table is not None and not self.table.moving:
+            self._keep_game()  # (a game the learner's own move ended is kept once that move is noted)
         if state.round_over and state.result is not None and self.table is not None:
             self.results.setdefault(state.round, state.result.explain(self.table.labels))
         if len(self.record.rounds) != rounds or state.game_over:
@@ -448,8 +468,52 @@ class PlayGame(w.VBox):
     def _moved(self, before: State, action: Action) -> None:
         self.record.note_move(before, action, self.advice)
         if self.table is not None and self.table.state.game_over:  # the summary was drawn before this move was noted
+            self._keep_game()
             self._summary_for = None
             self._draw()
+
+    def game_entry(self) -> dict[str, Any]:
+        """The game on the table, finished, as the learner's record keeps it (:func:`thirtyone.progress.game_entry`):
+        the rules (a preset's name, or the options unlike Scat's), the table, the learner's place and lives over
+        the rounds, their knocks and how many the coach agreed with."""
+        t, rec = self.table, self.record
+        assert t is not None and t.state.game_over
+        s, me = t.state, rec.seat
+        key = preset_of(s.rules)
+        base = Rules()
+        rules: str | dict[str, Any] = key if key != CUSTOM else {
+            name: getattr(getattr(s.rules, name), "value", getattr(s.rules, name))
+            for name in RULE_FIELDS if name != "lives" and getattr(s.rules, name) != getattr(base, name)}
+        lives = [rec.start[me]]
+        gone: dict[int, int] = {}
+        """The round (counted from 1) each seat went out in."""
+        for i, (_r, after, out) in enumerate(rec.rounds, start=1):
+            for seat, is_out in enumerate(out):
+                if is_out:
+                    gone.setdefault(seat, i)
+            if me not in gone:
+                lives.append(after[me])
+            elif len(lives) == gone[me]:
+                lives.append(-1)
+        mine = gone.get(me)
+        place = 1 if mine is None else 1 + sum(1 for seat in range(s.players)
+                                                if seat != me and gone.get(seat, len(rec.rounds) + 1) > mine)
+        now = self.memory.now() if self.memory is not None else time.time() / 86400
+        return progress.game_entry(rules, s.players, t.level_menu.value, s.seed, place, lives,
+                                   sum(rec.lost.values()), len(rec.knocks), sum(1 for k in rec.knocks if k.advised), now)
+
+    def _keep_game(self) -> None:
+        if self.table is None or self._kept_for is self.table:
+            return
+        self._kept_for = self.table
+        entry = self.game_entry()
+        self.games.append(entry)
+        if self.memory is not None:
+            self.memory.played(entry)
+
+    def history(self) -> list[dict[str, Any]]:
+        """The learner's games, oldest first: those their record keeps (with ``memory``), else this visit's."""
+        return self.memory.games() if self.memory is not None else list(self.games)
 
     # -- the coach ----------------------------------------------------------------------------
     def ask_coach(self) -> Advice | None:
@@ -536,5 +600,83 @@ class PlayGame(w.VBox):
             + "</div>"
             + "<h4>" + _("Your knocks and the coach") + "</h4>"
             + (knock_list or "<p>" + _("You did not knock in this game.") + "</p>")
+            + history_html(self.history(), self.memory.now() if self.memory is not None else time.time() / 86400)
             + "<p>" + _("Play again: press Change the game above, change what you like, and press Start the game.")
             + "</p></section>")
+
+
+HISTORY = 10
+"""The last games the summary shows."""
+
+
+def _when(day: float, now: float) -> str:
+    ago = max(0, int(now - day))
+    return _("today") if ago == 0 else ngettext("{n} day ago", "{n} days ago", ago).format(n=ago)
+
+
+def _rules_words(rules: Any, players: int) -> str:
+    name = names.preset_name(rules) if isinstance(rules, str) else _("your own rules")
+    return ngettext("{rules}, {n} player", "{rules}, {n} players", players).format(rules=name, n=players)
+
+
+def _result_words(game: dict[str, Any]) -> str:
+    return _("won") if game["place"] == 1 else _("place {place} of {players}").format(
+        place=game["place"], players=game["players"])
+
+
+def games_figure(games: Sequence[dict[str, Any]], first: int = 1) -> tuple[Figure, list[str]]:
+    """How the last ``games`` went: the learner's place in each (1 at the top: won, drawn as a star), numbered
+    from ``first``; and each game in words (the alt text)."""
+    fig = new_figure(5.0, 2.4)
+    ax = fig.add_subplot()
+    xs = list(range(first, first + len(games)))
+    places = [g["place"] for g in games]
+    top = max([g["players"] for g in games] + [2])
+    ax.plot(xs, places, color="#777777", linewidth=1.0, zorder=1)
+    for x, g in zip(xs, games, strict=True):
+        won = g["place"] == 1
+        ax.scatter([x], [g["place"]], marker="*" if won else "o", s=190 if won else 55, zorder=2,
+                   color=COLOURS[4] if won else COLOURS[0], edgecolors="#1a1a1a", linewidths=0.8)
+    ax.set_xticks(xs)
+    ax.set_xlabel(_("game"))
+    ax.set_yticks(range(1, top + 1))
+    ax.set_ylim(top + 0.5, 0.5)  # first place at the top
+    ax.set_ylabel(_("your place"))
+    ax.grid(True, axis="y", color="#dddddd", linewidth=0.6)
+    ax.spines[["top", "right"]].set_visible(False)
+    fit_margins(fig)
+    alt = [_("game {n}: {result}").format(n=x, result=_result_words(g)) for x, g in zip(xs, games, strict=True)]
+    return fig, alt
+
+
+def history_html(games: Sequence[dict[str, Any]], now: float) -> str:
+    """The summary's last part: how the learner's last :data:`HISTORY` games went (``games``: every game kept,
+    oldest first; ``now``: days since the epoch), as a chart with alt text and as a table; empty without
+    games."""
+    if not games:
+        return ""
+    first = max(1, len(games) - HISTORY + 1)
+    shown = list(games)[first - 1:]
+    won = sum(g["place"] == 1 for g in shown)
+    if len(shown) == 1:  # (more than one: always the plural)
+        said = _("Your last game: you won it.") if won else _("Your last game: not won yet.")
+    else:
+        said = _("Your last {n} games: you won {won} of them.") if won else _("Your last {n} games: none won yet.")
+    fig, alt = games_figure(shown, first)
+    chart = figure_html(fig, _("Your place in each of your last games, oldest first (1: you won).") + " "
+                        + "; ".join(alt) + ".",
+                        _("Your place in each of your last games. A star marks a game you won."))
+    rows = []
+    for n, g in enumerate(shown, start=first):
+        rounds = len(g["lives"]) - 1
+        per_round = number(round(g["lost"] / rounds, 1)) if rounds else "—"
+        knocks = (_("{knocks} (the coach agreed with {agreed})").format(knocks=g["knocks"], agreed=g["agreed"])
+                  if g["knocks"] else "0")
+        rows.append([str(n), _when(g["day"], now), _rules_words(g["rules"], g["players"]), _result_words(g),
+                     str(rounds), per_round, knocks])
+    table = html_table(_("Your last games, oldest first"),
+                       [_("Game"), _("When"), _("Rules"), _("Result"), _("Rounds you played"),
+                        _("Lives lost per round"), _("Your knocks")], rows, numeric=(4, 5), marked=(len(rows) - 1,))
+    return ("<h4>" + _("How your last games went") + "</h4>"
+            + f"<p>{esc(said.format(n=len(shown), won=won))}</p>" + chart
+            + f'<div class="to-scroll to-history-table">{table}</div>')
