@@ -126,7 +126,7 @@ def test_save_then_load_in_another_browser_brings_the_marks_back(page: Any, fres
     assert marks(other, "nav.to-course-bar") == [" · done, 2 of 3 stars", " (done)"] * 2
     other.goto(url(voila_server, "index"))
     other.wait_for_selector("#rendered_cells li > a[href='06-play.ipynb'] + .to-progress-mark", timeout=60_000)
-    assert marks(other, "#rendered_cells li") == [" · done, 2 of 3 stars", " · done", " · done, 2 of 3 stars"]
+    assert marks(other, "#rendered_cells li") == [" (done, 2 of 3 stars)", " (done)", " (done, 2 of 3 stars)"]
     # the bad file, loaded now, leaves the loaded record alone
     open_memory_page(other, voila_server)
     with other.expect_file_chooser() as chooser:

@@ -38,9 +38,9 @@
     }
   }
 
-  // a page's mark: " · done, ★★☆" (after the bar's "Lesson 2 of 6" or an index link), or " (done, ★★☆)" after
-  // a link inside the bar, where " · " already parts the links
-  function mark(page, inBar) {
+  // a page's mark: " · done, ★★☆" (after the bar's "Lesson 2 of 6"), or " (done, ★★☆)" after a link (inside the
+  // bar, where " · " already parts the links, and on the index, where a colon follows)
+  function mark(page, linked) {
     if (!page || typeof page !== 'object') {
       return null;
     }
@@ -57,7 +57,7 @@
     }
     var span = document.createElement('span');
     span.className = 'to-progress-mark';
-    span.appendChild(document.createTextNode((inBar ? ' (' : ' · ') + (page.done === true ? WORDS.done : '')));
+    span.appendChild(document.createTextNode((linked ? ' (' : ' · ') + (page.done === true ? WORDS.done : '')));
     if (fewest !== null) {
       if (page.done === true) {
         span.appendChild(document.createTextNode(', '));
@@ -71,7 +71,7 @@
       span.appendChild(drawn);
       span.appendChild(said);
     }
-    if (inBar) {
+    if (linked) {
       span.appendChild(document.createTextNode(')'));
     }
     return span;
@@ -149,8 +149,9 @@
         a.after(m);
       }
     });
+    // an index link is followed by ": what the lesson teaches", so its mark is in brackets too, not "· done:"
     document.querySelectorAll('#rendered_cells li > a[href$=".ipynb"]').forEach(function (a) {
-      var m = mark(r.pages[stemOf(a.getAttribute('href'))], false);
+      var m = mark(r.pages[stemOf(a.getAttribute('href'))], true);
       if (m) {
         a.after(m);
       }
