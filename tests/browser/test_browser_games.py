@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, settle, watch_console
-from helpers.browser import check_accessibility, keep
+from helpers.browser import check_accessibility, keep, start_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from thirtyone import progress
@@ -181,10 +181,7 @@ def test_a_whole_game_is_kept_and_the_summary_shows_the_last_games(page: Any, vo
     seed = root.get_by_label("Game number")
     seed.fill("5")
     seed.press("Enter")
-    root.get_by_role("button", name="Start the game").click()
-    table = root.locator(".to-table")
-    page.wait_for_function("el => el.querySelectorAll('.to-table .to-seat').length === 2", arg=root.element_handle())
-    table.get_by_label("Bots' pace").select_option(label="instant")
+    table = start_game(page, root, 2)
     handle = table.element_handle()
     for _ in range(300):  # the coach's move every time: the same game on every run
         page.wait_for_function(READY, arg=handle, timeout=60_000)
