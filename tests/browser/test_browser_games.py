@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, settle, watch_console
-from helpers.browser import check_accessibility, keep
+from helpers.browser import check_accessibility, keep, start_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from thirtyone import progress
@@ -127,6 +127,7 @@ def test_save_then_load_in_another_browser_brings_the_marks_back(page: Any, fres
     other.goto(url(voila_server, "index"))
     other.wait_for_selector("#rendered_cells li > a[href='06-play.ipynb'] + .to-progress-mark", timeout=60_000)
     assert marks(other, "#rendered_cells li") == [" (done, 2 of 3 stars)", " (done)", " (done, 2 of 3 stars)"]
+    settle(other)  # leave a page only once its widgets are drawn: one left half loaded logs a closed WebSocket
     # the bad file, loaded now, leaves the loaded record alone
     open_memory_page(other, voila_server)
     with other.expect_file_chooser() as chooser:
@@ -146,6 +147,7 @@ def test_the_index_offers_to_continue_at_the_last_lesson_opened(page: Any, voila
     page.goto(url(voila_server, "index", lang))
     page.wait_for_selector("#rendered_cells li > a[href='01-scoring.ipynb']", timeout=60_000)
     assert page.locator(".to-continue").count() == 0  # a first visit: nowhere to continue
+    settle(page)  # leave a page only once its widgets are drawn: one left half loaded logs a closed WebSocket
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [storage_key(lang), progress.dump(some_record())])
     open_memory_page(page, voila_server, lang)  # a lesson opened
     assert page.evaluate("key => localStorage.getItem(key + '.last')", storage_key(lang)) == "06-play"
@@ -164,6 +166,7 @@ def test_the_index_offers_to_continue_at_the_last_lesson_opened(page: Any, voila
     link.click()  # it goes there
     page.wait_for_selector(".to-memory button", state="visible", timeout=60_000)
     assert page.url.endswith("06-play.ipynb")
+    settle(page)
 
 
 def test_a_whole_game_is_kept_and_the_summary_shows_the_last_games(page: Any, voila_server: Any) -> None:
@@ -181,10 +184,7 @@ def test_a_whole_game_is_kept_and_the_summary_shows_the_last_games(page: Any, vo
     seed = root.get_by_label("Game number")
     seed.fill("5")
     seed.press("Enter")
-    root.get_by_role("button", name="Start the game").click()
-    table = root.locator(".to-table")
-    page.wait_for_function("el => el.querySelectorAll('.to-table .to-seat').length === 2", arg=root.element_handle())
-    table.get_by_label("Bots' pace").select_option(label="instant")
+    table = start_game(page, root, 2)
     handle = table.element_handle()
     for _ in range(300):  # the coach's move every time: the same game on every run
         page.wait_for_function(READY, arg=handle, timeout=60_000)

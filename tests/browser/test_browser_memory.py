@@ -30,6 +30,7 @@ def open_lesson(page: Any, server: Any, reload: bool = False) -> None:
         page.goto(server.url(LESSON_1))
     page.wait_for_selector(".to-quiz .to-card", state="visible", timeout=60_000)
     page.wait_for_selector(".to-memory", state="visible", timeout=60_000)
+    settle(page)  # every widget drawn: a page left half loaded (a reload, the next page) logs a closed WebSocket
 
 
 def quiz_hand(page: Any) -> tuple[Any, ...]:
@@ -176,6 +177,7 @@ def open_memory_page(page: Any, server: Any, lang: str, stem: str, ready: str) -
     page.goto(server.url(render(lang, stem)))
     page.wait_for_selector(ready, state="visible", timeout=90_000)
     page.wait_for_selector(".to-memory", state="visible", timeout=90_000)
+    settle(page)
 
 
 def bar_marks(page: Any) -> list[str]:
@@ -234,22 +236,26 @@ def test_the_review_brings_back_a_missed_hand_and_a_drill_spot_a_day_later(page:
     assert (quiz["kind"], quiz["cards"], drill["kind"], drill["given"]) == ("quiz", hand, "drill", "knock")
     assert drill["right"] == "play on" and set(drill["cards"]) == {"hand", "players", "seat", "turns", "seed"}
     # back on the page later: its bar shows what was done there, and leads to the Review page
+    settle(page)
     page.reload()
     page.wait_for_selector(".to-drill .to-card", state="visible", timeout=90_000)
     assert all(words["stars"] in mark for mark in bar_marks(page))
     link = page.locator("nav.to-course-bar").first.get_by_role("link", name=words["review"], exact=True)
     assert link.get_attribute("href") == "review.ipynb"
     # the index shows both lessons' progress, and leads to the Review page too; nothing is due before tomorrow
+    settle(page)
     page.goto(voila_server.url(render(lang, "index")))
     for stem in ("01-scoring", "05-knock-timing"):
         page.wait_for_selector(f"#rendered_cells li > a[href='{stem}.ipynb'] + .to-progress-mark", timeout=60_000)
     shoot(page, f"index-progress-{lang}", width)
+    settle(page)
     with page.expect_navigation():
         page.get_by_role("link", name=words["review page"], exact=True).click()
     page.wait_for_selector(".to-review", state="visible", timeout=90_000)
     review_heading(page, words["tomorrow"])
     # a day on (the test clock), both come back
     page.evaluate("([key, days]) => localStorage.setItem(key, days)", [CLOCK_KEY, "1"])
+    settle(page)
     page.reload()
     review_heading(page, words["two due"])
     shoot(page, f"review-{lang}", 1280)
@@ -288,6 +294,7 @@ def test_a_corrupted_record_leaves_every_page_that_keeps_it_working(page: Any, v
              "03-schwimmen": ".to-walkthrough .to-card", "04-variants": ".to-replay .to-card",
              "05-knock-timing": ".to-drill .to-card", "review": ".to-review"}
     page.goto(voila_server.url(render(lang, "glossary")))  # a page of the course, to reach its storage
+    settle(page)
     for stem, selector in ready.items():
         page.evaluate("([key, text]) => localStorage.setItem(key, text)", [storage_key(lang), CORRUPT])
         open_memory_page(page, voila_server, lang, stem, selector)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, settle
-from helpers.browser import check_accessibility, keep
+from helpers.browser import check_accessibility, keep, start_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = pytest.mark.browser
@@ -66,15 +66,6 @@ def open_setup(page: Any, voila_server: Any) -> Any:
     return root
 
 
-def start(page: Any, root: Any, players: int) -> Any:
-    root.get_by_role("button", name="Start the game").click()
-    table = root.locator(".to-table")
-    page.wait_for_function(f"el => el.querySelectorAll('.to-table .to-seat').length === {players}",
-                           arg=root.element_handle())
-    table.get_by_label("Bots' pace").select_option(label="instant")
-    return table
-
-
 def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_server: Any) -> None:
     t0 = time.monotonic()
     root = open_setup(page, voila_server)
@@ -85,7 +76,7 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     seed = root.get_by_label("Game number")
     seed.fill("5")
     seed.press("Enter")
-    table = start(page, root, 2)
+    table = start_game(page, root, 2)
     assert "Now playing:" in root.locator(".to-setup").inner_text()
     handle = table.element_handle()
     coach = root.get_by_role("button", name="Ask the coach")
@@ -156,7 +147,7 @@ def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila
     seed = root.get_by_label("Game number")  # the same cards on every run
     seed.fill("11")
     seed.press("Enter")
-    table = start(page, root, 4)
+    table = start_game(page, root, 4)
     handle = table.element_handle()
     coach = root.get_by_role("button", name="Ask the coach")
     for move in range(3):

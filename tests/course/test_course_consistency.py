@@ -252,31 +252,27 @@ def test_lesson_5_says_why_the_schwimmen_threshold_rises_with_players(lang: str)
     fixed_rule = {row[0]: row[4] for row in results if row[1] == 0}
     with using(lang):
         lost26, lost31 = fixed(fixed_rule[26.0]), fixed(fixed_rule[31.0])
-    if lang == "de":
-        claims = [f"Schwelle beim Schwimmen zu zweit bei {schwimmen[0]:g}, ab drei Spielern aber bei 30 oder 31",
-                  f"von {scat[0]:g} zu zweit auf {scat[4]:g} zu sechst",
-                  f"{lost26} Leben pro Runde beim Klopfen ab 26 und {lost31} ab 31", "erst mit 30 oder mehr",
-                  "alle anderen verlieren ein Leben", "nur die niedrigste Hand verliert"]
-        pointer = "warum der fortgeschrittene Bot beim Schwimmen ab drei Spielern trotzdem auf 30 oder mehr"
-        for claim in claims:
-            assert claim in text, claim
-        assert pointer in prose("06-play", lang)
-        return
-    if lang not in ("en", "es"):
+    claims = {  # what lesson 5 says of the thresholds, and lesson 6's pointer to why, in each language
+        "en": ([f"Schwimmen threshold {schwimmen[0]:g} with two players but 30 or 31 with three or more",
+                f"from {scat[0]:g} with two players to {scat[4]:g} with six",
+                f"{lost26} lives a round knocking at 26 and {lost31} at 31", "knock only on 30 or more",
+                "every other player loses a life", "only the lowest hand loses"],
+               "why the intermediate bot still waits for 30 or more in Schwimmen"),
+        "es": ([f"umbral del Schwimmen es {schwimmen[0]:g} con dos jugadores, pero 30 o 31 con tres o más",
+                f"de {scat[0]:g} con dos jugadores a {scat[4]:g} con seis",
+                f"{lost26} vidas por ronda golpeando con 26 y {lost31} con 31", "golpear solo con 30 o más",
+                "todos los demás pierden una vida", "solo pierde la mano más baja"],
+               "por qué el bot intermedio del Schwimmen espera aun así a tener 30 o más"),
+        "de": ([f"Schwelle beim Schwimmen zu zweit bei {schwimmen[0]:g}, ab drei Spielern aber bei 30 oder 31",
+                f"von {scat[0]:g} zu zweit auf {scat[4]:g} zu sechst",
+                f"{lost26} Leben pro Runde beim Klopfen ab 26 und {lost31} ab 31", "erst mit 30 oder mehr",
+                "alle anderen verlieren ein Leben", "nur die niedrigste Hand verliert"],
+               "warum der fortgeschrittene Bot beim Schwimmen ab drei Spielern trotzdem auf 30 oder mehr"),
+    }
+    if lang not in claims:
         pytest.fail(f"no {lang!r} claims of lesson 5's thresholds: write them here (as for 'es')", pytrace=False)
-    if lang == "en":
-        claims = [f"Schwimmen threshold {schwimmen[0]:g} with two players but 30 or 31 with three or more",
-                  f"from {scat[0]:g} with two players to {scat[4]:g} with six",
-                  f"{lost26} lives a round knocking at 26 and {lost31} at 31", "knock only on 30 or more",
-                  "every other player loses a life", "only the lowest hand loses"]
-        pointer = "why the intermediate bot still waits for 30 or more in Schwimmen"
-    else:
-        claims = [f"umbral del Schwimmen es {schwimmen[0]:g} con dos jugadores, pero 30 o 31 con tres o más",
-                  f"de {scat[0]:g} con dos jugadores a {scat[4]:g} con seis",
-                  f"{lost26} vidas por ronda golpeando con 26 y {lost31} con 31", "golpear solo con 30 o más",
-                  "todos los demás pierden una vida", "solo pierde la mano más baja"]
-        pointer = "por qué el bot intermedio del Schwimmen espera aun así a tener 30 o más"
-    for claim in claims:
+    said, pointer = claims[lang]
+    for claim in said:
         assert claim in text, claim
     assert pointer in prose("06-play", lang)
 

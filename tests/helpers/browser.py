@@ -436,3 +436,14 @@ def keep(page: Any, root: Any, name: str) -> None:
     root.scroll_into_view_if_needed()
     root.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     page.set_viewport_size(size)
+
+
+def start_game(page: Any, root: Any, players: int) -> Any:
+    """Press lesson 6's "Start the game" (``root``: its ``.to-play``), wait for the table's ``players`` seats, set
+    the bots' pace to instant; the table's locator."""
+    root.get_by_role("button", name="Start the game").click()
+    table = root.locator(".to-table")
+    page.wait_for_function(f"el => el.querySelectorAll('.to-table .to-seat').length === {players}",
+                           arg=root.element_handle())
+    table.get_by_label("Bots' pace").select_option(label="instant")
+    return table
