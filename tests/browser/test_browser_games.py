@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, settle, watch_console
-from helpers.browser import check_accessibility, keep, start_game
+from helpers.browser import check_accessibility, keep, set_up_game, start_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from thirtyone import progress
@@ -178,12 +178,7 @@ def test_a_whole_game_is_kept_and_the_summary_shows_the_last_games(page: Any, vo
     memory = page.locator(".to-memory")
     keep(page, memory, "games-memory-line-1280")
     root = page.locator(".to-play")
-    root.get_by_label("Number of bots").select_option(label="1")
-    root.get_by_role("button", name="Change single rules").click()
-    root.get_by_label("Lives", exact=True).select_option(label="1")
-    seed = root.get_by_label("Game number")
-    seed.fill("5")
-    seed.press("Enter")
+    set_up_game(root, lives=1, seed=5)
     table = start_game(page, root, 2)
     handle = table.element_handle()
     for _ in range(300):  # the coach's move every time: the same game on every run

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, settle
-from helpers.browser import check_accessibility, keep, start_game
+from helpers.browser import check_accessibility, keep, set_up_game, start_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = pytest.mark.browser
@@ -70,12 +70,7 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     t0 = time.monotonic()
     root = open_setup(page, voila_server)
     keep(page, root, "lesson6-setup")
-    root.get_by_label("Number of bots").select_option(label="1")
-    root.get_by_role("button", name="Change single rules").click()
-    root.get_by_label("Lives", exact=True).select_option(label="2")
-    seed = root.get_by_label("Game number")
-    seed.fill("5")
-    seed.press("Enter")
+    set_up_game(root, lives=2, seed=5)
     table = start_game(page, root, 2)
     assert "Now playing:" in root.locator(".to-setup").inner_text()
     handle = table.element_handle()

@@ -447,3 +447,13 @@ def start_game(page: Any, root: Any, players: int) -> Any:
                            arg=root.element_handle())
     table.get_by_label("Bots' pace").select_option(label="instant")
     return table
+
+
+def set_up_game(root: Any, lives: int, seed: int) -> None:
+    """On lesson 6's setup (``root``: its ``.to-play``): one bot, ``lives`` lives each, game number ``seed``."""
+    root.get_by_label("Number of bots").select_option(label="1")
+    root.get_by_role("button", name="Change single rules").click()
+    root.get_by_label("Lives", exact=True).select_option(label=str(lives))
+    number = root.get_by_label("Game number")
+    number.fill(str(seed))
+    number.press("Enter")
