@@ -330,6 +330,27 @@ def test_forgetting_empties_the_review_too() -> None:
     assert progress.read(memory.saved)[0] == progress.fresh()
 
 
+def test_a_file_loaded_on_the_review_page_brings_its_items_at_once() -> None:
+    from thirtyone import progress
+
+    memory, r = _review_page(clock_days=1.0, record=progress.fresh())
+    assert r.current is None and "Nothing to review yet" in r.heading.value
+    memory._handle_custom_msg({"event": "load", "text": progress.dump(_lessons_missed())}, [])
+    assert [i["kind"] for i in [r.current, *r.queue]] == ["quiz", "drill"]  # what the file kept, due a day on
+
+
+def test_a_review_that_follows_the_record_late_still_follows_a_forget() -> None:
+    from thirtyone import progress
+    from thirtyone.widgets.memory import Memory
+
+    memory = Memory("review")
+    memory.set_state({"loaded": progress.dump(_lessons_missed()), "clock_days": 1.0})
+    r = memory.review(Review(None, memory.now(), rollouts=200))  # the record was there before the Review
+    assert r.current is not None
+    memory._handle_custom_msg({"event": "forget"}, [])
+    assert r.current is None and r.items == []
+
+
 def test_a_corrupted_record_leaves_the_review_page_working() -> None:
     memory, r = _review_page()
     memory.set_state({"loaded": '{"version": 1, "missed": [{"kind": "quiz"}, 3], "pages": [', "clock_days": 0.0})

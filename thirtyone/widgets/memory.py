@@ -191,12 +191,11 @@ class Memory(anywidget.AnyWidget):
 
     def on_record(self, callback: Callable[[Memory], Any]) -> None:
         """Call ``callback(memory)`` when the browser's record has arrived (at once if it has) and again whenever
-        the record is replaced whole (the learner forgot it): nothing waits for the record, so a widget that shows
+        the record is replaced whole (the learner forgot it, or loaded a file): nothing waits for the record, so a widget that shows
         it shows it then."""
+        self._ready_callbacks.register_callback(callback)
         if self.ready:
             callback(self)
-        else:
-            self._ready_callbacks.register_callback(callback)
 
     def answered(self, exercise: str, right: bool, *, kind: str | None = None, rules: str = "",
                  cards: Any = None, given: Any = None, answer: Any = None) -> None:
@@ -236,11 +235,16 @@ class Memory(anywidget.AnyWidget):
 
     def forget(self) -> None:
         """Forget everything (the learner confirmed "Forget my progress")."""
+        self._replace(progress.fresh(), _("Your progress is forgotten."))
+
+    def _replace(self, record: dict[str, Any], note: str) -> None:
+        """The record replaced whole (forgotten, or loaded from a file): written to the browser, said in ``note``,
+        and shown by every widget that follows it (:meth:`on_record`)."""
         self._pending = []
         self.ready = True
-        self.note = _("Your progress is forgotten.")
-        self._record = progress.fresh()
-        self.saved = progress.dump(self._record)
+        self._record = record
+        self.saved = progress.dump(record)
+        self.note = note
         self._ready_callbacks(self)
 
     def _on_custom(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -272,11 +276,7 @@ class Memory(anywidget.AnyWidget):
         if record is None or note not in (progress.Note.OK, progress.Note.CHANGED):
             self.note = _("That file is not progress saved from this course: nothing was changed.")
             return False
-        self._pending = []
-        self.ready = True
-        self._record = record
-        self.saved = progress.dump(record)
-        self.note = _("Your progress was loaded from the file.")
+        self._replace(record, _("Your progress was loaded from the file."))
         return True
 
 
