@@ -85,7 +85,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "busy_one": "El servidor está ocupado: lo intentamos de nuevo en {n} segundo…",
         "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
         "stars": "{n} de 3 estrellas", "done": "terminada",
-        "continue": "Sigue donde lo dejaste: {name}", "lesson_title": "Lección {n}: {title}"}),
+        "continue": "Sigue donde lo dejaste: {name}"}),
     Language("de", "Deutsch", ("Was ist eine Hand wert?", "Eine Runde Scat", "Eine Runde Schwimmen",
                                "Ein Spiel, viele Regelwerke", "Wann klopfen?", "Eine ganze Partie, mit Trainer"), {
         "lesson": "Lektion {n}", "where": "Lektion {n} von {total}", "course": "Der Kurs",
@@ -104,7 +104,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "busy_one": "Der Server ist ausgelastet: neuer Versuch in {n} Sekunde …",
         "busy_many": "Der Server ist ausgelastet: neuer Versuch in {n} Sekunden …",
         "stars": "{n} von 3 Sternen", "done": "abgeschlossen",
-        "continue": "Mach weiter, wo du aufgehört hast: {name}", "lesson_title": "Lektion {n}: {title}"}),
+        "continue": "Mach weiter, wo du aufgehört hast: {name}"}),
 )}
 """The course's languages: English first (the source), then each translation."""
 
@@ -271,7 +271,9 @@ def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS, lang: str = "e
         "title": page_title(cells),
     }
     if lang != "en":
-        metadata["thirtyone"] = {"language": lang, "words": LANGUAGES[lang].page_words}
+        language = LANGUAGES[lang]  # the page's words, and the bar's name of a lesson (progress.js's "Continue")
+        metadata["thirtyone"] = {"language": lang,
+                                 "words": {**language.page_words, "lesson_title": language.words["lesson_title"]}}
     nb = {
         "cells": cells,
         "metadata": metadata,
