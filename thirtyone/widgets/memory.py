@@ -39,7 +39,7 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from .. import progress
+from .. import progress, schedule
 from ..i18n import _, language
 from ..narration import progress_note
 from ..side_by_side import GROUPS
@@ -152,7 +152,7 @@ class Memory(anywidget.AnyWidget):
 
     def now(self) -> float:
         """Days since 1970-01-01 UTC, by the page's clock (moved by the test hook :attr:`clock_days`)."""
-        return time.time() / 86400 + self.clock_days
+        return schedule.days(time.time()) + self.clock_days
 
     def _loaded(self, change: Any) -> None:
         text = change["new"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
-from .. import names, progress
+from .. import names, progress, schedule
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
 from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
@@ -498,9 +498,13 @@ class PlayGame(w.VBox):
         mine = gone.get(me)
         place = 1 if mine is None else 1 + sum(1 for seat in range(s.players)
                                                 if seat != me and gone.get(seat, len(rec.rounds) + 1) > mine)
-        now = self.memory.now() if self.memory is not None else time.time() / 86400
+        now = self._now()
         return progress.game_entry(rules, s.players, t.level_menu.value, s.seed, place, lives,
                                    sum(rec.lost.values()), len(rec.knocks), sum(1 for k in rec.knocks if k.advised), now)
+
+    def _now(self) -> float:
+        """Days since 1970 by the page's clock (the memory's, which a browser test moves), else the machine's."""
+        return self.memory.now() if self.memory is not None else schedule.days(time.time())
 
     def _keep_game(self) -> None:
         if self.table is None or self._kept_for is self.table:
@@ -600,7 +604,7 @@ class PlayGame(w.VBox):
             + "</div>"
             + "<h4>" + _("Your knocks and the coach") + "</h4>"
             + (knock_list or "<p>" + _("You did not knock in this game.") + "</p>")
-            + history_html(self.history(), self.memory.now() if self.memory is not None else time.time() / 86400)
+            + history_html(self.history(), self._now())
             + "<p>" + _("Play again: press Change the game above, change what you like, and press Start the game.")
             + "</p></section>")
 
