@@ -57,8 +57,9 @@ class Language(NamedTuple):
     """What the page itself says around the lesson, in this language: while it loads (Voilà's spinner, a widget
     not drawn yet) and when its kernel is lost (the page watch). English: the template's and
     static/watch.js's own words (empty here); another language: each of watch.js's ``WORDS`` and of
-    static/progress.js's (the progress marks of the course bar), translated (a page's metadata
-    ``thirtyone.words``, which the template hands to both scripts)."""
+    static/progress.js's (the progress marks of the course bar), translated, but for ``lesson_title``, which
+    :func:`page_words` takes from :attr:`words` (a page's metadata ``thirtyone.words``, which the template hands
+    to both scripts)."""
 
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
@@ -260,20 +261,25 @@ def page_title(cells: list[dict]) -> str:
     raise ValueError("a page needs a heading (# …) to take its title from")
 
 
+def page_words(lang: str) -> dict[str, str]:
+    """What a page in ``lang`` says around the lesson (:attr:`Language.page_words`), with the course bar's name of a
+    lesson (``lesson_title``: progress.js's "Continue where you left off" names the lesson as the bar does)."""
+    language = LANGUAGES[lang]
+    return {**language.page_words, "lesson_title": language.words["lesson_title"]}
+
+
 def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS, lang: str = "en") -> None:
     """Write one notebook. Its metadata gives the page's title (``title``: the template's ``<title>``, from
     the page's first heading); a page in another language than English says which (``thirtyone.language``,
     for the template's ``<html lang>``) and the words the page says around the lesson (``thirtyone.words``:
-    :attr:`Language.page_words`)."""
+    :func:`page_words`)."""
     metadata: dict = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
         "title": page_title(cells),
     }
     if lang != "en":
-        language = LANGUAGES[lang]  # the page's words, and the bar's name of a lesson (progress.js's "Continue")
-        metadata["thirtyone"] = {"language": lang,
-                                 "words": {**language.page_words, "lesson_title": language.words["lesson_title"]}}
+        metadata["thirtyone"] = {"language": lang, "words": page_words(lang)}
     nb = {
         "cells": cells,
         "metadata": metadata,

@@ -442,7 +442,7 @@ def test_each_translated_page_says_every_word_of_its_own_in_its_language(lang: s
     english = watch_words() | watch_words(WATCH.with_name("progress.js"))  # and the progress marks' words
     assert {"loading_page", "loading_step", "loading_widget", "lost", "reload", "stars"} <= set(english), english
     assert english["reload"] == "Reload the page" and english["loading_widget"] == "Loading…"
-    words = generator().LANGUAGES[lang].page_words
+    words = generator().page_words(lang)
     assert set(words) == set(english), f"the {lang!r} words of the page are not watch.js's and progress.js's WORDS"
     for key, text in words.items():
         assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", english[key]), key
@@ -479,7 +479,7 @@ def test_the_spanish_checks_see_english_while_a_page_loads_and_the_watch_says_it
     widget..." are seen though they are gone once the page is drawn; the language switch's "English" is
     English on purpose. Then the same page with the template's additions (the spinner's text taken out, the
     page's Spanish words and static/watch.js, spinner()): everything it ever shows is Spanish, the watch's own message too."""
-    spanish = json.dumps(generator().LANGUAGES[LANG].page_words)
+    spanish = json.dumps(generator().page_words(LANG))
     watch = WATCH.read_text(encoding="utf-8")
     pages = {
         "voila": FIXTURE_PAGE.format(head="", running="Running ...", spinner=""),
@@ -511,7 +511,7 @@ def test_the_spanish_checks_see_english_while_a_page_loads_and_the_watch_says_it
         assert "English" in found["voila"][2] and "Golpear" in found["voila"][2]
         assert found["ours"][0] == [] and found["ours"][1] == [], found["ours"]
         assert {"Cargando la página: 1 de 3…", "Cargando…", "Recargar la página",
-                generator().LANGUAGES[LANG].page_words["gave_up"]} <= set(found["ours"][2]), found["ours"][2]
+                generator().page_words(LANG)["gave_up"]} <= set(found["ours"][2]), found["ours"][2]
     finally:
         context.close()
 
