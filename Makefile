@@ -10,7 +10,7 @@ unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: tutorial test check mutate catalog data lint typecheck bench clean
 
-TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/*)
+TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/* share/jupyter/voila/templates/thirtyone/static/*)
 
 $(STAMP): binder/requirements.txt pyproject.toml $(TEMPLATE)
 	$(PYTHON) -m venv $(VENV)

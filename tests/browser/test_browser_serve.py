@@ -116,6 +116,7 @@ class Learner:
     page: Any
     errors: list[tuple[int, str]] = field(default_factory=list)  # (which load, what)
     loads: int = 0
+    crashed: bool = False
 
     def error(self, text: str) -> None:
         self.errors.append((self.loads, text))
@@ -126,9 +127,27 @@ class Learner:
         except Exception:  # the page is navigating
             return "loading"
 
+    def inside(self) -> str:
+        """What a page that does not end is doing: its address, how far it arrived, its watch's logs
+        (this load's and the earlier ones'), its spinner's text and the errors it logged."""
+        page = self.page
+        try:
+            seen = page.evaluate("""() => ({
+              ready: document.readyState,
+              watch: window.thirtyoneWatch ? {log: window.thirtyoneWatch.log,
+                                              earlier: window.thirtyoneWatch.earlier} : null,
+              spinner: (document.getElementById('loading_text') || {}).textContent || null,
+              text: document.body ? document.body.innerText.slice(0, 300) : null})""")
+        except Exception as e:  # noqa: BLE001 (a crashed or navigating page: say so)
+            seen = f"cannot be read: {e}"
+        return f"url {page.url}, loads {self.loads}, crashed {self.crashed}, {seen}, errors {self.errors}"
+
     def wait(self, *states: str, timeout: float = 120) -> str:
-        self.page.wait_for_function(f"() => {list(states)!r}.includes(({STATE})())",
-                                    timeout=timeout * 1000, polling=250)
+        try:
+            self.page.wait_for_function(f"() => {list(states)!r}.includes(({STATE})())",
+                                        timeout=timeout * 1000, polling=250)
+        except Exception as e:  # noqa: BLE001 (said again, with what the page was doing)
+            raise AssertionError(f"not {' or '.join(states)} after {timeout} s: {self.inside()}") from e
         return self.state()
 
     def log(self) -> list[list[Any]]:
@@ -167,6 +186,7 @@ def learners(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[
                 learner.loads += 1
 
         page.on("framenavigated", loaded)
+        page.on("crash", lambda _: setattr(learner, "crashed", True))
         made.append(learner)
         return learner
 
@@ -279,7 +299,9 @@ def test_a_burst_of_six_learners_all_get_their_widgets(servers: Servers, learner
             if state in ("ready", "busy"):
                 pending.discard(i)
         time.sleep(0.5)
-    assert not pending, f"pages still loading after 300 s: {sorted(pending)}"
+    assert not pending, f"pages still loading after 300 s: {sorted(pending)}\n" + "\n".join(
+        [f"learner {i}, states {sorted(seen[i])}: {group[i].inside()}" for i in sorted(pending)]
+        + ["the server's log ends:", *servers.log.read_text(errors="replace").splitlines()[-40:]])
     report = []
     for i, learner in enumerate(group):
         assert_widgets(learner)
@@ -504,22 +526,74 @@ late = Button(description="Late")
 """
 
 
+STALLING_NOTEBOOK = """\
+from ipywidgets import Button
+
+Button(description="Before")
++++
+import pathlib
+import time
+
+while pathlib.Path("stall").exists():  # a kernel that stops answering in the middle of the page
+    time.sleep(0.2)
++++
+Button(description="After")
+"""
+
+
+def serve_one(folder: Path, name: str, source: str, flag: str) -> Server:
+    """Voilà with the repo's config on ``folder``, holding one notebook ``name`` made of ``source``'s
+    cells (split at "+++" lines), and a file ``flag`` that makes it misbehave until it is removed."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in source.split("+++\n")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / f"{name}.ipynb")
+    shutil.copy(NOTEBOOKS / "voila.py", folder / "voila.py")
+    (folder / flag).touch()
+    return start_voila(Path(sys.executable).parent, ARTIFACTS / f"voila-serve-{name}.log", cwd=folder)
+
+
 @pytest.fixture
 def late_server(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     """Voilà with the repo's config on one notebook whose last output, while a file ``slow`` exists,
     comes 6 s after its cell finished: the server has rendered the cell without it by then."""
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(src) for src in LATE_NOTEBOOK.split("+++\n")]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, tmp_path / "late.ipynb")
-    shutil.copy(NOTEBOOKS / "voila.py", tmp_path / "voila.py")
-    (tmp_path / "slow").touch()
-    log = ARTIFACTS / "voila-serve-late.log"
-    server = start_voila(Path(sys.executable).parent, log, cwd=tmp_path)
+    server = serve_one(tmp_path, "late", LATE_NOTEBOOK, "slow")
     try:
         yield server, tmp_path
     finally:
         server.stop()
+
+
+@pytest.fixture
+def stalling_server(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    """Voilà with the repo's config on one notebook whose second cell runs as long as a file ``stall``
+    exists: the server keeps the page's connection open with Voilà's heartbeats, and no cell comes."""
+    server = serve_one(tmp_path, "stalling", STALLING_NOTEBOOK, "stall")
+    try:
+        yield server, tmp_path
+    finally:
+        server.stop()
+
+
+@pytest.mark.browser
+def test_a_page_that_stops_arriving_is_retried(
+        stalling_server: tuple[Server, Path], learners: Callable[..., Learner]) -> None:
+    """The page's kernel stops in the middle of the page: Voilà's spinner would turn for ever ("Loading the
+    page: 2 of 3…"). After arriveTimeout without a new cell the page says the server is busy and tries again."""
+    server, folder = stalling_server
+    learner = learners(init="window.THIRTYONE_WATCH = {arriveTimeout: 4, retries: [2, 2, 2]};")
+    learner.page.goto(server.url("voila/render/stalling.ipynb"), wait_until="commit")
+    learner.wait("retrying", timeout=60)
+    events = [event for _, event in learner.log()]
+    assert "failed: no new cell for 4 s while the page arrived" in events, events
+    assert "load" not in events  # it had not arrived: the watch did not wait for the browser's load
+    assert BUSY.match(learner.page.get_by_role("status").locator(".to-watch-sr").inner_text())
+    shots(learner, "stalled")
+    (folder / "stall").unlink()  # the server is well again
+    learner.wait("ready", timeout=120)
+    assert learner.page.get_by_role("button", name="After").is_visible()
+    assert_widgets(learner)
+    assert not learner.unexpected(*FAILED_LOAD_NOISE)
 
 
 @pytest.mark.browser

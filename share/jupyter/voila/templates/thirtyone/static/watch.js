@@ -14,7 +14,9 @@
  *    (role="alert", a focused "Reload the page" button) and makes the widgets inert. A reload waits until
  *    the server answers (else the browser would show its own error page), saying so.
  *
- * How a page decides its widgets did not come (all after the browser's "load" event):
+ * How a page decides its widgets did not come (all but the first after the browser's "load" event):
+ * - while it arrives: no new cell came for `arriveTimeout` s (the server's kernel for the page stalled; Voilà
+ *   keeps the page's connection open with its heartbeats, so the browser alone would wait for ever);
  * - at once: the page arrived cut short (the template's last script never ran); a code cell the template
  *   knows must show something came with no output (watch.macro.html.j2 marks it); a widget placeholder
  *   shows "Error displaying widget…" or its text form;
@@ -53,6 +55,7 @@
       stallTimeout: 20, // s with widgets loading and nothing from the kernel, no widget drawn
       hardTimeout: 120, // s after the front end started, widgets still loading
       noKernelTimeout: 5, // s after the front end started without a kernel connection for its widgets
+      arriveTimeout: 60, // s without a new cell while the page arrives (a cell runs in well under 1 s)
       retries: [5, 15, 30], // s before each automatic reload (then a little random extra)
       reconnectGrace: 5, // s a lost connection may take to come back by itself
       noAnswerGrace: 2, // s, instead, once the server did not answer the page's question
@@ -94,6 +97,7 @@
   var loadAt = null;
   var appAt = null;
   var progressAt = null;
+  var arrivedAt = now(); // when the page last moved on while arriving: this script, then each cell
   var drawn = 0;
   var kernel = null;
   var wasConnected = false;
@@ -552,6 +556,7 @@
       return;
     }
     var ours = function (index, count, said) {
+      arrived();
       voilas(index, count, said);
       var el = document.getElementById('loading_text');
       if (el && (said === undefined || said === null)) {
@@ -593,9 +598,27 @@
     }
   }).observe(document, { childList: true, subtree: true });
 
+  // -- while the page arrives: a page that stopped arriving is retried like one whose widgets did not come --
+  function arrived() {
+    arrivedAt = now();
+  }
+
+  function stillArriving() {
+    if (loadAt !== null || state !== 'loading' || unloading) {
+      return;
+    }
+    if (now() - arrivedAt > settings.arriveTimeout) {
+      fail('no new cell for ' + settings.arriveTimeout + ' s while the page arrived');
+      return;
+    }
+    setTimeout(stillArriving, settings.poll * 1000);
+  }
+  setTimeout(stillArriving, settings.poll * 1000);
+
   function pageComplete() {
     // called by the template's last script: the whole page arrived
     complete = true;
+    arrived();
     note('page complete');
     markWidgets();
   }
