@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .cards import Card
 from .game import Action, PlayerView, State, from_view, parse_action
@@ -45,7 +46,7 @@ from .rules import Rules
 from .scoring import hand_values, value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
-           "sample_state", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
+           "sample_state", "world_sampler", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
            "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS", "EXPERT_MAX_ROLLOUTS", "NEAR_TIE"]
 
 Threshold = float | Callable[[PlayerView], float]
@@ -375,6 +376,47 @@ def imagine_hand(keep: dict[tuple[int, ...], float], known: tuple[Card, ...], ca
     return held, passed
 
 
+@cache
+def _swaps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of ``random.shuffle`` on ``n`` items: (index, bound, bits), the last index first."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, n)))
+
+
+def _shuffle(x: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(x)``, the same order from the same generator, without a method call per card (the
+    expert shuffles about 50,000 lists a round). ``random.shuffle`` draws each swap's index with
+    ``getrandbits`` of the bound's bit length, again while it is not below the bound; :data:`_SHUFFLE`
+    says whether this Python's does, else ``rng.shuffle`` itself is used."""
+    if not _SHUFFLE:
+        rng.shuffle(x)
+        return
+    bits = rng.getrandbits
+    for i, n, k in _swaps(len(x)):
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _shuffles_as_random() -> bool:
+    mine, theirs = list(range(52)), list(range(52))
+    for seed in range(20):
+        a, b = random.Random(seed), random.Random(seed)
+        for i, n, k in _swaps(len(mine)):
+            j = a.getrandbits(k)
+            while j >= n:
+                j = a.getrandbits(k)
+            mine[i], mine[j] = mine[j], mine[i]
+        b.shuffle(theirs)
+        if mine != theirs or a.random() != b.random():
+            return False
+    return True
+
+
+_SHUFFLE = _shuffles_as_random()
+"""This Python's ``random.shuffle`` draws as :func:`_shuffle` does (checked once, on 20 seeds)."""
+
+
 def sample_state(view: PlayerView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the unseen cards dealt at random to the places the
     viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock).
@@ -384,23 +426,37 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     :data:`CHOICES_SEEN`) and keeping the best (:func:`imagine_hand`); the cards it passed over go
     back to the stock. Plain random cards would make their hands as weak late in a round as on the
     deal (13 on average in scat, against 20 or more at the table by the third orbit), and a bot would
-    knock far too early.
+    knock far too early. Many samples of one view: :func:`world_sampler` (the same states, faster).
     """
-    unseen = list(view.unseen())
-    rng.shuffle(unseen)
+    return world_sampler(view)(rng)
+
+
+def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
+    """:func:`sample_state` for one ``view``, many times: what every sample shares (the unseen cards, how
+    often each player chose, the places to fill) is worked out once; each call draws the same state
+    ``sample_state(view, rng)`` would from the same generator."""
+    base = list(view.unseen())
     keep = hand_keeps(view.rules)
     seen = choices_seen(view)
-    hands: list[tuple[Card, ...]] = []
-    passed_over = False
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.player:
-            hands.append(view.hand)
-        elif view.out[seat]:
-            hands.append(())
-        else:
-            known = tuple(view.known[seat])
-            k = size - len(known)
-            extra = min(seen[seat], CHOICES_SEEN, len(unseen) - k) if k and size == 3 else 0
+    me = view.player
+    # per seat: None for the viewer's own hand or a player out, else (known cards, hidden cards, choices seen)
+    seats = [None if seat == me or view.out[seat] else (tuple(view.known[seat]), size - len(view.known[seat]),
+                                                        min(seen[seat], CHOICES_SEEN) if size == 3 else 0)
+             for seat, size in enumerate(view.hand_sizes)]
+    face_down = view.center is None and view.rules.family == "commerce"
+    stock_count = view.stock_count
+
+    def sample(rng: random.Random) -> State:
+        unseen = base[:]
+        _shuffle(unseen, rng)
+        hands: list[tuple[Card, ...]] = []
+        passed_over = False
+        for seat, slot in enumerate(seats):
+            if slot is None:
+                hands.append(view.hand if seat == me else ())
+                continue
+            known, k, most = slot
+            extra = min(most, len(unseen) - k) if k else 0
             pool = unseen[:k + extra]
             del unseen[:k + extra]
             if extra > 0:
@@ -408,12 +464,14 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
                 unseen += passed
                 passed_over = True
             hands.append(known + tuple(pool))
-    if passed_over:
-        rng.shuffle(unseen)
-    center = None
-    if view.center is None and view.rules.family == "commerce":
-        center, unseen = unseen[:3], unseen[3:]
-    return from_view(view, hands, unseen[:view.stock_count], center, seed=rng.randrange(2**32))
+        if passed_over:
+            _shuffle(unseen, rng)
+        center = None
+        if face_down:
+            center, unseen = unseen[:3], unseen[3:]
+        return from_view(view, hands, unseen[:stock_count], center, seed=rng.randrange(2**32))
+
+    return sample
 
 
 class ExpertBot(ThresholdBot):
@@ -484,7 +542,8 @@ class ExpertBot(ThresholdBot):
                  ) -> dict[Action, list[int]]:
         """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action: every action
         played on in the same sampled worlds, all at once (:func:`play_on`)."""
-        worlds = [sample_state(view, self.rng) for _ in range(rollouts)]
+        sample = world_sampler(view)
+        worlds = [sample(self.rng) for _ in range(rollouts)]
         return play_on(worlds, actions, view.player, self.threshold_for(view), self.patience,
                        self.rng.randrange(2**32))
 

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 193 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 195 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -469,6 +469,14 @@ MUTANTS: tuple[Mutant, ...] = (
            "if played >= self.max_rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
            "if played >= self.rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
            "the expert never samples past its first batch, however close the best two moves are"),
+    Mutant("bots-fast-shuffle-off-by-one", "thirtyone/bots.py",
+           "        while j >= n:\n            j = bits(k)",
+           "        while j > n:\n            j = bits(k)",
+           "the play-outs' shuffle keeps an index one past the cards it may swap with (not Python's order)"),
+    Mutant("bots-sampler-shares-its-cards", "thirtyone/bots.py",
+           "unseen = base[:]",
+           "unseen = base",
+           "one view's sampler deals from the same list every time: each world loses the cards the last one dealt"),
     Mutant("bots-expert-drops-the-close-rival", "thirtyone/bots.py",
            "close = {a: (m, h) for a, (m, h) in rivals.items() if m - h <= 0}",
            "close = {a: (m, h) for a, (m, h) in rivals.items() if m + h <= 0}",

@@ -28,7 +28,9 @@ from thirtyone.bots import (
     make_bot,
     play_game,
     sample_state,
+    world_sampler,
 )
+from thirtyone.bots import _shuffle as fast_shuffle
 from thirtyone.game import Action, from_view
 from thirtyone.scoring import value_table
 
@@ -214,6 +216,32 @@ def test_sampled_worlds_agree_with_the_view() -> None:
         everywhere = [c for h in world.hands for c in h] + list(world.stock) + list(world.discard_pile) + list(
             world.center) + list(world.out_of_play)
         assert sorted(everywhere) == sorted(deck(s.rules.deck))
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 32, 45, 52])
+def test_the_experts_shuffle_is_pythons(size: int) -> None:
+    """The play-outs' fast shuffle puts the cards in the order ``random.shuffle`` does from the same
+    generator, and leaves the generator where it leaves it: the expert plays as it did before."""
+    for seed in range(30):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(size)), list(range(size))
+        fast_shuffle(a, mine)
+        theirs.shuffle(b)
+        assert a == b
+        assert mine.getrandbits(32) == theirs.getrandbits(32)
+
+
+def test_one_views_sampler_draws_what_sample_state_draws() -> None:
+    """Many worlds of one view (the expert's play-outs) are the worlds ``sample_state`` draws one by one."""
+    for s in states_to_decide("scat", 6, seed=8) + states_to_decide("bga-commerce", 6, seed=9):
+        p = s.current_player
+        assert p is not None
+        view = s.view(p)
+        sample = world_sampler(view)
+        mine, theirs = random.Random(p), random.Random(p)
+        for _ in range(5):
+            a, b = sample(mine), sample_state(view, theirs)
+            assert (a.hands, a.stock, a.center, a.seed) == (b.hands, b.stock, b.center, b.seed)
 
 
 def test_other_players_are_imagined_with_the_hands_they_would_have_built() -> None:
