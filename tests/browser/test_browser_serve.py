@@ -631,6 +631,30 @@ def test_a_cell_whose_output_came_too_late_is_retried(
 
 
 @pytest.mark.browser
+def test_a_slow_front_end_after_the_last_cell_is_not_a_stalled_page(
+        servers: Servers, learners: Callable[..., Learner]) -> None:
+    """On a slow network Voilà's front end (voila.js, fetched after the page's last cell) may take longer to
+    come than arriveTimeout: the server has sent every cell, so the page waits for it, and never reloads."""
+    learner = learners(init="window.THIRTYONE_WATCH = {arriveTimeout: 10};")
+    delayed: list[float] = []
+
+    def slow(route: Any) -> None:
+        if route.request.method == "GET" and not delayed:
+            delayed.append(time.monotonic())
+            time.sleep(14)  # longer than arriveTimeout
+        route.continue_()
+
+    learner.page.route("**/voila/static/voila.js", slow)
+    open_lesson(learner, servers.main)
+    learner.wait("ready", timeout=120)
+    assert delayed and learner.loads == 1
+    events = [event for _, event in learner.log()]
+    assert not [e for e in events if e.startswith("failed")], events
+    assert_widgets(learner)
+    assert not learner.unexpected()
+
+
+@pytest.mark.browser
 def test_a_stopped_server_says_so_and_the_page_comes_back_with_it(
         servers: Servers, learners: Callable[..., Learner], monkeypatch: pytest.MonkeyPatch) -> None:
     """(It stops the module's server, and starts it again.) The alert comes within seconds; the button

@@ -15,8 +15,10 @@
  *    the server answers (else the browser would show its own error page), saying so.
  *
  * How a page decides its widgets did not come (all but the first after the browser's "load" event):
- * - while it arrives: no new cell came for `arriveTimeout` s (the server's kernel for the page stalled; Voilà
- *   keeps the page's connection open with its heartbeats, so the browser alone would wait for ever);
+ * - while its cells arrive: no new cell came for `arriveTimeout` s (the server's kernel for the page stalled;
+ *   Voilà keeps the page's connection open with its heartbeats, so the browser alone would wait for ever). The
+ *   clock starts with the page's body (Voilà's spinner) and stops with the last cell (Voilà's voila_finish):
+ *   the scripts the browser fetches before and after, on a slow network, are not the server's kernel;
  * - at once: the page arrived cut short (the template's last script never ran); a code cell the template
  *   knows must show something came with no output (watch.macro.html.j2 marks it); a widget placeholder
  *   shows "Error displaying widget…" or its text form;
@@ -97,7 +99,8 @@
   var loadAt = null;
   var appAt = null;
   var progressAt = null;
-  var arrivedAt = now(); // when the page last moved on while arriving: this script, then each cell
+  var arrivedAt = null; // when the page's cells last moved on: its body began, then each cell
+  var cellsDone = false; // the server sent the last cell (Voilà called voila_finish)
   var drawn = 0;
   var kernel = null;
   var wasConnected = false;
@@ -551,6 +554,15 @@
     if (text) {
       text.textContent = WORDS.loading_page;
     }
+    arrived();
+    setTimeout(stillArriving, settings.poll * 1000);
+    var finish = window.voila_finish;
+    if (typeof finish === 'function') {
+      window.voila_finish = function () {
+        cellsDone = true;
+        return finish.apply(this, arguments);
+      };
+    }
     var voilas = window.update_loading_text;
     if (typeof voilas !== 'function') {
       return;
@@ -604,7 +616,7 @@
   }
 
   function stillArriving() {
-    if (loadAt !== null || state !== 'loading' || unloading) {
+    if (cellsDone || complete || loadAt !== null || state !== 'loading' || unloading) {
       return;
     }
     if (now() - arrivedAt > settings.arriveTimeout) {
@@ -613,12 +625,10 @@
     }
     setTimeout(stillArriving, settings.poll * 1000);
   }
-  setTimeout(stillArriving, settings.poll * 1000);
 
   function pageComplete() {
     // called by the template's last script: the whole page arrived
     complete = true;
-    arrived();
     note('page complete');
     markWidgets();
   }
