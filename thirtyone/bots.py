@@ -47,7 +47,7 @@ from .scoring import hand_values, value_table
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
            "sample_state", "world_sampler", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
-           "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS", "EXPERT_MAX_ROLLOUTS", "NEAR_TIE"]
+           "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS", "EXPERT_CAP", "EXPERT_MAX_ROLLOUTS", "NEAR_TIE"]
 
 Threshold = float | Callable[[PlayerView], float]
 
@@ -299,17 +299,21 @@ thirtyone strength``, 2,000 deals of Scat with 4 players) a fixed 192 lost 0.052
 intermediate, a fixed 48 only 0.031 fewer; on 2,000 other deals 192 lost 0.032 ± 0.021 lives a round fewer
 than 48 (paired 95% interval)."""
 
-EXPERT_MAX_ROLLOUTS = 8 * EXPERT_ROLLOUTS
-"""At most this many play-outs a move (by default 8 × the first batch): when after a batch the best move's
-paired 95% interval against a rival still holds 0 and reaches past :data:`NEAR_TIE`, the expert plays as many
-play-outs again, only for the moves still in contention, until this cap. Losses are rare on a strong hand, so
-192 play-outs see only a handful: with A♥ K♥ 9♥ on the first turn of Scat with 4 players the knock loses 0.012
-lives and drawing from the pile 0.025 (20,000 play-outs); a fixed 192 sometimes drew, the adaptive expert
-knocked for each of 20 seeds (``tests/sim/test_expert_spots.py``). On the 2,000 Scat deals above it lost 0.069 ±
-0.023 lives a round fewer than the intermediate that knocked at 25 then, 0.017 ± 0.017 fewer than a fixed 192 on
-the same deals (against the intermediate as shipped, which knocks at 24: 0.060 ± 0.021 fewer; README, Studies); its
-median decision took 30 ms of CPU against 17 ms for a fixed 192 (on a busy two-core machine, where an empty
-10-million-step loop took 0.11 s), within the 50 ms a decision may take."""
+EXPERT_CAP = 4
+"""How many times its first batch the expert plays at most for a move (see :data:`EXPERT_MAX_ROLLOUTS`)."""
+
+EXPERT_MAX_ROLLOUTS = EXPERT_CAP * EXPERT_ROLLOUTS
+"""At most this many play-outs a move (by default :data:`EXPERT_CAP` × the first batch): when after a batch the
+best move's paired 95% interval against a rival still holds 0 and reaches past :data:`NEAR_TIE`, the expert plays
+as many play-outs again, only for the moves still in contention, until this cap. Losses are rare on a strong hand,
+so 192 play-outs see only a handful: with A♥ K♥ 9♥ on the first turn of Scat with 4 players the knock loses 0.012
+lives and drawing from the pile 0.025 (20,000 play-outs); a fixed 192 sometimes drew, the adaptive expert knocks
+(``tests/sim/test_expert_spots.py``). In duplicate play (``python -m thirtyone strength``, 2,000 deals of Scat
+with 4 players, seed 0, against three intermediates as shipped) the expert lost 0.061 ± 0.021 lives a round fewer
+than the intermediate, and, paired on the same deals against the cap it had before (8 ×), as many (−0.001 ±
+0.012) for 65 % of its CPU; a cap of 2 × lost 0.008 ± 0.014 more and a fixed 192 0.024 ± 0.016 more (measurably
+worse). Near-equal moves never get their interval within NEAR_TIE, so they play to the cap: the cap, not the
+first batch, sets the expert's cost (starting at 48 or 96 saved 7 % of the CPU and no strength)."""
 
 NEAR_TIE = 0.01
 """Lives: two moves whose paired 95% interval of the difference lies within this of 0 count as equally good;
@@ -482,7 +486,7 @@ class ExpertBot(ThresholdBot):
     everyone, the same samples for every move. While the best move's paired 95% interval against a
     rival holds 0 and is wider than :data:`NEAR_TIE`, it plays as many continuations again for the
     moves still in contention (a move clearly worse than the best drops out), up to ``max_rollouts``
-    a move (default 8 × ``rollouts``); then it picks the lowest mean loss. It knocks once the round has
+    a move (default :data:`EXPERT_CAP` × ``rollouts``); then it picks the lowest mean loss. It knocks once the round has
     gone on for twice ``patience`` orbits (other bots: ``patience``), so rounds among experts always end.
     ``last_losses``: the mean lives lost of each move it compared at its last decision (empty when it
     did not simulate; a move that dropped out is rated by its paired difference to the move chosen),
@@ -496,7 +500,7 @@ class ExpertBot(ThresholdBot):
         super().__init__(seed, threshold, patience)
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"rollouts must be a whole number, 1 or more, not {rollouts!r}")
-        cap = 8 * rollouts if max_rollouts is None else max_rollouts
+        cap = EXPERT_CAP * rollouts if max_rollouts is None else max_rollouts
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < rollouts:
             raise ValueError(f"max_rollouts must be a whole number, at least rollouts ({rollouts}), not {cap!r}")
         self.rollouts = rollouts
