@@ -28,10 +28,9 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from .cards import Card
-from .game import Action, PlayerView, State, from_view, parse_action
+from .game import Action, PlayerView, State, fast_shuffle, from_view, parse_action
 from .i18n import N_, _, ngettext, number
 from .policy import (
     best_commerce_move,
@@ -380,47 +379,6 @@ def imagine_hand(keep: dict[tuple[int, ...], float], known: tuple[Card, ...], ca
     return held, passed
 
 
-@cache
-def _swaps(n: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of ``random.shuffle`` on ``n`` items: (index, bound, bits), the last index first."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, n)))
-
-
-def _shuffle(x: list[Any], rng: random.Random) -> None:
-    """``rng.shuffle(x)``, the same order from the same generator, without a method call per card (the
-    expert shuffles about 50,000 lists a round). ``random.shuffle`` draws each swap's index with
-    ``getrandbits`` of the bound's bit length, again while it is not below the bound; :data:`_SHUFFLE`
-    says whether this Python's does, else ``rng.shuffle`` itself is used."""
-    if not _SHUFFLE:
-        rng.shuffle(x)
-        return
-    bits = rng.getrandbits
-    for i, n, k in _swaps(len(x)):
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _shuffles_as_random() -> bool:
-    mine, theirs = list(range(52)), list(range(52))
-    for seed in range(20):
-        a, b = random.Random(seed), random.Random(seed)
-        for i, n, k in _swaps(len(mine)):
-            j = a.getrandbits(k)
-            while j >= n:
-                j = a.getrandbits(k)
-            mine[i], mine[j] = mine[j], mine[i]
-        b.shuffle(theirs)
-        if mine != theirs or a.random() != b.random():
-            return False
-    return True
-
-
-_SHUFFLE = _shuffles_as_random()
-"""This Python's ``random.shuffle`` draws as :func:`_shuffle` does (checked once, on 20 seeds)."""
-
-
 def sample_state(view: PlayerView, rng: random.Random) -> State:
     """A full state consistent with ``view``: the unseen cards dealt at random to the places the
     viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock).
@@ -452,7 +410,7 @@ def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
 
     def sample(rng: random.Random) -> State:
         unseen = base[:]
-        _shuffle(unseen, rng)
+        fast_shuffle(rng, unseen)
         hands: list[tuple[Card, ...]] = []
         passed_over = False
         for seat, slot in enumerate(seats):
@@ -469,7 +427,7 @@ def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
                 passed_over = True
             hands.append(known + tuple(pool))
         if passed_over:
-            _shuffle(unseen, rng)
+            fast_shuffle(rng, unseen)
         center = None
         if face_down:
             center, unseen = unseen[:3], unseen[3:]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, Card, deck, format_cards, parse_cards
@@ -198,12 +199,17 @@ _NEXT_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
 _DECKS = {32: deck(32), 52: deck(52)}
 
 
-def _shuffle(rng: random.Random, order: list[Any]) -> None:
-    """``rng.shuffle(order)``, inlined: the same algorithm and the same result, twice as fast."""
+@cache
+def _swaps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of ``random.shuffle`` on ``n`` items: (index, bound, bits of the bound), the last index first."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+
+
+def fast_shuffle(rng: random.Random, order: list[Any]) -> None:
+    """``rng.shuffle(order)``, inlined: the same algorithm, the same result and the generator left in the same
+    place, about twice as fast (the game's reshuffles, and the expert's play-outs: 50,000 lists a round)."""
     getrandbits = rng.getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _swaps(len(order)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -660,7 +666,7 @@ class State:
     def _shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         _RNG.seed(f"{self.seed}:{self.shuffles}")  # as random.Random(that string) would be
         order = list(cards)
-        _shuffle(_RNG, order)
+        fast_shuffle(_RNG, order)
         return tuple(order)
 
     # -- turn flow ------------------------------------------------------------------------

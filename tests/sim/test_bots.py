@@ -30,7 +30,6 @@ from thirtyone.bots import (
     sample_state,
     world_sampler,
 )
-from thirtyone.bots import _shuffle as fast_shuffle
 from thirtyone.game import Action, from_view
 from thirtyone.scoring import value_table
 
@@ -216,19 +215,6 @@ def test_sampled_worlds_agree_with_the_view() -> None:
         everywhere = [c for h in world.hands for c in h] + list(world.stock) + list(world.discard_pile) + list(
             world.center) + list(world.out_of_play)
         assert sorted(everywhere) == sorted(deck(s.rules.deck))
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 32, 45, 52])
-def test_the_experts_shuffle_is_pythons(size: int) -> None:
-    """The play-outs' fast shuffle puts the cards in the order ``random.shuffle`` does from the same
-    generator, and leaves the generator where it leaves it: the expert plays as it did before."""
-    for seed in range(30):
-        mine, theirs = random.Random(seed), random.Random(seed)
-        a, b = list(range(size)), list(range(size))
-        fast_shuffle(a, mine)
-        theirs.shuffle(b)
-        assert a == b
-        assert mine.getrandbits(32) == theirs.getrandbits(32)
 
 
 def test_one_views_sampler_draws_what_sample_state_draws() -> None:
