@@ -23,12 +23,15 @@ expert's). ``--fields`` plays only the cells of some fields (a comma list), to s
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import sys
 import time
+from collections.abc import Callable
 
 from bench_engine import empty_loop
 
-from thirtyone.strength import ARENA_BOTS, DEFAULT_CELLS, FIELDS, StrengthRow, duplicate, strength_table
+from thirtyone.strength import ARENA_BOTS, DEFAULT_CELLS, FIELDS, StrengthRow, duplicate, paired, strength_table
 
 DEFAULT_ROUNDS = 200
 FULL_ROUNDS = {"intermediate": 10_000}
@@ -47,12 +50,33 @@ def per_round(row: StrengthRow, loop: float) -> str:
     return f"{row.bot} {sec * 1000:.2f} ms = {sec / loop:.4f}x"
 
 
+def against_expert(cell: list[StrengthRow]) -> dict[str, tuple[float, float]]:
+    """For each other bot of a cell: the expert's lives lost minus its, deal by deal, with half the paired 95%
+    interval (negative: the expert lost fewer)."""
+    expert = next((r for r in cell if r.bot == "expert"), None)
+    if expert is None:
+        return {}
+    return {r.bot: paired(expert.lost, r.lost) for r in cell if r.bot != "expert"}
+
+
+def tick(rounds: int, began: float, label: str) -> Callable[[int], None]:
+    """A progress line on stderr every tenth of the cell's rounds (long runs: ``--full``)."""
+    step = max(1, rounds // 10)
+
+    def report(done: int) -> None:
+        if done % step == 0 or done == rounds:
+            print(f"  {label}: {done}/{rounds} rounds, {time.process_time() - began:.0f} s CPU",
+                  file=sys.stderr, flush=True)
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per cell")
     parser.add_argument("--full", action="store_true", help="the issue's sizes: 10,000 / 4,000 rounds per cell")
     parser.add_argument("--fields", default=",".join(FIELDS), help="play only the cells of these fields")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", metavar="PATH", help="also write every row (and the expert's pairings) here")
     args = parser.parse_args()
     fields = [f.strip() for f in args.fields.split(",")]
     bad = [f for f in fields if f not in FIELDS]
@@ -62,18 +86,23 @@ def main() -> None:
     warm(cells)
     loops = [empty_loop()]
     rows: list[StrengthRow] = []
+    record: list[dict[str, object]] = []
     thinking: list[float] = []
     for preset, players, field in cells:
         rounds = FULL_ROUNDS.get(field, FULL_OTHER) if args.full else args.rounds
         mine: list[float] = []
         start = time.process_time()
         cell = duplicate(preset, players, field, ARENA_BOTS, rounds, args.seed,
+                         progress=tick(rounds, start, f"{preset} {players} {field}"),
                          on_decision=lambda bot, sec, into=mine: into.append(sec) if bot == "expert" else None)
         spent = time.process_time() - start
         loops.append(empty_loop())
         loop = statistics.median(loops)
         print(f"\n== {preset}, {players} players, a field of {field}: {rounds} rounds, {spent:.1f} s CPU")
         print(strength_table(cell))
+        for bot, (diff, half) in against_expert(cell).items():
+            verdict = "fewer, measurably" if diff + half < 0 else "more, measurably" if diff - half > 0 else "not measurably"
+            print(f"expert minus {bot}: {diff:+.4f} ± {half:.4f} lives a round ({verdict})")
         print("time per round: " + "; ".join(per_round(r, loop) for r in cell))
         if mine:
             med = statistics.median(mine)
@@ -81,6 +110,15 @@ def main() -> None:
                   f"({len(mine)} decisions, {len(mine) / rounds:.1f} a round)")
         rows += cell
         thinking += mine
+        if args.json:
+            record.append({"preset": preset, "players": players, "field": field, "rounds": rounds, "seed": args.seed,
+                           "rows": [{"bot": r.bot, "lost": round(r.mean, 5), "diff": round(r.diff, 5),
+                                     "half": round(r.half_width, 5), "seconds": round(r.seconds, 2)} for r in cell],
+                           "expert_minus": {b: [round(d, 5), round(h, 5)] for b, (d, h) in against_expert(cell).items()},
+                           "expert_decision_ms": round(statistics.median(mine) * 1000, 3) if mine else None,
+                           "loop_seconds": round(loop, 4)})
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(record, f, indent=1)
     loop = statistics.median(loops)
     print(f"\nempty 10-million-step loop: {loop:.3f} s CPU (median of {len(loops)}); the unit of the 'x' figures")
     print(strength_table(rows))

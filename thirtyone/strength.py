@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from dataclasses import field as data_field
 
 from .analysis import Z95
 from .bots import PATIENCE, Bot, GreedyBot, make_bot
@@ -38,7 +39,7 @@ from .rules import Rules
 from .scoring import hand_values
 
 __all__ = ["PUBLIC_RULES", "ARENA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
-           "strength_table", "select_cells", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
+           "strength_table", "select_cells", "paired", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
            "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
 
 
@@ -275,6 +276,20 @@ class StrengthRow:
     """Half the paired 95% interval of ``diff``: 1.96 × sd / sqrt(rounds) of the per-deal differences."""
     seconds: float
     """CPU seconds its rounds took (every seat's moves and the engine's)."""
+    lost: tuple[int, ...] = data_field(default=(), repr=False, compare=False)
+    """Lives the bot lost in each deal, in deal order (to pair any two bots of a cell: :func:`paired`)."""
+
+
+def paired(mine: Sequence[int], other: Sequence[int]) -> tuple[float, float]:
+    """The mean over the same deals of ``mine - other``, and half its paired 95% interval
+    (1.96 × sd / sqrt(deals); 0 for one deal). Raises ``ValueError`` unless both have the same deals."""
+    n = len(mine)
+    if n == 0 or len(other) != n:
+        raise ValueError(f"paired needs the same deals, at least one, for both bots: not {n} and {len(other)}")
+    diffs = [a - b for a, b in zip(mine, other)]
+    diff = sum(diffs) / n
+    sd = math.sqrt(sum((x - diff) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+    return diff, Z95 * sd / math.sqrt(n)
 
 
 def _bot_names(bots: Sequence[str] | str) -> list[str]:
@@ -362,11 +377,9 @@ def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] 
     rows = []
     for name in names:
         mine = lost[name]
-        diffs = [a - b for a, b in zip(mine, base)]
-        diff = sum(diffs) / rounds
-        sd = math.sqrt(sum((x - diff) ** 2 for x in diffs) / (rounds - 1)) if rounds > 1 else 0.0
-        rows.append(StrengthRow(name, field, r.name, players, rounds, sum(mine) / rounds, diff,
-                                Z95 * sd / math.sqrt(rounds), seconds[name]))
+        diff, half = paired(mine, base)
+        rows.append(StrengthRow(name, field, r.name, players, rounds, sum(mine) / rounds, diff, half,
+                                seconds[name], tuple(mine)))
     return rows
 
 
