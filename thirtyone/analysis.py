@@ -44,9 +44,22 @@ if TYPE_CHECKING:
 __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTables", "load_knock_tables",
            "build_knock_tables", "knock_table_bytes", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text",
            "KnockRuleRow", "knock_rule_tournament", "knock_rule_candidates", "best_knock_rule", "knock_rule_bytes",
-           "shipped_knock_rules", "KNOCK_RULE_ROUNDS", "LIVE_KNOCK_RULE_ROUNDS"]
+           "shipped_knock_rules", "KNOCK_RULE_ROUNDS", "LIVE_KNOCK_RULE_ROUNDS", "paired"]
 
 Z95 = 1.959963984540054
+
+
+def paired(mine: Sequence[int], other: Sequence[int]) -> tuple[float, float]:
+    """The mean of ``mine[i] - other[i]`` (lives lost by two bots on the same deals, or after two moves in the
+    same play-outs) and half its paired 95% interval, 1.96 × sd / sqrt(n) (0 for n = 1). Raises
+    ``ValueError`` unless both have the same number of deals, at least one."""
+    n = len(mine)
+    if n == 0 or len(other) != n:
+        raise ValueError(f"paired needs as many deals for both, at least one: not {n} and {len(other)}")
+    diffs = [a - b for a, b in zip(mine, other)]
+    diff = sum(diffs) / n
+    sd = math.sqrt(sum((x - diff) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+    return diff, Z95 * sd / math.sqrt(n)
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:

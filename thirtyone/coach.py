@@ -11,7 +11,8 @@
   :func:`~thirtyone.analysis.knock_advice` estimates the same thing (knock now against playing on,
   everyone then playing that policy) from other samples; asking both showed two numbers for one
   knock (16% in the table, 18% in the sentence), so the coach no longer asks it: every number the
-  coach shows is one of its table's. When the two rows' 95% intervals overlap, the verdict is that
+  coach shows is one of its table's, but what its move saves against the second best (:attr:`Advice.saves`,
+  lives per 100 rounds): the two rows' difference, with the paired 95% interval of the same play-outs. When the two rows' 95% intervals overlap, the verdict is that
   the moves are about as good, never that one is wrong; it names the situation it judged (the
   hand's value, the players still in, the turns played, and that each other player has one more
   turn to improve after a knock).
@@ -27,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import names
-from .analysis import Estimate, KnockAdvice
+from .analysis import Estimate, KnockAdvice, paired
 from .bots import ExpertBot
 from .game import Action, PlayerView, State
 from .i18n import N_, _, fixed, ngettext, number, percent
@@ -73,6 +74,9 @@ class Advice:
     """When a knock is legal: the situation the knock verdict judged, in sentences (see :func:`situation`)."""
     verdict_text: str = ""
     """When a knock is legal: the verdict in a sentence, without numbers (they are the table's)."""
+    saves: tuple[float, float] | None = None
+    """Lives per 100 rounds the best move saves against the second best, in the same play-outs, with half its
+    paired 95% interval (``None`` with one move): what following the coach is worth here."""
 
     @property
     def best_move(self) -> MoveEstimate:
@@ -194,16 +198,21 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
                   for i in order)
     best = moves[0]
     knock, where, verdict = _knock_verdict(state, p, moves) if may_knock else (None, "", "")
-    return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves),
-                  time.perf_counter() - t0, where, verdict)
+    saves = None
+    if len(moves) > 1:
+        diff, half = paired(losses[moves[1].action], losses[best.action])
+        saves = (100 * diff, 100 * half)
+    return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves, saves),
+                  time.perf_counter() - t0, where, verdict, saves)
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _explain(moves: Sequence[MoveEstimate]) -> str:
-    """The best move against the runner-up, in the table's own numbers."""
+def _explain(moves: Sequence[MoveEstimate], saves: tuple[float, float] | None = None) -> str:
+    """The best move against the runner-up, in the table's own numbers, and what it saves against it in lives
+    per 100 rounds (``saves``: mean and half its paired interval)."""
     best = moves[0]
     e = best.estimate
     head = _cap(best.words)
@@ -216,8 +225,17 @@ def _explain(moves: Sequence[MoveEstimate]) -> str:
         move=head, lives=lives_text(e.expected_lives), percent=percent(95), interval=interval_text(e),
         other_lives=lives_text(nxt.estimate.expected_lives), other_interval=interval_text(nxt.estimate),
         other=nxt.words)
-    if overlap(e, nxt.estimate):
-        text += " " + _("The intervals overlap: the two moves are about as good.")
+    if saves is None:
+        if overlap(e, nxt.estimate):
+            text += " " + _("The intervals overlap: the two moves are about as good.")
+        return text
+    mean, half = saves
+    text += " " + _("In the same simulation it saves {saves} lives per 100 rounds against {other} ({percent} "
+                    "interval {low} to {high}).").format(
+        saves=fixed(mean, 1), other=nxt.ing or nxt.words, percent=percent(95), low=fixed(mean - half, 1),
+        high=fixed(mean + half, 1))
+    if mean - half <= 0:
+        text += " " + _("That interval includes 0: the two moves are about as good.")
     return text
 
 

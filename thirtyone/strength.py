@@ -24,14 +24,13 @@ the deal number: the same call gives the same numbers (but the seconds).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as data_field
 
-from .analysis import Z95
+from .analysis import paired
 from .bots import PATIENCE, Bot, GreedyBot, make_bot
 from .cards import deck
 from .game import PlayerView, State, new_game
@@ -279,17 +278,6 @@ class StrengthRow:
     lost: tuple[int, ...] = data_field(default=(), repr=False, compare=False)
     """Lives the bot lost in each deal, in deal order (to pair any two bots of a cell: :func:`paired`)."""
 
-
-def paired(mine: Sequence[int], other: Sequence[int]) -> tuple[float, float]:
-    """The mean over the same deals of ``mine - other``, and half its paired 95% interval
-    (1.96 × sd / sqrt(deals); 0 for one deal). Raises ``ValueError`` unless both have the same deals."""
-    n = len(mine)
-    if n == 0 or len(other) != n:
-        raise ValueError(f"paired needs the same deals, at least one, for both bots: not {n} and {len(other)}")
-    diffs = [a - b for a, b in zip(mine, other)]
-    diff = sum(diffs) / n
-    sd = math.sqrt(sum((x - diff) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
-    return diff, Z95 * sd / math.sqrt(n)
 
 
 def _bot_names(bots: Sequence[str] | str) -> list[str]:

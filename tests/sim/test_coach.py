@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 import pytest
 from helpers.engine import stack
@@ -11,8 +12,9 @@ from helpers.engine import stack
 from thirtyone import new_game
 from thirtyone.analysis import Estimate
 from thirtyone.bots import make_bot, play_game
-from thirtyone.coach import Advice, GameRecord, KnockRecord, MoveEstimate, coach, describe_move, overlap
+from thirtyone.coach import Advice, GameRecord, KnockRecord, MoveEstimate, _explain, coach, describe_move, overlap
 from thirtyone.game import Action, State
+from thirtyone.i18n import using
 from thirtyone.widgets.play import advice_html
 
 
@@ -268,3 +270,35 @@ def test_the_summary_counts_the_lives_lost_and_the_rounds_in_which_they_were_los
     rec = GameRecord(0, start=(3, 3), rounds=[(1, (1, 3), (False, False)), (2, (1, 2), (False, False)),
                                              (3, (0, 2), (False, False))], lost={1: 2, 2: 0, 3: 1})
     assert "3 rounds played; you lost 3 lives in 2 of them." in rec.summary()
+
+
+def test_the_coach_says_what_its_move_saves_against_the_second_best_per_100_rounds() -> None:
+    """Issue 19: the saving is the table's first two rows apart, per 100 rounds, with the paired interval of the
+    same play-outs; 'about as good' exactly when that interval includes 0."""
+    seen = set()
+    for seed in range(6):
+        s = advance(new_game("scat", players=4, seed=seed), 2 + seed)
+        a = coach(s, rollouts=80, knock_rollouts=80, seed=seed)
+        assert a.saves is not None
+        mean, half = a.saves
+        first, second = a.moves[0].estimate, a.moves[1].estimate
+        assert mean == pytest.approx(100 * (second.expected_lives - first.expected_lives)) and mean >= 0
+        assert half > 0
+        said = f"it saves {mean:.1f} lives per 100 rounds against {a.moves[1].ing}"
+        assert said in a.explanation and f"(95% interval {mean - half:.1f} to {mean + half:.1f})" in a.explanation
+        close = mean - half <= 0
+        assert ("the two moves are about as good" in a.explanation) == close
+        seen.add(close)
+    assert seen == {True, False}  # both wordings were checked
+
+
+def test_the_saving_sentence_follows_the_interval_not_the_rows() -> None:
+    moves = tuple(replace(m, ing=m.words.replace("draw ", "drawing ")) for m in
+                  three_moves([0] * 80 + [1] * 20, [0] * 75 + [1] * 25, [1] * 100))
+    clear = _explain(moves, (5.0, 2.0))
+    assert "saves 5.0 lives per 100 rounds against drawing from the stock (95% interval 3.0 to 7.0)" in clear
+    assert "about as good" not in clear  # the rows' intervals overlap, but the same play-outs tell them apart
+    assert _explain(moves, (5.0, 6.0)).endswith("That interval includes 0: the two moves are about as good.")
+    with using("es"):
+        text = _explain(moves, (5.0, 6.0))
+    assert "ahorra 5,0 vidas por cada 100 rondas" in text and "(intervalo del 95%: de -1,0 a 11,0)" in text, text
