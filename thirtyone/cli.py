@@ -5,7 +5,8 @@
     python -m thirtyone survival scat -p 4 -s 2 -t 3
     python -m thirtyone tournament schwimmen -p 4
     python -m thirtyone strength                 # duplicate play: each bot against a field, paired by deal
-    python -m thirtyone build-data               # write every file shipped in thirtyone/data/ afresh (make data)
+    python -m thirtyone build-data               # write every file shipped in thirtyone/data/ afresh (make data),
+                                                 # but the measured strength.json (hours): name it to compute it
     python -m thirtyone build-data pictures.json # or only those named
 
 Long runs show a progress bar on stderr.
@@ -143,7 +144,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("build-data", help="compute the files shipped in thirtyone/data/ and write them",
                        description="Each file is computed by its builder (thirtyone/shipped.py lists them) "
-                       "and written in thirtyone/data/, in the order of that list.")
+                       "and written in thirtyone/data/, in the order of that list. A measured file (the bots' "
+                       "strength, hours of play) is computed only when named.")
     p.add_argument("names", nargs="*", metavar="NAME",
                    help=f"the files to write (default: all): {', '.join(shipped.FILES)}")
     return parser
@@ -216,7 +218,7 @@ def _build_data(args: argparse.Namespace) -> None:
     :data:`thirtyone.shipped.FILES` (a file another's builder reads comes first)."""
     asked = {shipped.entry(name).name for name in args.names}  # an unknown name: a usage error naming the files
     start = time.perf_counter()
-    for name in [n for n in shipped.FILES if n in asked or not asked]:
+    for name in [n for n in shipped.FILES if n in asked or not (asked or shipped.FILES[n].measured)]:
         began = time.perf_counter()
         path = shipped.entry(name).path
         before = path.read_bytes() if path.exists() else None

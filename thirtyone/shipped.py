@@ -41,6 +41,10 @@ class ShippedFile:
     """What the file holds, and who reads it."""
     size: int | None = None
     """The file's length in bytes when it never changes (the hand tables): any other length is damage."""
+    measured: bool = False
+    """A measurement of hours (the bots' strength): ``make data`` and the byte-for-byte test leave it alone,
+    ``build-data NAME`` computes it; when it is missing or damaged :func:`load` gives ``None``, never hours of
+    computing."""
 
     @property
     def path(self) -> Path:
@@ -62,6 +66,9 @@ FILES: dict[str, ShippedFile] = {f.name: f for f in (
                 "lesson 5's first advice and first study results (precomputed.lookup)"),
     ShippedFile("pictures.json", "thirtyone.widgets.charts:picture_bytes",
                 "lesson 5's first pictures, in every language (charts.picture_html)"),
+    ShippedFile("strength.json", "thirtyone.strength:strength_bytes",
+                "the bots' strength in duplicate play, issue 19's cells (strength.shipped_strength, lesson 5's table)",
+                measured=True),
 )}
 """Every shipped file by name, in the order they are built: a file a builder reads comes before it (the
 intermediate bot knocks by the knock-rule tournament's winners, and the threshold tournament and the first
@@ -98,6 +105,8 @@ def _read(file: ShippedFile) -> Any:
             return content
     except (OSError, ValueError):  # missing, unreadable, empty or not JSON
         pass
+    if file.measured:
+        return None
     fresh = build(file.name)
     return json.loads(fresh) if json_file else fresh
 

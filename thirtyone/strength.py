@@ -24,12 +24,15 @@ the deal number: the same call gives the same numbers (but the seconds).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as data_field
+from typing import Any
 
+from . import shipped
 from .analysis import paired
 from .bots import PATIENCE, Bot, GreedyBot, make_bot
 from .cards import deck
@@ -38,7 +41,8 @@ from .rules import Rules
 from .scoring import hand_values
 
 __all__ = ["PUBLIC_RULES", "ARENA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
-           "strength_table", "select_cells", "paired", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
+           "strength_table", "select_cells", "paired", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",
+           "cell_record", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
            "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
 
 
@@ -385,3 +389,57 @@ def strength_table(rows: Iterable[StrengthRow]) -> str:
         lines.append(f"{r.preset:<12} {r.players:>7} {r.field:<13} {r.bot:<13} {r.rounds:>6} {r.mean:>10.3f} "
                      f"{r.diff:>+16.3f} {lo:>+8.3f} {hi:>+8.3f} {r.seconds:>8.2f}")
     return "\n".join(lines)
+
+
+FULL_ROUNDS: dict[str, int] = {"intermediate": 10_000}
+"""Issue 19's rounds per cell by field (:func:`full_rounds`): 10,000 against intermediates, 4,000 against
+any other field."""
+CHECK_DEALS = 20
+"""The shipped table keeps the lives each bot lost over a cell's first deals, so that a test can play them
+again and see the table is what the bots play now."""
+
+
+def full_rounds(field: str) -> int:
+    """Issue 19's rounds for a cell against ``field``."""
+    return FULL_ROUNDS.get(field, 4_000)
+
+
+def cell_record(rows: Sequence[StrengthRow]) -> dict[str, object]:
+    """One cell's rows as the shipped table keeps them: lives lost per round, the difference to the
+    intermediate and the expert minus every other bot (each with half its paired 95% interval), rounded to
+    5 decimals, and each bot's lives lost over the first :data:`CHECK_DEALS` deals. No times: the file is
+    the same whenever it is computed."""
+    first = rows[0]
+    expert = next((r for r in rows if r.bot == "expert"), None)
+    minus = {} if expert is None else {r.bot: [round(x, 5) for x in paired(expert.lost, r.lost)]
+                                       for r in rows if r.bot != "expert"}
+    return {"preset": first.preset, "players": first.players, "field": first.field, "rounds": first.rounds,
+            "rows": [{"bot": r.bot, "lost": round(r.mean, 5), "diff": round(r.diff, 5), "half": round(r.half_width, 5)}
+                     for r in rows],
+            "expert_minus": minus, "first": {r.bot: sum(r.lost[:CHECK_DEALS]) for r in rows}}
+
+
+def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed: int = 0,
+                    rounds: Callable[[str], int] = full_rounds,
+                    progress: Callable[[int], None] | None = None) -> dict[str, object]:
+    """Every bot of :data:`ARENA_BOTS` in each cell, ``rounds(field)`` deals (issue 19's sizes: about two hours
+    of one core, nearly all the expert's), as the shipped ``strength.json`` keeps it."""
+    return {"seed": seed, "check_deals": CHECK_DEALS, "cells": [
+        cell_record(duplicate(preset, players, field, ARENA_BOTS, rounds(field), seed, progress=progress))
+        for preset, players, field in cells]}
+
+
+def strength_bytes() -> bytes:
+    """The shipped ``strength.json``, computed now (:func:`strength_record`; hours)."""
+    return (json.dumps(strength_record(), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def shipped_strength(preset: str, players: int, field: str = "intermediate") -> dict[str, Any] | None:
+    """The shipped cell (:func:`cell_record`) for a preset, table size and field; ``None`` when it was not
+    measured (or the file is missing)."""
+    record = shipped.load("strength.json")
+    if not record:
+        return None
+    key = Rules.preset(preset).name
+    return next((c for c in record["cells"] if (c["preset"], c["players"], c["field"]) == (key, players, field)),
+                None)

@@ -130,3 +130,34 @@ def test_the_rule_in_a_sentence_names_the_tables_numbers(level: str) -> None:
         assert f"worth {rule.threshold:g} or more" in rule.text
     with pytest.raises(ValueError, match="no knock rule"):
         knock_rule("random", "scat", 4)
+
+
+def test_lesson_5s_strength_section_is_true_of_the_tournament_and_the_expert() -> None:
+    """'None lost fewer lives than the best threshold that stays the same all round' (the knock-rule tournament's
+    winners do not fall), and the expert 'may knock on a low hand': in seeded Scat rounds at a table of four it
+    knocks below the intermediate's threshold."""
+    from thirtyone import shipped
+
+    best = shipped.load("knock_rules.json")["best"]
+    assert {f"{game}|{n}" for game in ("scat", "schwimmen") for n in range(2, 7)} <= set(best)
+    assert all(drop == 0 for _start, drop, _floor in best.values())
+    text = one_line((LESSONS / "05-knock-timing.md").read_text(encoding="utf-8"))
+    assert "with 2 to 6 players, none lost fewer lives than the best threshold that stays the same" in text
+    threshold = knock_rule("intermediate", "scat", 4).threshold
+    assert threshold is not None
+    low = []
+    for seed in range(8):
+        s = new_game("scat", 4, seed=seed)
+        me = seed % 4
+        bots = [make_bot("intermediate", seed=seed * 10 + i) for i in range(4)]
+        bots[me] = make_bot("expert", seed=seed)
+        while not s.round_over:
+            p = s.current_player
+            assert p is not None
+            action = bots[p].choose(s.view(p))
+            if p == me and KNOCK in s.legal_actions():
+                value = s.values()[p] or 0.0
+                if action == KNOCK and value < threshold:
+                    low.append(value)
+            s = s.apply(action)
+    assert low

@@ -10,11 +10,13 @@ import random
 import pytest
 from helpers.engine import play_checked
 
-from thirtyone import PlayerView, Rules, new_game, parse_cards
+from thirtyone import PlayerView, Rules, new_game, parse_cards, shipped
+from thirtyone.analysis import paired
 from thirtyone.bots import PATIENCE
 from thirtyone.cli import main
 from thirtyone.strength import (
     ARENA_BOTS,
+    CHECK_DEALS,
     DEFAULT_CELLS,
     FIELDS,
     PUBLIC_RULES,
@@ -23,10 +25,14 @@ from thirtyone.strength import (
     JohnnyBot,
     SpooleBot,
     StrengthRow,
+    cell_record,
     duplicate,
+    full_rounds,
     make_arena_bot,
     own_turn,
     select_cells,
+    shipped_strength,
+    strength_record,
     strength_table,
 )
 
@@ -232,6 +238,58 @@ def test_the_command_line_prints_the_table_with_every_bot(capsys: pytest.Capture
     for r in duplicate("schwimmen", 3, "intermediate", ARENA_BOTS, 20, seed=3):
         assert shown[r.bot][4:7] == [str(r.rounds), f"{r.mean:.3f}", f"{r.diff:+.3f}"]
     assert "20 rounds per cell, seed 3" in out
+
+
+# -- the shipped table (lesson 5's, the README's) -------------------------------------------------------------
+def test_a_cell_record_keeps_the_rows_the_pairings_and_the_first_deals() -> None:
+    rows = duplicate("schwimmen", 3, "spoole", ["expert", "beginner"], CHECK_DEALS + 5, seed=2)
+    record = cell_record(rows)
+    assert (record["preset"], record["players"], record["field"], record["rounds"]) == ("schwimmen", 3, "spoole", 25)
+    assert [r["bot"] for r in record["rows"]] == ["intermediate", "expert", "beginner"]
+    for shown, row in zip(record["rows"], rows):
+        assert (shown["lost"], shown["diff"], shown["half"]) == (round(row.mean, 5), round(row.diff, 5),
+                                                                  round(row.half_width, 5))
+    expert = rows[1]
+    assert record["expert_minus"] == {r.bot: [round(x, 5) for x in paired(expert.lost, r.lost)]
+                                      for r in rows if r.bot != "expert"}
+    assert record["first"] == {r.bot: sum(r.lost[:CHECK_DEALS]) for r in rows}
+    whole = strength_record([("schwimmen", 3, "spoole")], seed=2, rounds=lambda _field: CHECK_DEALS + 5)
+    assert whole == {"seed": 2, "check_deals": CHECK_DEALS,
+                     "cells": [cell_record(duplicate("schwimmen", 3, "spoole", ARENA_BOTS, CHECK_DEALS + 5, 2))]}
+
+
+def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> None:
+    record = shipped.load("strength.json")
+    assert record is not None, "thirtyone/data/strength.json is missing: python -m thirtyone build-data strength.json"
+    assert (record["seed"], record["check_deals"]) == (0, CHECK_DEALS)
+    assert [(c["preset"], c["players"], c["field"]) for c in record["cells"]] == list(DEFAULT_CELLS)
+    for cell in record["cells"]:
+        assert cell["rounds"] == full_rounds(cell["field"])
+        rows = {r["bot"]: r for r in cell["rows"]}
+        assert list(rows) == list(ARENA_BOTS) and rows["intermediate"]["diff"] == 0
+        for bot, (minus, half) in cell["expert_minus"].items():  # the expert minus a bot: their diffs apart
+            assert minus == pytest.approx(rows["expert"]["diff"] - rows[bot]["diff"], abs=2e-5) and half > 0
+        assert shipped_strength(cell["preset"], cell["players"], cell["field"]) is cell
+    assert shipped_strength("feuer", 4) is None
+
+
+@pytest.mark.parametrize("cell", DEFAULT_CELLS, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
+def test_the_shipped_table_is_what_the_bots_play_now(cell: tuple[str, int, str]) -> None:
+    """Each bot's lives over a cell's first deals, played again: the table is not stale (the expert's: below)."""
+    shown = shipped_strength(*cell)
+    assert shown is not None
+    cheap = [b for b in ARENA_BOTS if b != "expert"]
+    now = {r.bot: sum(r.lost) for r in duplicate(*cell, cheap, CHECK_DEALS, seed=0)}
+    assert now == {b: shown["first"][b] for b in cheap}, "stale: python -m thirtyone build-data strength.json"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cell", DEFAULT_CELLS, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
+def test_the_shipped_expert_is_the_expert_that_plays_now(cell: tuple[str, int, str]) -> None:
+    shown = shipped_strength(*cell)
+    assert shown is not None
+    now = duplicate(*cell, ["expert"], CHECK_DEALS, seed=0)
+    assert sum(now[-1].lost) == shown["first"]["expert"], "stale: python -m thirtyone build-data strength.json"
 
 
 # -- bad input --------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number,
 from ..i18n import percent as percentage
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
+from ..strength import LEVEL_BOTS, shipped_strength
 from ..timing import (
     CurvePoint,
     ThresholdPoint,
@@ -58,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
 __all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
-           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable",
+           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable", "StrengthTable",
            "new_figure", "picture_html", "DRAWERS", "LESSON_VIEWS", "build_pictures", "build_all_pictures",
            "picture_bytes", "picture_key"]
 
@@ -477,6 +478,82 @@ class KnockRulesTable(w.VBox):
         super().__init__([w.HTML(STUDY_CSS), w.HTML(table)])
         self.add_class("to-study")
         self.add_class("to-knock-rules")
+
+
+def signed(x: float, digits: int = 1) -> str:
+    """A difference with its sign, as the language writes numbers: ``+1.2``, ``−0.4`` (a true minus sign)."""
+    shown = round(x, digits)
+    return ("+" if shown > 0 else "−" if shown < 0 else "") + fixed(abs(shown), digits)
+
+
+class StrengthTable(w.VBox):
+    """How strong each level of bot is (issue 19): lives lost per 100 rounds by each bot in turn against a
+    table of intermediate bots, on the same deals, in Scat and Schwimmen, with the difference to the
+    intermediate bot and its paired 95% interval, read from the shipped measurement
+    (:func:`thirtyone.strength.shipped_strength`); a menu picks the table size. A sentence says what the table
+    shows about the expert bot, only as far as the intervals allow."""
+
+    GAMES = {"scat": "Scat", "schwimmen": "Schwimmen"}
+    """The presets measured, by the game's name (the same in every language)."""
+    BOT_NAMES = {"beginner": N_("beginner bot"), "intermediate": N_("intermediate bot"), "expert": N_("expert bot")}
+
+    def __init__(self, players: int = 4) -> None:
+        sizes = sorted({n for n in (3, 4) if all(shipped_strength(g, n) for g in self.GAMES)})
+        self.players_menu = w.Dropdown(options=[(str(n), n) for n in sizes], value=players if players in sizes else
+                                       (sizes[-1] if sizes else None), description=_("Players"),
+                                       layout=w.Layout(width="160px"))
+        self.figure = w.HTML()
+        self.rows: list[list[str]] = []
+        super().__init__([w.HTML(STUDY_CSS), self.players_menu, self.figure])
+        self.add_class("to-study")
+        self.add_class("to-strength")
+        self.players_menu.observe(lambda _change: self.draw(), "value")
+        self.draw()
+
+    def draw(self) -> None:
+        """The table for the table size chosen (a message when nothing was measured)."""
+        n = self.players_menu.value
+        cells = {g: shipped_strength(g, n) for g in self.GAMES} if n else {}
+        if not cells or not all(cells.values()):
+            self.rows = []
+            self.figure.value = "<p>" + html.escape(_("The bots' strength was not measured for this table.")) + "</p>"
+            return
+        rows: dict[str, dict[str, dict[str, float]]] = {
+            g: {r["bot"]: r for r in cell["rows"]} for g, cell in cells.items() if cell}
+        self.rows = []
+        for bot in LEVEL_BOTS:
+            line = [_(self.BOT_NAMES[bot])]
+            for g in self.GAMES:
+                r = rows[g][bot]
+                line.append(fixed(100 * r["lost"], 1))
+                line.append("—" if bot == "intermediate" else _("{diff} ({low} to {high})").format(
+                    diff=signed(100 * r["diff"]), low=signed(100 * (r["diff"] - r["half"])),
+                    high=signed(100 * (r["diff"] + r["half"]))))
+            self.rows.append(line)
+        deals = int(cells["scat"]["rounds"]) if cells["scat"] else 0
+        caption = ngettext("Lives lost per 100 rounds by each bot in turn against {others} intermediate bot, the "
+                           "same {deals} deals for every bot",
+                           "Lives lost per 100 rounds by each bot in turn against {others} intermediate bots, the "
+                           "same {deals} deals for every bot", n - 1).format(others=n - 1, deals=grouped(deals))
+        header = [_("bot")]
+        for game in self.GAMES.values():
+            header += [game, _("{game}: against the intermediate bot").format(game=game)]
+        table = html_table(caption, header, self.rows, numeric=(1, 2, 3, 4))
+        self.figure.value = table + "<p>" + html.escape(self.verdict(rows)) + "</p>"
+
+    def verdict(self, rows: dict[str, dict[str, dict[str, float]]]) -> str:
+        """What the table says of the expert bot, one sentence per game, as far as its intervals allow."""
+        said = []
+        for g, game in self.GAMES.items():
+            r = rows[g]["expert"]
+            if r["diff"] + r["half"] < 0:
+                said.append(_("In {game} the expert bot lost {fewer} fewer lives per 100 rounds than the intermediate "
+                              "bot, and the whole {percent} interval is below 0: it is measurably stronger.").format(
+                    game=game, fewer=fixed(-100 * r["diff"], 1), percent=percentage(95)))
+            else:
+                said.append(_("In {game} the {percent} interval includes 0: the expert bot is not measurably "
+                              "stronger than the intermediate bot.").format(game=game, percent=percentage(95)))
+        return " ".join(said)
 
 
 class ThresholdChart(w.VBox):

@@ -1,0 +1,64 @@
+"""Lesson 5's table of the bots' strength (issue 19): the shipped measurement, shown as it is, with a verdict that
+says no more than its intervals allow, in the language in use."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from thirtyone import strength
+from thirtyone.i18n import using
+from thirtyone.strength import LEVEL_BOTS, shipped_strength
+from thirtyone.widgets import charts
+from thirtyone.widgets.charts import StrengthTable
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_table_shows_the_shipped_measurement_of_each_level(players: int) -> None:
+    table = StrengthTable(players)
+    assert table.players_menu.value == players and list(table.players_menu.options) == [("3", 3), ("4", 4)]
+    cells = {g: shipped_strength(g, players) for g in ("scat", "schwimmen")}
+    assert [row[0] for row in table.rows] == ["beginner bot", "intermediate bot", "expert bot"]
+    for row, bot in zip(table.rows, LEVEL_BOTS):
+        for k, game in enumerate(("scat", "schwimmen")):
+            cell = cells[game]
+            assert cell is not None
+            shown = next(r for r in cell["rows"] if r["bot"] == bot)
+            assert row[1 + 2 * k] == f"{100 * shown['lost']:.1f}"
+            if bot == "intermediate":
+                assert row[2 + 2 * k] == "—"
+            else:
+                diff, low, high = (float(x.replace("−", "-")) for x in re.findall(r"[−+]?\d+\.\d", row[2 + 2 * k]))
+                assert diff == pytest.approx(100 * shown["diff"], abs=0.051)
+                assert (low, high) == pytest.approx((100 * (shown["diff"] - shown["half"]),
+                                                     100 * (shown["diff"] + shown["half"])), abs=0.051)
+    page = table.figure.value
+    assert f"the same {cells['scat']['rounds']:,} deals for every bot" in page  # type: ignore[index]
+    assert 'role="table"' in page and "<caption>" in page
+
+
+def test_the_verdict_says_measurably_stronger_only_when_the_interval_is_below_0(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def cell(diff: float, half: float) -> dict[str, object]:
+        return {"rounds": 10_000, "rows": [{"bot": b, "lost": 0.3 + (diff if b == "expert" else 0.0),
+                                             "diff": diff if b == "expert" else 0.0,
+                                             "half": half if b == "expert" else 0.0} for b in strength.ARENA_BOTS]}
+    made = {"scat": cell(-0.061, 0.009), "schwimmen": cell(-0.01, 0.012)}
+    monkeypatch.setattr(charts, "shipped_strength", lambda game, _n: made[game])
+    text = StrengthTable(4).figure.value
+    assert ("In Scat the expert bot lost 6.1 fewer lives per 100 rounds than the intermediate bot, and the whole "
+            "95% interval is below 0: it is measurably stronger.") in text
+    assert "In Schwimmen the 95% interval includes 0: the expert bot is not measurably stronger" in text
+    with using("es"):
+        spanish = StrengthTable(4)
+    assert "En Scat, el bot experto perdió 6,1 vidas menos por cada 100 rondas" in spanish.figure.value
+    assert [r[0] for r in spanish.rows] == ["bot principiante", "bot intermedio", "bot experto"]
+    assert "−6,1 (de −7,0 a −5,2)" in spanish.figure.value
+    assert not re.search(r"\b(lost|fewer|interval|against)\b", spanish.figure.value)
+
+
+def test_without_a_measurement_the_table_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(charts, "shipped_strength", lambda _game, _n: None)
+    table = StrengthTable()
+    assert table.rows == [] and "was not measured" in table.figure.value
