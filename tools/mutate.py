@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 195 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 199 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -872,10 +872,28 @@ MUTANTS: tuple[Mutant, ...] = (
            "Load from a file takes a hand-edited file whose damaged parts are dropped silently",
            tests=("tests/widgets/test_memory_files.py",)),
     # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
-    Mutant("strength-diff-the-wrong-way", "thirtyone/strength.py",
-           "diffs = [a - b for a, b in zip(mine, base)]",
-           "diffs = [b - a for a, b in zip(mine, base)]",
-           "the table says a bot that loses more lives than the intermediate loses fewer"),
+    Mutant("strength-diff-the-wrong-way", "thirtyone/analysis.py",
+           "diffs = [a - b for a, b in zip(mine, other)]",
+           "diffs = [b - a for a, b in zip(mine, other)]",
+           "the table says a bot that loses more lives than the intermediate loses fewer",
+           tests=("tests/sim/test_strength.py", "tests/sim/test_coach.py")),
+    Mutant("strength-check-deals-all-deals", "thirtyone/strength.py",
+           '"first": {r.bot: sum(r.lost[:CHECK_DEALS]) for r in rows}',
+           '"first": {r.bot: sum(r.lost) for r in rows}',
+           "the shipped table's check keeps every deal's lives, so replaying its first deals never matches"),
+    Mutant("strength-table-verdict-by-the-mean", "thirtyone/widgets/charts.py",
+           'if r["diff"] + r["half"] < 0:',
+           'if r["diff"] < 0:',
+           "lesson 5 calls the expert measurably stronger while its interval still holds 0",
+           tests=("tests/widgets/test_strength_table.py",)),
+    Mutant("coach-saves-against-the-last-move", "thirtyone/coach.py",
+           "diff, half = paired(losses[moves[1].action], losses[best.action])",
+           "diff, half = paired(losses[moves[-1].action], losses[best.action])",
+           "the coach's saving is measured against the worst move, not the second best"),
+    Mutant("coach-saves-about-as-good-inverted", "thirtyone/coach.py",
+           "    if mean - half <= 0:\n",
+           "    if mean + half <= 0:\n",
+           "the coach never says two moves are about as good when the saving's interval holds 0"),
     Mutant("strength-spoole-knocks-at-19", "thirtyone/strength.py",
            "return self.value(view) >= self.KNOCK_AT",
            "return self.value(view) > self.KNOCK_AT",

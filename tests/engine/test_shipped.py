@@ -75,3 +75,13 @@ def test_write_replaces_the_file_and_what_is_read_after_it(elsewhere: Path) -> N
 def test_an_unknown_name_says_which_files_there_are() -> None:
     with pytest.raises(ValueError, match=r"no shipped file 'tables\.json'; the files are: hand_tables\.bin, "):
         shipped.load("tables.json")
+
+
+def test_a_missing_measurement_is_none_never_hours_of_play(elsewhere: Path) -> None:
+    """The bots' strength (a measured file, hours to compute) is ``None`` when missing or damaged, and only
+    ``build-data strength.json`` computes it."""
+    assert shipped.FILES["strength.json"].measured and not shipped.FILES["knock_tables.json"].measured
+    assert shipped.load("strength.json") is None
+    (elsewhere / "strength.json").write_text("{", encoding="utf-8")
+    shipped._CACHE.pop("strength.json")
+    assert shipped.load("strength.json") is None
