@@ -4,7 +4,7 @@ Lesson 4: the presets' table and the replays render, choosing another situation 
 a heading that names it, and at 390 px the page is short enough to navigate (below PHONE_HEIGHT), the
 explanations wrap in the page and only the data table scrolls in its own box.
 Lesson 5: the charts are images with alt text; the advisor answers for a hand picked by clicks;
-the drill marks an answer. axe-core must report no serious or critical violation; no source code
+the drill marks an answer; the table of the bots' strength changes table size from the keyboard. axe-core must report no serious or critical violation; no source code
 shows. Screenshots go to test-artifacts/.
 """
 
@@ -113,6 +113,22 @@ def check_verdict_and_figures(text: str) -> None:
         assert "The advice goes by lives lost on average, not by the chance of losing a life" in text, text
 
 
+def check_strength_table(page: Any) -> None:
+    """The bots' strength: one row per level, the menu (from the keyboard) picks the table size, and the verdict
+    under the table names each game."""
+    box = page.locator(".to-strength")
+    rows = box.locator("tbody tr")
+    assert [rows.nth(i).locator("th").inner_text() for i in range(rows.count())] == [
+        "beginner bot", "intermediate bot", "expert bot"]
+    assert "against 3 intermediate bots" in box.locator("caption").inner_text()
+    box.locator("select").focus()
+    page.keyboard.press("ArrowUp")  # 4 → 3 players
+    page.wait_for_function("() => document.querySelector('.to-strength caption').innerText.includes("
+                           "'against 2 intermediate bots')", timeout=30_000)
+    verdict = box.locator(".to-verdict").inner_text()
+    assert verdict.startswith("In Scat ") and "In Schwimmen " in verdict
+
+
 def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any) -> None:
     open_page(page, voila_server, LESSON_5, ".to-advisor .to-advice")
     page.wait_for_selector(".to-survival figure img", state="visible")
@@ -144,6 +160,7 @@ def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any
     page.wait_for_selector(".to-drill .to-feedback", timeout=30_000)
     assert "right out of 1" in drill.locator(".to-tally").inner_text()
     assert "The simulation judged this situation:" in drill.inner_text()
+    check_strength_table(page)
     page.screenshot(path=str(ARTIFACTS / "lesson5-page.png"), full_page=True)
     no_serious_violations(page)
     # a phone: the prose wraps, nothing a learner reads runs off the right edge

@@ -539,7 +539,7 @@ class StrengthTable(w.VBox):
         for game in self.GAMES.values():
             header += [game, _("{game}: against the intermediate bot").format(game=game)]
         table = html_table(caption, header, self.rows, numeric=(1, 2, 3, 4))
-        self.figure.value = table + "<p>" + html.escape(self.verdict(rows)) + "</p>"
+        self.figure.value = table + '<p class="to-verdict">' + html.escape(self.verdict(rows)) + "</p>"
 
     def verdict(self, rows: dict[str, dict[str, dict[str, float]]]) -> str:
         """What the table says of the expert bot, one sentence per game, as far as its intervals allow."""

@@ -47,6 +47,18 @@ STUDY_CSS = """
 .to-study .to-face-up { line-height: 1.4; margin-right: 8px; }
 .to-study p, .to-study figcaption, .to-study li { overflow-wrap: anywhere; }
 .to-study .to-scroll { max-width: 100%; overflow-x: auto; }
+.to-study .to-verdict { font-size: 15px; line-height: 1.45; max-width: 860px; margin: 6px 0; }
+/* the strength table on a phone: one box per bot, each number named by its column; the caption wraps whole */
+@media (max-width: 640px) {
+  .to-strength :is(.to-scroll, table.to-data, caption, tbody, tr, th, td) { display: block; }
+  .to-strength table.to-data thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; }
+  .to-strength table.to-data caption { white-space: normal; }
+  .to-strength table.to-data tr { border: 1px solid #999; border-radius: 6px; margin: 6px 0; padding: 2px 0; }
+  .to-strength table.to-data :is(th, td) { border: none; text-align: left; padding: 1px 8px; white-space: normal; }
+  .to-study.to-strength table.to-data td.to-num { text-align: left; }
+  .to-strength table.to-data td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+}
 .to-study .widget-html, .to-study .widget-html-content, .to-study figure, .to-study details { min-width: 0;
   max-width: 100%; }
 .to-study .widget-dropdown, .to-study .widget-dropdown > select { max-width: 100%; }
