@@ -243,7 +243,7 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     view = state.view(p)
     rules = view.rules
     n_active = len(view.active)
-    t = (default_schedule(rules.family, n_active) if threshold is None
+    t = (default_schedule(rules, n_active) if threshold is None
          else threshold if isinstance(threshold, KnockSchedule) else KnockSchedule(threshold))
     rng = random.Random(seed)
     sampler = _Sampler(view, rng)
@@ -526,7 +526,7 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     _check_players(r, players)
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, not {rounds}")
-    f = (default_schedule(r.family, players) if field is None
+    f = (default_schedule(r, players) if field is None
          else field if isinstance(field, KnockSchedule) else KnockSchedule(float(field)))
     cands = [float(t) for t in sorted(thresholds)]
     gen = _generator(f"tournament:{seed}:{players}")
@@ -657,12 +657,12 @@ KNOCK_RULE_ROUNDS = 10_000
 LIVE_KNOCK_RULE_ROUNDS = 500
 """Rounds per candidate of a knock-rule tournament computed now, for a rule set the shipped file does not hold."""
 
-_SHIPPED_PRESETS = {"scat": "draw", "schwimmen": "commerce"}
-"""The presets the shipped knock-rule tournament covers, and the family each sets the intermediate's rule of."""
+_SHIPPED_PRESETS = {name: Rules.preset(name).family for name in Rules.PRESET_NAMES}
+"""The presets the shipped knock-rule tournament covers (every one), each with its kind of game."""
 
 
 def knock_rule_bytes() -> bytes:
-    """The shipped ``knock_rules.json``, computed now: :func:`knock_rule_tournament` for Scat and Schwimmen with
+    """The shipped ``knock_rules.json``, computed now: :func:`knock_rule_tournament` for every preset with
     2-6 players, :data:`KNOCK_RULE_ROUNDS` rounds a candidate, seed 0; ``best``: each table's winner
     (:func:`best_knock_rule`), the intermediate bot's rule (:data:`thirtyone.policy.DEFAULT_THRESHOLDS`)."""
     results, best = {}, {}

@@ -266,7 +266,7 @@ class ThresholdBot(GreedyBot):
     """Greedy, and knocks once its hand is worth ``threshold`` or more.
 
     ``threshold``: a number, or a function of the view (players, seat, turn...) returning one;
-    by default the intermediate's knock schedule for the family and players
+    by default the intermediate's knock schedule for the rule set and players
     (:func:`thirtyone.policy.default_schedule`): a threshold that falls each time round the table.
     """
 
@@ -282,7 +282,7 @@ class ThresholdBot(GreedyBot):
         read at this turn (:func:`thirtyone.policy.default_threshold`)."""
         t = self.threshold
         if t is None:
-            return default_threshold(view.rules.family, len(view.active), view.turns)
+            return default_threshold(view.rules, len(view.active), view.turns)
         return t(view) if callable(t) else float(t)
 
     def knock_rule(self, view: PlayerView) -> KnockRule:
@@ -626,7 +626,7 @@ def knock_rule(level: str, rules: Rules | str, players: int, patience: int = PAT
     if kind == "greedy":
         return KnockRule("beginner", players, None, patience)
     if kind == "threshold":
-        k = default_schedule(r.family, players)
+        k = default_schedule(r, players)
         return KnockRule("intermediate", players, k.start, patience, drop=k.drop, floor=k.floor)
     return KnockRule("expert", players, None, 2 * patience, simulates=True)
 

@@ -22,6 +22,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from .cards import RANK_VALUES as _VALUES
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
            "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold",
-           "default_schedule", "KnockSchedule", "knock_threshold", "FIELD_THRESHOLDS", "field_threshold",
+           "default_schedule", "KnockSchedule", "FAMILY_PRESET", "schedule_preset", "knock_threshold", "FIELD_THRESHOLDS", "field_threshold",
            "RoundEnd", "Reason", "Loss", "judge"]
 
 Table = dict[tuple[int, ...], float]
@@ -188,8 +189,8 @@ class KnockSchedule:
 
 
 class _Defaults(Mapping[tuple[str, int], KnockSchedule]):
-    """(family, players) → the intermediate's :class:`KnockSchedule`, read from the shipped knock-rule
-    tournament (``knock_rules.json``: the best rule of each Scat and Schwimmen table) when first asked."""
+    """(preset, players) → the intermediate's :class:`KnockSchedule`, read from the shipped knock-rule
+    tournament (``knock_rules.json``: the best rule of each preset's tables, 2-6 players) when first asked."""
 
     _read: tuple[object, dict[tuple[str, int], KnockSchedule]] = (None, {})
     """The shipped content last read, and its rules (read again once the file is written afresh)."""
@@ -199,7 +200,7 @@ class _Defaults(Mapping[tuple[str, int], KnockSchedule]):
 
         raw = shipped.load("knock_rules.json")
         if self._read[0] is not raw:
-            self._read = (raw, {(raw["families"][preset], int(n)): KnockSchedule(*best)
+            self._read = (raw, {(preset, int(n)): KnockSchedule(*best)
                                 for key, best in raw["best"].items() for preset, n in [key.split("|")]})
         return self._read[1]
 
@@ -214,20 +215,30 @@ class _Defaults(Mapping[tuple[str, int], KnockSchedule]):
 
 
 DEFAULT_THRESHOLDS: Mapping[tuple[str, int], KnockSchedule] = _Defaults()
-"""(family, players) → the intermediate bot's knock schedule: the winner of the knock-rule tournament
-(:func:`thirtyone.analysis.knock_rule_tournament`) for Scat (draw) and Schwimmen (commerce), as shipped."""
+"""(preset, players) → the intermediate bot's knock schedule: the winner of the knock-rule tournament
+(:func:`thirtyone.analysis.knock_rule_tournament`) for each preset's rule set and 2-6 players, as shipped."""
+
+FAMILY_PRESET = {"draw": "scat", "commerce": "schwimmen"}
+"""The preset whose tournament a rule set that is no preset (changed single rules) borrows, by kind of game."""
 
 
-def default_schedule(family: str, players: int) -> KnockSchedule:
-    """The knock schedule the intermediate bot uses for a family and number of players (players beyond 2-6 use
-    the nearest table)."""
-    return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), KnockSchedule(27.0))
+@lru_cache(maxsize=64)
+def schedule_preset(rules: Rules) -> str:
+    """The preset whose shipped knock rule the intermediate bot plays under ``rules``: the preset itself, or for
+    a rule set that is no preset, its kind of game's (:data:`FAMILY_PRESET`)."""
+    return next((name for name in Rules.PRESET_NAMES if Rules.preset(name) == rules), FAMILY_PRESET[rules.family])
 
 
-def default_threshold(family: str, players: int, turns: int = 0) -> float:
-    """The knock threshold the intermediate bot uses for a family and number of players, ``turns`` turns into
-    the round (:func:`default_schedule`)."""
-    return default_schedule(family, players).at(turns, players)
+def default_schedule(rules: Rules, players: int) -> KnockSchedule:
+    """The knock schedule the intermediate bot uses under a rule set with ``players`` players still in (players
+    beyond 2-6 use the nearest table; see :func:`schedule_preset`)."""
+    return DEFAULT_THRESHOLDS.get((schedule_preset(rules), min(max(players, 2), 6)), KnockSchedule(27.0))
+
+
+def default_threshold(rules: Rules, players: int, turns: int = 0) -> float:
+    """The knock threshold the intermediate bot uses under a rule set with ``players`` players still in, ``turns``
+    turns into the round (:func:`default_schedule`)."""
+    return default_schedule(rules, players).at(turns, players)
 
 
 # -- judging: the end of a round ----------------------------------------------------------------------

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 199 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 200 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 34 minutes with ``-j 2`` on a two-core machine shared with other work (7,300 × an empty 10-million-step loop).
 
@@ -491,9 +491,14 @@ MUTANTS: tuple[Mutant, ...] = (
            "key = table[kept] + _VALUES[thrown >> 2] * THROW_COST",
            "among equally good throws, best_discard throws the dearest card"),
     Mutant("policy-threshold-past-the-table", "thirtyone/policy.py",
-           "return DEFAULT_THRESHOLDS.get((family, min(max(players, 2), 6)), KnockSchedule(27.0))",
-           "return DEFAULT_THRESHOLDS.get((family, max(players, 2)), KnockSchedule(27.0))",
+           "return DEFAULT_THRESHOLDS.get((schedule_preset(rules), min(max(players, 2), 6)), KnockSchedule(27.0))",
+           "return DEFAULT_THRESHOLDS.get((schedule_preset(rules), max(players, 2)), KnockSchedule(27.0))",
            "seven or eight players get the fallback threshold, not the table's last entry"),
+    Mutant("policy-every-preset-borrows-its-familys-rule", P,
+           "return next((name for name in Rules.PRESET_NAMES if Rules.preset(name) == rules), FAMILY_PRESET[rules.family])",
+           "return FAMILY_PRESET[rules.family]",
+           "the intermediate bot plays Scat's or Schwimmen's knock rule under every preset, not its own tournament's",
+           tests=("tests/sim/test_analysis.py",)),
     Mutant("policy-schedule-below-its-floor", P,
            "return cast(_Threshold, max(cast(float, floor), now))",
            "return cast(_Threshold, now)",

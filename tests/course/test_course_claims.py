@@ -139,10 +139,17 @@ def test_lesson_5s_strength_section_is_true_of_the_tournament_and_the_expert() -
     from thirtyone import shipped
 
     best = shipped.load("knock_rules.json")["best"]
-    assert {f"{game}|{n}" for game in ("scat", "schwimmen") for n in range(2, 7)} <= set(best)
-    assert all(drop == 0 for _start, drop, _floor in best.values())
+    said = {f"{game}|{n}" for game in ("scat", "schwimmen") for n in range(2, 7)}  # "in Scat and in Schwimmen"
+    assert said <= set(best)
+    assert all(best[key][1] == 0 for key in said)
     text = one_line((LESSONS / "05-knock-timing.md").read_text(encoding="utf-8"))
-    assert "with 2 to 6 players, none lost fewer lives than the best threshold that stays the same" in text
+    assert "In Scat and in Schwimmen, with 2 to 6 players, none lost fewer lives than the best fixed threshold" in text
+    # "with Board Game Arena's Blitz and three players, the intermediate bot knocks at 28 [...] and at 27 from its second"
+    assert best["bga-draw|3"] == [28.0, 1.0, 27.0] and Rules.preset("bga-draw").name == "bga-draw"
+    rule = knock_rule("intermediate", "bga-draw", 3)
+    assert (rule.threshold, rule.drop, rule.floor) == (28.0, 1.0, 27.0)
+    assert "Board Game Arena's Blitz and three players, the intermediate bot knocks at 28 on its first turn and at 27" \
+        in text
     threshold = knock_rule("intermediate", "scat", 4).threshold
     assert threshold is not None
     low = []

@@ -115,6 +115,7 @@ def _pseudo_views() -> list[tuple[str, list[str], list[str]]]:
     from thirtyone.widgets.charts import (
         DiscardStudyView,
         KnockRulesTable,
+        StrengthTable,
         SuitStudyChart,
         SurvivalChart,
         ThresholdChart,
@@ -174,6 +175,7 @@ def _pseudo_views() -> list[tuple[str, list[str], list[str]]]:
         v = DiscardStudyView(rounds=6)
         add("DiscardStudyView", v)
         add("KnockRulesTable", KnockRulesTable())
+        add("StrengthTable", StrengthTable())
         pictures = charts._RECORD[-1]
     finally:
         charts._RECORD.pop()

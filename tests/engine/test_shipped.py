@@ -19,7 +19,7 @@ SHIPPED_DIR = shipped.DIR
 
 
 SLOW = {"knock_rules.json"}
-"""Files that take a minute or more to compute (120 knock rules × 10 tables × 10,000 rounds): checked by
+"""Files that take a minute or more to compute (120 knock rules × 30 tables × 10,000 rounds, 3 to 5 minutes): checked by
 ``make test``, not by ``make check``."""
 
 

@@ -5,6 +5,7 @@ simulating and in line with a fresh simulation."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -375,17 +376,21 @@ def test_the_intermediate_knocks_by_the_winners_of_the_shipped_knock_rule_tourna
     rule the bots and the lessons state."""
     from thirtyone import shipped
     from thirtyone.bots import knock_rule
-    from thirtyone.policy import DEFAULT_THRESHOLDS, default_schedule
+    from thirtyone.policy import DEFAULT_THRESHOLDS, default_schedule, schedule_preset
 
     families = shipped.load("knock_rules.json")["families"]
-    assert families == {"scat": Rules.preset("scat").family, "schwimmen": Rules.preset("schwimmen").family}
-    for preset, family in families.items():
+    assert families == {name: Rules.preset(name).family for name in Rules.PRESET_NAMES}  # every preset is shipped
+    for preset in families:
         for n in range(2, 7):
             best = best_knock_rule(shipped_knock_rules(preset, n))
-            assert DEFAULT_THRESHOLDS[(family, n)] == default_schedule(family, n) == best
+            assert DEFAULT_THRESHOLDS[(preset, n)] == default_schedule(Rules.preset(preset), n) == best
             rule = knock_rule("intermediate", preset, n)
             assert (rule.threshold, rule.drop, rule.floor) == (best.start, best.drop, best.floor)
-    assert len(DEFAULT_THRESHOLDS) == 10
+    assert len(DEFAULT_THRESHOLDS) == 5 * len(Rules.PRESET_NAMES)
+    # a rule set that is no preset borrows its kind of game's: changed single rules keep Scat's or Schwimmen's rule
+    custom = dataclasses.replace(Rules.preset("feuer"), lives=5)
+    assert schedule_preset(custom) == "schwimmen" and schedule_preset(Rules.preset("feuer")) == "feuer"
+    assert default_schedule(custom, 4) == DEFAULT_THRESHOLDS[("schwimmen", 4)]
 
 
 def test_every_knock_rule_candidate_plays_the_same_deals_and_reshuffles() -> None:

@@ -47,7 +47,7 @@ def test_sampled_play_outs_end_as_the_game_does(preset: str) -> None:
         sampler = _Sampler(view, random.Random(1))
         worlds = [from_view(view, hands, rest, middle if view.center is None else None, seed=state.seed)
                   for hands, middle, rest in (sampler.deal() for _ in range(40))]
-        threshold = default_threshold(view.rules.family, len(view.active))
+        threshold = default_threshold(view.rules, len(view.active))
         n = len(view.hand_sizes)
         for first in [best_alternative(view)] + [a for a in view.legal_actions if a.kind == "knock"]:
             res = lockstep(worlds, [[threshold] * n] * len(worlds), 4, [first] * len(worlds))

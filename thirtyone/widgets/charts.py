@@ -464,16 +464,16 @@ class SurvivalChart(w.VBox):
 
 
 class KnockRulesTable(w.VBox):
-    """The intermediate bot's knock threshold for 2 to 8 players still in, both kinds of game, read from
+    """The intermediate bot's knock threshold for 2 to 8 players still in, in Scat and in Schwimmen, read from
     :func:`thirtyone.bots.knock_rule` (the rule the bots decide by)."""
 
     def __init__(self, players: Sequence[int] = range(2, 9)) -> None:
-        kinds = (("scat", N_("draw and discard")), ("schwimmen", N_("swap with the center")))
+        kinds = (("scat", N_("Scat")), ("schwimmen", N_("Schwimmen")))
         rows = []
         for n in players:
             rows.append([str(n)] + [number(knock_rule("intermediate", key, n).threshold or 0) for key, _l in kinds])
         self.rows = rows
-        table = html_table(_("An intermediate bot knocks at this hand value or more, by the kind of game"),
+        table = html_table(_("An intermediate bot knocks at this hand value or more, in Scat and in Schwimmen"),
                            [_("players still in")] + [_(label) for _k, label in kinds], rows, numeric=(1, 2))
         super().__init__([w.HTML(STUDY_CSS), w.HTML(table)])
         self.add_class("to-study")
@@ -493,8 +493,8 @@ class StrengthTable(w.VBox):
     (:func:`thirtyone.strength.shipped_strength`); a menu picks the table size. A sentence says what the table
     shows about the expert bot, only as far as the intervals allow."""
 
-    GAMES = {"scat": "Scat", "schwimmen": "Schwimmen"}
-    """The presets measured, by the game's name (the same in every language)."""
+    GAMES = {"scat": N_("Scat"), "schwimmen": N_("Schwimmen")}
+    """The presets measured, by the game's name."""
     BOT_NAMES = {"beginner": N_("beginner bot"), "intermediate": N_("intermediate bot"), "expert": N_("expert bot")}
 
     def __init__(self, players: int = 4) -> None:
@@ -536,7 +536,7 @@ class StrengthTable(w.VBox):
                            "Lives lost per 100 rounds by each bot in turn against {others} intermediate bots, the "
                            "same {deals} deals for every bot", n - 1).format(others=n - 1, deals=grouped(deals))
         header = [_("bot")]
-        for game in self.GAMES.values():
+        for game in map(_, self.GAMES.values()):
             header += [game, _("{game}: against the intermediate bot").format(game=game)]
         table = html_table(caption, header, self.rows, numeric=(1, 2, 3, 4))
         self.figure.value = table + '<p class="to-verdict">' + html.escape(self.verdict(rows)) + "</p>"
@@ -544,8 +544,8 @@ class StrengthTable(w.VBox):
     def verdict(self, rows: dict[str, dict[str, dict[str, float]]]) -> str:
         """What the table says of the expert bot, one sentence per game, as far as its intervals allow."""
         said = []
-        for g, game in self.GAMES.items():
-            r = rows[g]["expert"]
+        for g, name in self.GAMES.items():
+            r, game = rows[g]["expert"], _(name)
             if r["diff"] + r["half"] < 0:
                 said.append(_("In {game} the expert bot lost {fewer} fewer lives per 100 rounds than the intermediate "
                               "bot, and the whole {percent} interval is below 0: it is measurably stronger.").format(
