@@ -13,9 +13,9 @@ only when something is simulated.
 * :class:`KnockTables` — the shipped tables (``thirtyone/data/knock_tables.json``), loaded without
   simulating; ``python -m thirtyone build-data`` regenerates them (:func:`knock_table_bytes`).
 * :func:`threshold_tournament` — which knock threshold loses fewest lives against a field of bots.
-* :func:`knock_rule_tournament` — which knock schedule (a threshold falling each time round the table) loses
-  fewest lives against the same field; the best of each Scat and Schwimmen table is the intermediate bot's
-  rule (shipped as ``knock_rules.json``, :func:`knock_rule_bytes`; :func:`shipped_knock_rules`).
+* The knock-rule tournament (which schedule, a threshold falling each time round the table or a fixed one,
+  loses fewest lives against the same field; the intermediate bot's rule) lives in :mod:`thirtyone.knockrules`,
+  below the bots that knock by it; its names are kept here too (:func:`knock_rule_tournament`, ...).
 """
 
 from __future__ import annotations
@@ -33,10 +33,26 @@ from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .game import Action, PlayerView, State
 from .i18n import _, fixed, ngettext, number, percent
+from .knockrules import (
+    KNOCK_RULE_ROUNDS,
+    LIVE_KNOCK_RULE_ROUNDS,
+    KnockRuleRow,
+    _check_players,
+    _generator,
+    _tile,
+    _tiled_pile,
+    best_knock_rule,
+    intermediate_schedule,
+    knock_rule_bytes,
+    knock_rule_candidates,
+    knock_rule_tournament,
+    shipped_knock_rules,
+)
 from .narration import illegal_words
-from .policy import KnockSchedule, default_schedule, field_threshold, hand_keeps
+from .policy import KnockSchedule, hand_keeps
 from .rules import Rules
 from .scoring import hand_values
+from .stats import Estimate, paired, wilson
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,65 +61,6 @@ __all__ = ["Estimate", "KnockAdvice", "knock_advice", "knock_survival", "KnockTa
            "build_knock_tables", "knock_table_bytes", "deal_study", "threshold_tournament", "TournamentRow", "wilson", "advice_text",
            "KnockRuleRow", "knock_rule_tournament", "knock_rule_candidates", "best_knock_rule", "knock_rule_bytes",
            "shipped_knock_rules", "KNOCK_RULE_ROUNDS", "LIVE_KNOCK_RULE_ROUNDS", "paired"]
-
-Z95 = 1.959963984540054
-
-
-def paired(mine: Sequence[int], other: Sequence[int]) -> tuple[float, float]:
-    """The mean of ``mine[i] - other[i]`` (lives lost by two bots on the same deals, or after two moves in the
-    same play-outs) and half its paired 95% interval, 1.96 × sd / sqrt(n) (0 for n = 1). Raises
-    ``ValueError`` unless both have the same number of deals, at least one."""
-    n = len(mine)
-    if n == 0 or len(other) != n:
-        raise ValueError(f"paired needs as many deals for both, at least one: not {n} and {len(other)}")
-    diffs = [a - b for a, b in zip(mine, other)]
-    diff = sum(diffs) / n
-    sd = math.sqrt(sum((x - diff) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
-    return diff, Z95 * sd / math.sqrt(n)
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))  # rounding must not shut p out
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """The outcome of one choice over many simulated continuations."""
-
-    action: str
-    """The choice: ``knock``, or the move played on (``draw stock``, ``swap 9♥ A♥``...)."""
-    rollouts: int
-    p_lose: float
-    """Chance of losing at least one life this round."""
-    p_lose_ci: tuple[float, float]
-    expected_lives: float
-    """Expected lives lost this round."""
-    expected_ci: tuple[float, float]
-
-    @classmethod
-    def from_losses(cls, action: str, losses: Sequence[int] | np.ndarray) -> Estimate:
-        """The estimate from the lives lost in each play-out (a list, or a NumPy array from the lockstep)."""
-        n = len(losses)
-        if hasattr(losses, "dtype"):  # a NumPy array: the same sums, at C speed
-            arr: Any = losses
-            lost = int((arr != 0).sum())
-            total = int(arr.sum())
-            mean = total / n
-            var = float(((arr - mean) ** 2).sum()) / (n - 1) if n > 1 else 0.0
-        else:
-            lost = sum(1 for x in losses if x)
-            mean = sum(losses) / n
-            var = sum((x - mean) ** 2 for x in losses) / (n - 1) if n > 1 else 0.0
-        half = Z95 * math.sqrt(var / n)
-        return cls(action, n, lost / n, wilson(lost, n), mean, (max(0.0, mean - half), mean + half))
-
 
 @dataclass(frozen=True)
 class KnockAdvice:
@@ -230,7 +187,7 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     ``rollouts`` sampled continuations in all, half for each choice: the unseen cards are dealt at
     random consistently with the player's view (others keep the best of the cards they saw), then
     everyone plays greedily and knocks at ``threshold`` (a number or a :class:`~thirtyone.policy.KnockSchedule`;
-    default: the intermediate bot's, :func:`~thirtyone.policy.default_schedule`) or after ``patience`` orbits. Playing on means the
+    default: the intermediate bot's, :func:`~thirtyone.knockrules.intermediate_schedule`) or after ``patience`` orbits. Playing on means the
     greedy move now (take the discard if it helps, else draw; the best swap, else pass). The
     continuations are played all at once by :func:`thirtyone.lockstep.run_lockstep`.
     """
@@ -243,7 +200,7 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     view = state.view(p)
     rules = view.rules
     n_active = len(view.active)
-    t = (default_schedule(rules, n_active) if threshold is None
+    t = (intermediate_schedule(rules, n_active) if threshold is None
          else threshold if isinstance(threshold, KnockSchedule) else KnockSchedule(threshold))
     rng = random.Random(seed)
     sampler = _Sampler(view, rng)
@@ -294,31 +251,6 @@ def _pct(x: float) -> str:
 
 Cell = dict[float, tuple[int, int]]
 """Hand value -> (knocks, knocks survived)."""
-
-
-def _generator(key: str) -> np.random.Generator:
-    """A NumPy generator seeded from a study's key (its name and arguments), so each study is reproducible."""
-    import numpy as np
-
-    return np.random.default_rng(random.Random(key).getrandbits(64))
-
-
-def _check_players(rules: Rules, players: int) -> None:
-    if not 2 <= players <= rules.max_players:
-        raise ValueError(_("players must be 2 to {most} with the {deck}-card deck, not {players}").format(
-            most=rules.max_players, deck=rules.deck, players=players))
-
-
-def _tile(x: np.ndarray | None, k: int) -> Any:
-    """``k`` copies of the deals, one after the other (``None`` stays ``None``)."""
-    import numpy as np
-
-    return None if x is None else np.tile(x, (k,) + (1,) * (x.ndim - 1))
-
-
-def _tiled_pile(tile: Callable[[Any], Any], discard: np.ndarray | None) -> Any:
-    """The deals' discard piles, tiled as the rest of the deal is (commerce: none)."""
-    return tile(discard) if discard is not None else ()
 
 
 def _tally(values: np.ndarray, survived: np.ndarray) -> Cell:
@@ -512,7 +444,7 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
 
     For each candidate threshold, one seat knocks at that threshold; the others knock by ``field``
     (a number or a :class:`~thirtyone.policy.KnockSchedule`; default: the intermediate bot's,
-    :func:`~thirtyone.policy.default_schedule`); everyone plays greedily and knocks after 4
+    :func:`~thirtyone.knockrules.intermediate_schedule`); everyone plays greedily and knocks after 4
     orbits at the latest. Round by round the candidate's seat moves on: it is the first to play in the
     first ``players`` rounds, the second in the next, and so on. Every candidate plays the same deals, all
     in one lockstep (:func:`thirtyone.lockstep.play_lockstep`). Rows come sorted by threshold; the best is
@@ -526,7 +458,7 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     _check_players(r, players)
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, not {rounds}")
-    f = (default_schedule(r, players) if field is None
+    f = (intermediate_schedule(r, players) if field is None
          else field if isinstance(field, KnockSchedule) else KnockSchedule(float(field)))
     cands = [float(t) for t in sorted(thresholds)]
     gen = _generator(f"tournament:{seed}:{players}")
@@ -551,143 +483,3 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
         if progress is not None:
             progress(t)
     return rows
-
-
-# -- the knock-rule tournament: thresholds that fall as the round goes on -----------------------------
-
-
-@dataclass(frozen=True)
-class KnockRuleRow:
-    """How one knock schedule did against the field."""
-
-    rule: KnockSchedule
-    rounds: int
-    lives_lost: float
-    """Mean lives the schedule's player lost per round."""
-    ci: tuple[float, float]
-
-
-def knock_rule_candidates(starts: Iterable[float] = range(20, 32), drops: Iterable[float] = (1, 2, 3),
-                          steps: Iterable[int] = (1, 2, 3)) -> list[KnockSchedule]:
-    """The knock schedules a tournament tries: each start as a fixed threshold, and falling by each drop for
-    each number of steps (the floor is ``start - steps * drop``; with the bots' patience of 4 a schedule
-    falls at most 3 times, so every candidate knocks differently)."""
-    out = []
-    for start in sorted(float(x) for x in starts):
-        out.append(KnockSchedule(start, 0.0, start))
-        out.extend(KnockSchedule(start, float(d), start - k * float(d)) for d in sorted(drops) for k in sorted(steps))
-    return out
-
-
-def knock_rule_tournament(rules: Rules | str, players: int, candidates: Sequence[KnockSchedule] | None = None,
-                          rounds: int = 2000, field: float | None = None, seed: int = 0,
-                          batch: int = 12) -> list[KnockRuleRow]:
-    """Which knock schedule loses fewest lives against a field of fixed-threshold bots?
-
-    As :func:`threshold_tournament`, with schedules (:func:`knock_rule_candidates` by default) for candidates:
-    one seat knocks by the candidate, the others at ``field`` (default:
-    :func:`~thirtyone.policy.field_threshold`), everyone greedy and knocking after 4 orbits at the latest; the
-    candidate's seat moves on round by round. Every candidate plays the same deals and the same reshuffles
-    (common random numbers: a difference between two candidates is theirs, not the cards'), ``batch``
-    candidates to a lockstep. Rows come in the candidates' order; :func:`best_knock_rule` picks the winner.
-    """
-    import numpy as np
-
-    from .lockstep import deal_many, play_lockstep
-
-    r = Rules.coerce(rules)
-    _check_players(r, players)
-    if rounds < 1:
-        raise ValueError(f"rounds must be at least 1, not {rounds}")
-    if batch < 1:
-        raise ValueError(f"batch must be at least 1, not {batch}")
-    cands = knock_rule_candidates() if candidates is None else list(candidates)
-    f = field_threshold(r.family, players) if field is None else field
-    hands, stock, discard, center = deal_many(r, players, rounds, _generator(f"knock rules:{seed}:{players}"))
-    me = (1 + np.arange(rounds) // players) % players  # the candidate's seat, seat 0 dealing every round
-    rows = []
-    for first in range(0, len(cands), batch):
-        part = cands[first:first + batch]
-        k = len(part)
-        pick = (np.arange(k * rounds), np.tile(me, k))
-        plan = []
-        for field_value, attr in ((float(f), "start"), (0.0, "drop"), (float(f), "floor")):
-            a = np.full((k * rounds, players), field_value)
-            a[pick] = np.repeat([getattr(c, attr) for c in part], rounds)
-            plan.append(a)
-
-        def tile(x: Any, k: int = k) -> Any:
-            return _tile(x, k)
-
-        res = play_lockstep(r, tile(hands), tile(stock), tile(center), current=1 % players, dealer=0,
-                            thresholds=plan[0], drop=plan[1], floor=plan[2], patience=4,
-                            discard=_tiled_pile(tile, discard), deal=True, reasons=False,
-                            reshuffle=_same_reshuffle(seed, rounds))
-        mine = res.losses[pick]
-        for i, c in enumerate(part):
-            est = Estimate.from_losses(str(c), mine[i * rounds:(i + 1) * rounds])
-            rows.append(KnockRuleRow(c, rounds, est.expected_lives, est.expected_ci))
-    return rows
-
-
-def _same_reshuffle(seed: int, rounds: int) -> Callable[[int, int, np.ndarray], list[int]]:
-    """A rebuilt stock's order that depends only on the deal (its row modulo ``rounds``), the rebuild's count
-    and the cards: every candidate of a tournament meets the same reshuffles of the same cards."""
-    import numpy as np
-
-    def order(row: int, count: int, cards: np.ndarray) -> list[int]:
-        gen = np.random.default_rng([seed, row % rounds, count])
-        return [int(c) for c in gen.permutation(np.sort(cards))]
-
-    return order
-
-
-def best_knock_rule(rows: Sequence[KnockRuleRow]) -> KnockSchedule:
-    """The schedule with the fewest lives lost; of equal ones the simplest: the smallest drop (a fixed
-    threshold first), then the fewest steps down (start less floor), then the lowest start, as the threshold
-    tournament's flat stretches are read. A schedule that falls is kept only for what it gains."""
-    best = min(rows, key=lambda row: (row.lives_lost, row.rule.drop, row.rule.start - row.rule.floor,
-                                      row.rule.start))
-    return best.rule
-
-
-KNOCK_RULE_ROUNDS = 10_000
-"""Rounds per candidate of the shipped knock-rule tournament."""
-
-LIVE_KNOCK_RULE_ROUNDS = 500
-"""Rounds per candidate of a knock-rule tournament computed now, for a rule set the shipped file does not hold."""
-
-_SHIPPED_PRESETS = {name: Rules.preset(name).family for name in Rules.PRESET_NAMES}
-"""The presets the shipped knock-rule tournament covers (every one), each with its kind of game."""
-
-
-def knock_rule_bytes() -> bytes:
-    """The shipped ``knock_rules.json``, computed now: :func:`knock_rule_tournament` for every preset with
-    2-6 players, :data:`KNOCK_RULE_ROUNDS` rounds a candidate, seed 0; ``best``: each table's winner
-    (:func:`best_knock_rule`), the intermediate bot's rule (:data:`thirtyone.policy.DEFAULT_THRESHOLDS`)."""
-    results, best = {}, {}
-    for name in _SHIPPED_PRESETS:
-        for n in range(2, 7):
-            rows = knock_rule_tournament(name, n, rounds=KNOCK_RULE_ROUNDS, seed=0)
-            k = best_knock_rule(rows)
-            best[f"{name}|{n}"] = [k.start, k.drop, k.floor]
-            results[f"{name}|{n}"] = [[row.rule.start, row.rule.drop, row.rule.floor, row.rounds,
-                                       round(row.lives_lost, 6), round(row.ci[0], 6), round(row.ci[1], 6)]
-                                      for row in rows]
-    meta = {"rounds": KNOCK_RULE_ROUNDS, "seed": 0, "method": "knock_rule_tournament: one seat knocks by the "
-            "schedule [start, drop, floor], the others at the field's fixed threshold; every schedule plays the "
-            "same deals"}
-    doc = {"meta": meta, "families": _SHIPPED_PRESETS, "best": best, "results": results}
-    return (json.dumps(doc, indent=0, sort_keys=True) + "\n").encode("utf-8")
-
-
-def shipped_knock_rules(rules: Rules | str, players: int, live_rounds: int = LIVE_KNOCK_RULE_ROUNDS
-                        ) -> list[KnockRuleRow]:
-    """The knock-rule tournament of a rule set and number of players: the shipped one for Scat or Schwimmen with
-    2-6 players; for any other, the same tournament computed now with ``live_rounds`` rounds a candidate."""
-    r = Rules.coerce(rules)
-    name = next((p for p in _SHIPPED_PRESETS if Rules.preset(p) == r), None)
-    rows = shipped.load("knock_rules.json")["results"].get(f"{name}|{players}") if name is not None else None
-    if rows is None:
-        return knock_rule_tournament(r, players, rounds=live_rounds)
-    return [KnockRuleRow(KnockSchedule(s, d, f), int(n), m, (lo, hi)) for s, d, f, n, m, lo, hi in rows]

@@ -6,7 +6,7 @@
   round has gone on for ``patience`` orbits (so that games end).
 * :class:`ThresholdBot` — greedy, and knocks once its hand reaches a threshold that may depend on
   the players, the seat and the turn; by default the intermediate's rule, the winner of the knock-rule
-  tournament (:data:`thirtyone.policy.DEFAULT_THRESHOLDS`).
+  tournament of its rule set (:func:`thirtyone.knockrules.intermediate_schedule`).
 * :class:`ExpertBot` — for each sensible legal move, estimates the expected lives it loses by
   sampling the unseen cards consistently with what it has seen (the discard pile, cards others took
   from the pile or the center, the center; others hold the best of the cards they chose from) and
@@ -32,11 +32,10 @@ from functools import cache
 from .cards import Card
 from .game import Action, PlayerView, State, fast_shuffle, from_view, parse_action
 from .i18n import N_, _, ngettext, number
+from .knockrules import intermediate_schedule
 from .policy import (
     best_commerce_move,
     best_discard,
-    default_schedule,
-    default_threshold,
     hand_keeps,
     knock_threshold,
     take_discard,
@@ -267,7 +266,7 @@ class ThresholdBot(GreedyBot):
 
     ``threshold``: a number, or a function of the view (players, seat, turn...) returning one;
     by default the intermediate's knock schedule for the rule set and players
-    (:func:`thirtyone.policy.default_schedule`): a threshold that falls each time round the table.
+    (:func:`thirtyone.knockrules.intermediate_schedule`): a threshold that may fall each time round the table.
     """
 
     name = "threshold"
@@ -279,10 +278,11 @@ class ThresholdBot(GreedyBot):
 
     def threshold_for(self, view: PlayerView) -> float:
         """The knock threshold in this situation: ``threshold``, or by default the intermediate's knock schedule
-        read at this turn (:func:`thirtyone.policy.default_threshold`)."""
+        read at this turn (:func:`thirtyone.knockrules.intermediate_schedule`)."""
         t = self.threshold
         if t is None:
-            return default_threshold(view.rules, len(view.active), view.turns)
+            n = len(view.active)
+            return intermediate_schedule(view.rules, n).at(view.turns, n)
         return t(view) if callable(t) else float(t)
 
     def knock_rule(self, view: PlayerView) -> KnockRule:
@@ -626,7 +626,7 @@ def knock_rule(level: str, rules: Rules | str, players: int, patience: int = PAT
     if kind == "greedy":
         return KnockRule("beginner", players, None, patience)
     if kind == "threshold":
-        k = default_schedule(r, players)
+        k = intermediate_schedule(r, players)
         return KnockRule("intermediate", players, k.start, patience, drop=k.drop, floor=k.floor)
     return KnockRule("expert", players, None, 2 * patience, simulates=True)
 

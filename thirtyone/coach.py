@@ -28,11 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import names
-from .analysis import Estimate, KnockAdvice, paired
+from .analysis import Estimate, KnockAdvice
 from .bots import ExpertBot
 from .game import Action, PlayerView, State
 from .i18n import N_, _, fixed, ngettext, number, percent
 from .narration import join_names, the_card
+from .stats import paired
 
 __all__ = ["MoveEstimate", "Advice", "coach", "describe_move", "KnockRecord", "GameRecord"]
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
-           "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS", "default_threshold",
+           "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS",
            "default_schedule", "KnockSchedule", "FAMILY_PRESET", "schedule_preset", "knock_threshold", "FIELD_THRESHOLDS", "field_threshold",
            "RoundEnd", "Reason", "Loss", "judge"]
 
@@ -219,26 +219,23 @@ DEFAULT_THRESHOLDS: Mapping[tuple[str, int], KnockSchedule] = _Defaults()
 (:func:`thirtyone.analysis.knock_rule_tournament`) for each preset's rule set and 2-6 players, as shipped."""
 
 FAMILY_PRESET = {"draw": "scat", "commerce": "schwimmen"}
-"""The preset whose tournament a rule set that is no preset (changed single rules) borrows, by kind of game."""
+"""The preset whose shipped rule stands in for a rule set that is no preset, by kind of game (the intermediate bot
+plays such a rule set's own tournament: :func:`thirtyone.knockrules.intermediate_schedule`)."""
 
 
 @lru_cache(maxsize=64)
-def schedule_preset(rules: Rules) -> str:
-    """The preset whose shipped knock rule the intermediate bot plays under ``rules``: the preset itself, or for
-    a rule set that is no preset, its kind of game's (:data:`FAMILY_PRESET`)."""
-    return next((name for name in Rules.PRESET_NAMES if Rules.preset(name) == rules), FAMILY_PRESET[rules.family])
+def schedule_preset(rules: Rules) -> str | None:
+    """The preset ``rules`` is (its knock rule is shipped), or ``None`` for a rule set that is no preset."""
+    return next((name for name in Rules.PRESET_NAMES if Rules.preset(name) == rules), None)
 
 
 def default_schedule(rules: Rules, players: int) -> KnockSchedule:
-    """The knock schedule the intermediate bot uses under a rule set with ``players`` players still in (players
-    beyond 2-6 use the nearest table; see :func:`schedule_preset`)."""
-    return DEFAULT_THRESHOLDS.get((schedule_preset(rules), min(max(players, 2), 6)), KnockSchedule(27.0))
-
-
-def default_threshold(rules: Rules, players: int, turns: int = 0) -> float:
-    """The knock threshold the intermediate bot uses under a rule set with ``players`` players still in, ``turns``
-    turns into the round (:func:`default_schedule`)."""
-    return default_schedule(rules, players).at(turns, players)
+    """The shipped knock schedule of a preset with ``players`` players still in (players beyond 2-6 use the
+    nearest table); for a rule set that is no preset, its kind of game's preset's (:data:`FAMILY_PRESET`). The
+    intermediate bot's rule is :func:`thirtyone.knockrules.intermediate_schedule`, which plays a tournament for
+    a rule set that is no preset."""
+    preset = schedule_preset(rules) or FAMILY_PRESET[rules.family]
+    return DEFAULT_THRESHOLDS.get((preset, min(max(players, 2), 6)), KnockSchedule(27.0))
 
 
 # -- judging: the end of a round ----------------------------------------------------------------------

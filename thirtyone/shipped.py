@@ -57,9 +57,9 @@ FILES: dict[str, ShippedFile] = {f.name: f for f in (
                 "the plain scoring of every ordered three-card hand (scoring.hand_table_blocks)", 2 * 52 ** 3),
     ShippedFile("knock_tables.json", "thirtyone.analysis:knock_table_bytes",
                 "the knock-timing tables of Scat and Schwimmen (analysis.load_knock_tables)"),
-    ShippedFile("knock_rules.json", "thirtyone.analysis:knock_rule_bytes",
+    ShippedFile("knock_rules.json", "thirtyone.knockrules:knock_rule_bytes",
                 "the knock-rule tournament of every preset, 2-6 players, and the intermediate bot's rules "
-                "(analysis.shipped_knock_rules, policy.DEFAULT_THRESHOLDS)"),
+                "(knockrules.shipped_knock_rules, policy.DEFAULT_THRESHOLDS)"),
     ShippedFile("threshold_tournament.json", "thirtyone.timing:threshold_table_bytes",
                 "the threshold tournament of Scat and Schwimmen, 2-6 players (timing.shipped_thresholds)"),
     ShippedFile("precomputed.json", "thirtyone.cli:precomputed_bytes",

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import precomputed
-from .analysis import Z95, wilson
 from .bots import ThresholdBot
 from .cards import RANK_VALUES, Card, deck
 from .game import new_game
@@ -26,6 +25,7 @@ from .i18n import N_
 from .policy import best_discard, keep_table
 from .rules import Rules
 from .scoring import value_table
+from .stats import Z95, wilson
 
 __all__ = ["Mean", "SUIT_POLICIES", "SUIT_POLICY_NAMES", "suit_study", "TakeRate", "discard_study"]
 

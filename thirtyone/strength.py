@@ -33,12 +33,12 @@ from dataclasses import field as data_field
 from typing import Any
 
 from . import shipped
-from .analysis import paired
 from .bots import PATIENCE, Bot, GreedyBot, make_bot
 from .cards import deck
 from .game import PlayerView, State, new_game
 from .rules import Rules
 from .scoring import hand_values
+from .stats import paired
 
 __all__ = ["PUBLIC_RULES", "ARENA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
            "strength_table", "select_cells", "paired", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",

@@ -376,7 +376,7 @@ def test_the_intermediate_knocks_by_the_winners_of_the_shipped_knock_rule_tourna
     rule the bots and the lessons state."""
     from thirtyone import shipped
     from thirtyone.bots import knock_rule
-    from thirtyone.policy import DEFAULT_THRESHOLDS, default_schedule, schedule_preset
+    from thirtyone.policy import DEFAULT_THRESHOLDS, default_schedule
 
     families = shipped.load("knock_rules.json")["families"]
     assert families == {name: Rules.preset(name).family for name in Rules.PRESET_NAMES}  # every preset is shipped
@@ -387,10 +387,25 @@ def test_the_intermediate_knocks_by_the_winners_of_the_shipped_knock_rule_tourna
             rule = knock_rule("intermediate", preset, n)
             assert (rule.threshold, rule.drop, rule.floor) == (best.start, best.drop, best.floor)
     assert len(DEFAULT_THRESHOLDS) == 5 * len(Rules.PRESET_NAMES)
-    # a rule set that is no preset borrows its kind of game's: changed single rules keep Scat's or Schwimmen's rule
-    custom = dataclasses.replace(Rules.preset("feuer"), lives=5)
-    assert schedule_preset(custom) == "schwimmen" and schedule_preset(Rules.preset("feuer")) == "feuer"
-    assert default_schedule(custom, 4) == DEFAULT_THRESHOLDS[("schwimmen", 4)]
+
+
+
+def test_a_rule_set_that_is_no_preset_gets_its_own_tournament_played_on_the_spot() -> None:
+    """Changed single rules: the intermediate knocks by the winner of that rule set's own knock-rule tournament,
+    played now (LIVE_KNOCK_RULE_ROUNDS a candidate, once per process), and the lessons' statement says so."""
+    from thirtyone.bots import ThresholdBot, knock_rule
+    from thirtyone.knockrules import LIVE_KNOCK_RULE_ROUNDS, intermediate_schedule
+    from thirtyone.policy import schedule_preset
+
+    custom = dataclasses.replace(Rules.preset("feuer"), lives=5, allow_swap_all=False)
+    assert schedule_preset(custom) is None and schedule_preset(Rules.preset("feuer")) == "feuer"
+    played = best_knock_rule(knock_rule_tournament(custom, 4, rounds=LIVE_KNOCK_RULE_ROUNDS, seed=0))
+    assert intermediate_schedule(custom, 4) == played
+    assert intermediate_schedule(custom, 9) == intermediate_schedule(custom, 6)  # beyond the tables: the nearest
+    rule = knock_rule("intermediate", custom, 4)
+    assert (rule.threshold, rule.drop, rule.floor) == (played.start, played.drop, played.floor)
+    view = new_game(custom, 4, seed=2).view(1)
+    assert ThresholdBot().threshold_for(view) == played.at(view.turns, 4)
 
 
 def test_every_knock_rule_candidate_plays_the_same_deals_and_reshuffles() -> None:

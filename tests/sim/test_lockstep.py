@@ -14,8 +14,8 @@ from thirtyone import Action, Rules, new_game, parse_cards
 from thirtyone.analysis import _Sampler, best_alternative
 from thirtyone.cards import ALL_CARDS
 from thirtyone.game import from_view, judge
+from thirtyone.knockrules import intermediate_schedule
 from thirtyone.lockstep import How, deal_many, judge_many, play_lockstep, run_lockstep
-from thirtyone.policy import default_threshold
 from thirtyone.rules import PRESETS
 from thirtyone.scoring import rank_table
 
@@ -47,7 +47,7 @@ def test_sampled_play_outs_end_as_the_game_does(preset: str) -> None:
         sampler = _Sampler(view, random.Random(1))
         worlds = [from_view(view, hands, rest, middle if view.center is None else None, seed=state.seed)
                   for hands, middle, rest in (sampler.deal() for _ in range(40))]
-        threshold = default_threshold(view.rules, len(view.active))
+        threshold = intermediate_schedule(view.rules, len(view.active)).at(0, len(view.active))
         n = len(view.hand_sizes)
         for first in [best_alternative(view)] + [a for a in view.legal_actions if a.kind == "knock"]:
             res = lockstep(worlds, [[threshold] * n] * len(worlds), 4, [first] * len(worlds))
