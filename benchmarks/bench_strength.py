@@ -15,9 +15,11 @@ before timing. The last lines are the whole table and the figures over all cells
 
 Rounds: ``--rounds N`` per cell (default 200, a few minutes in all); ``--full`` for the issue's sizes,
 10,000 rounds per cell against intermediates and 4,000 against each public rule (hours, mostly the
-expert's). ``--fields`` plays only the cells of some fields (a comma list), to split a long run.
+expert's). ``--fields`` and ``--presets`` play only the cells of some fields or presets (comma lists), to
+split a long run over processes; ``--json PATH`` also writes the rows (``python -m thirtyone build-data
+strength.json`` computes the shipped table, the same numbers without times, in one process).
 
-    python benchmarks/bench_strength.py [--rounds 200 | --full] [--fields intermediate] [--seed 0]
+    python benchmarks/bench_strength.py [--rounds 200 | --full] [--fields intermediate] [--presets scat] [--seed 0]
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per cell")
     parser.add_argument("--full", action="store_true", help="the issue's sizes: 10,000 / 4,000 rounds per cell")
     parser.add_argument("--fields", default=",".join(FIELDS), help="play only the cells of these fields")
+    parser.add_argument("--presets", default="", help="play only the cells of these presets (a comma list)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="PATH", help="also write every row (and the expert's pairings) here")
     args = parser.parse_args()
@@ -82,7 +85,10 @@ def main() -> None:
     bad = [f for f in fields if f not in FIELDS]
     if bad:
         parser.error(f"unknown field {bad[0]!r}: choose from {', '.join(FIELDS)}")
-    cells = [c for c in DEFAULT_CELLS if c[2] in fields]
+    presets = [p.strip() for p in args.presets.split(",") if p.strip()]
+    cells = [c for c in DEFAULT_CELLS if c[2] in fields and (not presets or c[0] in presets)]
+    if not cells:
+        parser.error("no cell of the benchmark has these fields and presets")
     warm(cells)
     loops = [empty_loop()]
     rows: list[StrengthRow] = []
