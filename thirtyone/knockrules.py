@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import shipped
 from .i18n import _
-from .policy import KnockSchedule, default_schedule, field_threshold, schedule_preset
+from .policy import KnockSchedule, default_schedule, field_threshold, schedule_preset, tournament_table
 from .rules import Rules
 from .stats import Estimate
 
@@ -207,7 +207,7 @@ def intermediate_schedule(rules: Rules | str, players: int) -> KnockSchedule:
     nearest table): a preset's shipped tournament winner; another rule set's, its own tournament played now
     (:data:`LIVE_KNOCK_RULE_ROUNDS` rounds a candidate, seed 0; once per process)."""
     r = Rules.coerce(rules)
-    n = min(max(players, 2), 6)
+    n = tournament_table(players)
     if schedule_preset(r) is not None:
         return default_schedule(r, n)
     return _played_now(r, min(n, r.max_players))

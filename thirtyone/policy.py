@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["keep_table", "hand_keeps", "take_discard", "best_discard", "best_commerce_move", "knock_allowed",
            "knock_key", "TAKE_MARGIN", "THROW_COST", "AVOID_COST", "DEFAULT_THRESHOLDS",
-           "default_schedule", "KnockSchedule", "FAMILY_PRESET", "schedule_preset", "knock_threshold", "FIELD_THRESHOLDS", "field_threshold",
+           "default_schedule", "KnockSchedule", "FAMILY_PRESET", "schedule_preset", "tournament_table", "knock_threshold", "FIELD_THRESHOLDS", "field_threshold",
            "RoundEnd", "Reason", "Loss", "judge"]
 
 Table = dict[tuple[int, ...], float]
@@ -223,6 +223,11 @@ FAMILY_PRESET = {"draw": "scat", "commerce": "schwimmen"}
 plays such a rule set's own tournament: :func:`thirtyone.knockrules.intermediate_schedule`)."""
 
 
+def tournament_table(players: int) -> int:
+    """The knock-rule tournament's table that stands for ``players`` players still in: 2 to 6 (more: 6's)."""
+    return min(max(players, 2), 6)
+
+
 @lru_cache(maxsize=64)
 def schedule_preset(rules: Rules) -> str | None:
     """The preset ``rules`` is (its knock rule is shipped), or ``None`` for a rule set that is no preset."""
@@ -235,7 +240,7 @@ def default_schedule(rules: Rules, players: int) -> KnockSchedule:
     intermediate bot's rule is :func:`thirtyone.knockrules.intermediate_schedule`, which plays a tournament for
     a rule set that is no preset."""
     preset = schedule_preset(rules) or FAMILY_PRESET[rules.family]
-    return DEFAULT_THRESHOLDS.get((preset, min(max(players, 2), 6)), KnockSchedule(27.0))
+    return DEFAULT_THRESHOLDS.get((preset, tournament_table(players)), KnockSchedule(27.0))
 
 
 # -- judging: the end of a round ----------------------------------------------------------------------
