@@ -33,12 +33,18 @@ from collections.abc import Callable
 
 from bench_engine import empty_loop
 
-from thirtyone.strength import ARENA_BOTS, DEFAULT_CELLS, FIELDS, StrengthRow, duplicate, paired, strength_table
+from thirtyone.strength import (
+    ARENA_BOTS,
+    DEFAULT_CELLS,
+    FIELDS,
+    StrengthRow,
+    cell_record,
+    duplicate,
+    full_rounds,
+    strength_table,
+)
 
 DEFAULT_ROUNDS = 200
-FULL_ROUNDS = {"intermediate": 10_000}
-"""``--full``: rounds per cell by field; every other field 4,000."""
-FULL_OTHER = 4_000
 
 
 def warm(cells: list[tuple[str, int, str]]) -> None:
@@ -52,13 +58,11 @@ def per_round(row: StrengthRow, loop: float) -> str:
     return f"{row.bot} {sec * 1000:.2f} ms = {sec / loop:.4f}x"
 
 
-def against_expert(cell: list[StrengthRow]) -> dict[str, tuple[float, float]]:
-    """For each other bot of a cell: the expert's lives lost minus its, deal by deal, with half the paired 95%
-    interval (negative: the expert lost fewer)."""
-    expert = next((r for r in cell if r.bot == "expert"), None)
-    if expert is None:
-        return {}
-    return {r.bot: paired(expert.lost, r.lost) for r in cell if r.bot != "expert"}
+def against_expert(cell: list[StrengthRow]) -> dict[str, list[float]]:
+    """For each other bot of a cell: the expert minus it, deal by deal, with half the paired 95% interval, as the
+    shipped table keeps it (:func:`thirtyone.strength.cell_record`)."""
+    minus: dict[str, list[float]] = cell_record(cell)["expert_minus"]  # type: ignore[assignment]
+    return minus
 
 
 def tick(rounds: int, began: float, label: str) -> Callable[[int], None]:
@@ -95,7 +99,7 @@ def main() -> None:
     record: list[dict[str, object]] = []
     thinking: list[float] = []
     for preset, players, field in cells:
-        rounds = FULL_ROUNDS.get(field, FULL_OTHER) if args.full else args.rounds
+        rounds = full_rounds(field) if args.full else args.rounds
         mine: list[float] = []
         start = time.process_time()
         cell = duplicate(preset, players, field, ARENA_BOTS, rounds, args.seed,
@@ -120,7 +124,7 @@ def main() -> None:
             record.append({"preset": preset, "players": players, "field": field, "rounds": rounds, "seed": args.seed,
                            "rows": [{"bot": r.bot, "lost": round(r.mean, 5), "diff": round(r.diff, 5),
                                      "half": round(r.half_width, 5), "seconds": round(r.seconds, 2)} for r in cell],
-                           "expert_minus": {b: [round(d, 5), round(h, 5)] for b, (d, h) in against_expert(cell).items()},
+                           "expert_minus": against_expert(cell),
                            "expert_decision_ms": round(statistics.median(mine) * 1000, 3) if mine else None,
                            "loop_seconds": round(loop, 4)})
             with open(args.json, "w", encoding="utf-8") as f:

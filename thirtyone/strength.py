@@ -41,7 +41,7 @@ from .scoring import hand_values
 from .stats import paired
 
 __all__ = ["PUBLIC_RULES", "ARENA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
-           "strength_table", "select_cells", "paired", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",
+           "strength_table", "select_cells", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",
            "cell_record", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
            "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
 
