@@ -29,8 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import Card
-from .game import Action, PlayerView, State, fast_shuffle, from_view, parse_action
+from .game import Action, PlayerView, State, parse_action
 from .i18n import N_, _, ngettext, number
 from .knockrules import intermediate_schedule
 from .policy import (
@@ -42,9 +41,19 @@ from .policy import (
 )
 from .rules import Rules
 from .scoring import hand_values, value_table
+from .worlds import (
+    CHOICES_SEEN,
+    choices_seen,
+    imagine_hand,
+    play_on,
+    play_on_worlds,
+    sample_state,
+    sample_worlds,
+    world_sampler,
+)
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
-           "sample_state", "world_sampler", "choices_seen", "imagine_hand", "play_game", "KnockRule", "knock_rule",
+           "sample_state", "world_sampler", "choices_seen", "imagine_hand", "play_on", "CHOICES_SEEN", "play_game", "KnockRule", "knock_rule",
            "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS", "EXPERT_CAP", "EXPERT_MAX_ROLLOUTS", "NEAR_TIE"]
 
 Threshold = float | Callable[[PlayerView], float]
@@ -321,121 +330,6 @@ the expert then stops sampling and takes the lower mean."""
 _Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
-CHOICES_SEEN = 10
-"""At most this many cards more than they hold count as seen by another player when their hand is imagined."""
-
-
-def choices_seen(view: PlayerView) -> tuple[int, ...]:
-    """For each seat, how many times this round it chose which cards to keep (a draw, a swap, a pass,
-    keeping its dealt hand), since it last took a whole hand it had not chosen (swap all, the center hand,
-    the dealer's exchange). The viewer's own seat counts 0."""
-    seen = [0] * view.players
-    for e in view.round_events():
-        if e.player is None or e.player == view.player:
-            continue
-        if e.kind in ("draw stock", "draw discard", "swap", "pass", "keep hand"):
-            seen[e.player] += 1
-        elif e.kind in ("swap all", "take center", "exchange hand"):
-            seen[e.player] = 0
-    return tuple(seen)
-
-
-def imagine_hand(keep: dict[tuple[int, ...], float], known: tuple[Card, ...], cards: Sequence[Card]
-                 ) -> tuple[list[Card], list[Card]]:
-    """The three-card hand of a player who holds ``known`` and was dealt the first of ``cards``, then
-    saw the others one at a time and kept the best three each time (as a greedy player does), the
-    ``known`` cards staying. Returns ``(hidden cards held, cards passed over)``."""
-    k = 3 - len(known)
-    passed: list[Card] = []
-    if k == 3:  # the usual case, unrolled: play-outs imagine hands thousands of times
-        a, b, c = cards[0], cards[1], cards[2]
-        for x in cards[3:]:
-            v, ya, yb = keep[(a, b, c)], keep[(x, b, c)], keep[(a, x, c)]
-            yc = keep[(a, b, x)]
-            if ya > v and ya >= yb and ya >= yc:
-                passed.append(a)
-                a = x
-            elif yb > v and yb >= yc:
-                passed.append(b)
-                b = x
-            elif yc > v:
-                passed.append(c)
-                c = x
-            else:
-                passed.append(x)
-        return [a, b, c], passed
-    held = list(cards[:k])
-    for x in cards[k:]:
-        best, at = keep[known + tuple(held)], -1
-        for i in range(k):
-            v = keep[known + tuple(held[:i]) + (x,) + tuple(held[i + 1:])]
-            if v > best:
-                best, at = v, i
-        if at < 0:
-            passed.append(x)
-        else:
-            passed.append(held[at])
-            held[at] = x
-    return held, passed
-
-
-def sample_state(view: PlayerView, rng: random.Random) -> State:
-    """A full state consistent with ``view``: the unseen cards dealt at random to the places the
-    viewer cannot see (other hands, beside the cards known to be there; the face-down center; the stock).
-
-    Other players keep the best of what they saw: a player who chose ``m`` times this round
-    (:func:`choices_seen`) is imagined seeing ``m`` more unseen cards than it holds (at most
-    :data:`CHOICES_SEEN`) and keeping the best (:func:`imagine_hand`); the cards it passed over go
-    back to the stock. Plain random cards would make their hands as weak late in a round as on the
-    deal (13 on average in scat, against 20 or more at the table by the third orbit), and a bot would
-    knock far too early. Many samples of one view: :func:`world_sampler` (the same states, faster).
-    """
-    return world_sampler(view)(rng)
-
-
-def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
-    """:func:`sample_state` for one ``view``, many times: what every sample shares (the unseen cards, how
-    often each player chose, the places to fill) is worked out once; each call draws the same state
-    ``sample_state(view, rng)`` would from the same generator."""
-    base = list(view.unseen())
-    keep = hand_keeps(view.rules)
-    seen = choices_seen(view)
-    me = view.player
-    # per seat: None for the viewer's own hand or a player out, else (known cards, hidden cards, choices seen)
-    seats = [None if seat == me or view.out[seat] else (tuple(view.known[seat]), size - len(view.known[seat]),
-                                                        min(seen[seat], CHOICES_SEEN) if size == 3 else 0)
-             for seat, size in enumerate(view.hand_sizes)]
-    face_down = view.center is None and view.rules.family == "commerce"
-    stock_count = view.stock_count
-
-    def sample(rng: random.Random) -> State:
-        unseen = base[:]
-        fast_shuffle(rng, unseen)
-        hands: list[tuple[Card, ...]] = []
-        passed_over = False
-        for seat, slot in enumerate(seats):
-            if slot is None:
-                hands.append(view.hand if seat == me else ())
-                continue
-            known, k, most = slot
-            extra = min(most, len(unseen) - k) if k else 0
-            pool = unseen[:k + extra]
-            del unseen[:k + extra]
-            if extra > 0:
-                pool, passed = imagine_hand(keep, known, pool)
-                unseen += passed
-                passed_over = True
-            hands.append(known + tuple(pool))
-        if passed_over:
-            fast_shuffle(rng, unseen)
-        center = None
-        if face_down:
-            center, unseen = unseen[:3], unseen[3:]
-        return from_view(view, hands, unseen[:stock_count], center, seed=rng.randrange(2**32))
-
-    return sample
-
-
 class ExpertBot(ThresholdBot):
     """Chooses the move with the fewest expected lives lost, by sampling and playing on.
 
@@ -503,11 +397,13 @@ class ExpertBot(ThresholdBot):
     def evaluate(self, view: PlayerView, actions: Sequence[Action], rollouts: int
                  ) -> dict[Action, list[int]]:
         """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action: every action
-        played on in the same sampled worlds, all at once (:func:`play_on`)."""
-        sample = world_sampler(view)
-        worlds = [sample(self.rng) for _ in range(rollouts)]
-        return play_on(worlds, actions, view.player, self.threshold_for(view), self.patience,
-                       self.rng.randrange(2**32))
+        played on in the same sampled worlds, all at once (:func:`~thirtyone.worlds.sample_worlds`,
+        :func:`~thirtyone.worlds.play_on_worlds`)."""
+        import numpy as np  # only the simulations need NumPy
+
+        gen = np.random.default_rng(self.rng.randrange(2**64))
+        worlds = sample_worlds(view, rollouts, gen)
+        return play_on_worlds(worlds, actions, self.threshold_for(view), self.patience, gen)
 
     def compare(self, view: PlayerView, actions: Sequence[Action]) -> dict[Action, float]:
         """The mean lives lost after each of ``actions``, sampled adaptively: batches of play-outs in the
@@ -555,58 +451,6 @@ def _paired(mine: Sequence[int], other: Sequence[int]) -> tuple[float, float]:
     mean = sum(diffs) / n
     var = (sum((d - mean) ** 2 for d in diffs) + 1) / max(1, n - 1)
     return mean, _Z95 * math.sqrt(var / n)
-
-
-_FIRST_MOVES = ("knock", "draw stock", "draw discard", "pass", "swap all", "swap")
-
-
-def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, threshold: float, patience: int,
-            seed: int) -> dict[Action, list[int]]:
-    """Lives ``me`` loses in each world after each action, everyone then playing the threshold policy.
-
-    Every (world, action) pair is one play-out of one lockstep (:func:`thirtyone.lockstep.play_lockstep`): a
-    move at the start of a turn is forced as the play-out's first move; any other (a throw, a first choice)
-    is applied with the game's own :meth:`~thirtyone.game.State.apply` and the play-out starts after it.
-    """
-    import numpy as np
-
-    from .lockstep import play_lockstep
-
-    out: dict[Action, list[int]] = {a: [0] * len(worlds) for a in actions}
-    starts: list[tuple[State, Action | None, Action, int]] = []
-    for w, world in enumerate(worlds):
-        for a in actions:
-            if a.kind in _FIRST_MOVES and world.phase == "turn":
-                starts.append((world, a, a, w))
-                continue
-            s = world.apply(a)
-            if s.phase == "over":
-                out[a][w] = s.result.losses[me] if s.result is not None else 0
-            elif s.phase == "turn":
-                starts.append((s, None, a, w))
-            # a move that leads to another first choice is scored 0, as before (choices lead to turns)
-    groups: dict[tuple[object, ...], list[tuple[State, Action | None, Action, int]]] = {}
-    for start in starts:  # play-outs in lockstep share the turn order: group them by where they start
-        s = start[0]
-        groups.setdefault((s.current_player, s.turns, s.played, s.passes, s.knocker, s.out, len(s.stock),
-                           len(s.discard_pile)), []).append(start)
-    gen = np.random.default_rng(seed)
-    for group in groups.values():
-        s0 = group[0][0]
-        n = len(s0.hands)
-        hands = np.array([[h if len(h) == 3 else (0, 1, 2) for h in s.hands] for s, *_ in group], dtype=np.int64)
-        stock = np.array([s.stock for s, *_ in group], dtype=np.int64).reshape(len(group), len(s0.stock))
-        pile = np.array([s.discard_pile for s, *_ in group], dtype=np.int64).reshape(len(group), -1)
-        center = (np.array([s.center for s, *_ in group], dtype=np.int64)
-                  if s0.rules.family == "commerce" else None)
-        assert s0.current_player is not None and hands.shape[1] == n
-        res = play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
-                            turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=threshold,
-                            patience=patience, first_move=[f for _s, f, _a, _w in group], discard=pile,
-                            knocker=s0.knocker, rng=gen, reasons=False)
-        for (_s, _f, a, w), lost in zip(group, res.losses[:, me].tolist()):
-            out[a][w] = lost
-    return out
 
 
 LEVELS = {"beginner": "greedy", "intermediate": "threshold", "expert": "expert"}

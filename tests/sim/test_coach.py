@@ -276,8 +276,10 @@ def test_the_coach_says_what_its_move_saves_against_the_second_best_per_100_roun
     """Issue 19: the saving is the table's first two rows apart, per 100 rounds, with the paired interval of the
     same play-outs; 'about as good' exactly when that interval includes 0."""
     seen = set()
-    for seed in range(6):
-        s = advance(new_game("scat", players=4, seed=seed), 2 + seed)
+    for seed in range(24):
+        if seen == {True, False} and seed >= 6:
+            break
+        s = advance(new_game("scat", players=4, seed=seed), 2 + seed % 6)
         a = coach(s, rollouts=80, knock_rollouts=80, seed=seed)
         assert a.saves is not None
         mean, half = a.saves
