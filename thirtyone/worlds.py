@@ -21,13 +21,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .cards import ALL_CARDS, Card
 from .game import Action, PlayerView, State, fast_shuffle, from_view
-from .lockstep import play_lockstep
 from .policy import hand_keeps
 from .scoring import FIRST, SECOND, scoring_tables
 
@@ -161,6 +158,10 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
     move at the start of a turn is forced as the play-out's first move; any other (a throw, a first choice)
     is applied with the game's own :meth:`~thirtyone.game.State.apply` and the play-out starts after it.
     """
+    import numpy as np  # only the simulations need NumPy (a page imports this module on load)
+
+    from .lockstep import play_lockstep
+
     out: dict[Action, list[int]] = {a: [0] * len(worlds) for a in actions}
     starts: list[tuple[State, Action | None, Action, int]] = []
     for w, world in enumerate(worlds):
@@ -200,7 +201,10 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
 
 
 
-Shuffle = Callable[[np.ndarray], np.ndarray]
+if TYPE_CHECKING:
+    import numpy as np
+
+Shuffle = Callable[["np.ndarray"], "np.ndarray"]
 """Shuffles each row of a 2-D array (a new array): by default ``generator.permuted(rows, axis=1)``."""
 
 
@@ -235,6 +239,8 @@ class Worlds:
 def _imagine_many(keeps: np.ndarray, known: tuple[Card, ...], pool: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`imagine_hand` in every row of ``pool`` at once (``keeps``: the flat keep table): the hidden
     cards held ``(R, 3 - len(known))`` and the cards passed over ``(R, columns - hidden)``, as it returns them."""
+    import numpy as np
+
     k = 3 - len(known)
     rows, extra = len(pool), pool.shape[1] - k
     held = pool[:, :k].copy()
@@ -270,6 +276,8 @@ def sample_worlds(view: PlayerView, count: int, rng: np.random.Generator, shuffl
     (:func:`imagine_hand`), the cards it passed over going to the back; if any were passed over the rest is
     shuffled again; then a face-down center, then the stock. ``shuffle``: shuffles each row of an array (default
     ``rng.permuted``), so a test can give the shuffles :func:`world_sampler` makes."""
+    import numpy as np
+
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a whole number, 1 or more, not {count!r}")
     if shuffle is None:
@@ -369,6 +377,10 @@ def _lockstep(worlds: Worlds, start: State | PlayerView, direct: Sequence[tuple[
               threshold: float, patience: int, rng: np.random.Generator) -> dict[Action, list[int]]:
     """The direct play-outs of :func:`play_on_worlds`: one lockstep, a row per (world, action), world-major as
     :func:`play_on` orders them."""
+    import numpy as np
+
+    from .lockstep import play_lockstep
+
     view = worlds.view
     me, count, moves = view.player, len(worlds), len(direct)
     hands = np.repeat(worlds.hands, moves, axis=0)
