@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from . import shipped
 from .analysis import deal_study, knock_survival, threshold_tournament, wilson
 from .rules import Rules
-from .strength import ARENA_BOTS, FIELDS, duplicate, select_cells, strength_table
+from .strength import ARENA_BOTS, EXTRA_BOTS, FIELDS, duplicate, select_cells, strength_table
 
 T = TypeVar("T")
 
@@ -139,7 +139,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--preset", default=None, help=f"preset: {', '.join(Rules.PRESET_NAMES)}")
     p.add_argument("-p", "--players", type=int, default=None)
     p.add_argument("--field", default=None, help=f"the other players' bot: {', '.join(FIELDS)}")
-    p.add_argument("--bots", default=",".join(ARENA_BOTS), help="bots to test, a comma list (default: all)")
+    p.add_argument("--bots", default=",".join(ARENA_BOTS),
+                   help=f"bots to test, a comma list (default: {', '.join(ARENA_BOTS)}; also: {', '.join(EXTRA_BOTS)})")
     p.add_argument("--rounds", type=int, default=200, help="deals per cell (the issue's sizes: 10000, 4000)")
     p.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("build-data", help="compute the files shipped in thirtyone/data/ and write them",

@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 
 from . import names
 from .analysis import Estimate, KnockAdvice
-from .bots import ExpertBot
+from .bots import Bot, ExpertBot
 from .game import Action, PlayerView, State
 from .i18n import N_, _, fixed, ngettext, number, percent
 from .narration import join_names, the_card
 from .stats import paired
 
-__all__ = ["MoveEstimate", "Advice", "coach", "describe_move", "KnockRecord", "GameRecord"]
+__all__ = ["MoveEstimate", "Advice", "coach", "coach_losses", "CoachBot", "describe_move", "KnockRecord", "GameRecord"]
 
 
 @dataclass(frozen=True)
@@ -188,23 +188,52 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
     if rollouts < 2:
         raise ValueError(f"rollouts must be at least 2, not {rollouts}")
     view = state.view(p)
-    bot = ExpertBot(seed=seed)
-    cands = _candidates(bot, view)
-    may_knock = Action("knock") in cands
-    n = max(rollouts, knock_rollouts) if may_knock else rollouts
-    losses = bot.evaluate(view, cands, n)
+    cands, losses = coach_losses(view, rollouts, knock_rollouts, seed)
     order = sorted(range(len(cands)), key=lambda i: (sum(losses[cands[i]]), i))
     moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view),
                                Estimate.from_losses(str(cands[i]), losses[cands[i]]), describe_move(cands[i], view, True))
                   for i in order)
     best = moves[0]
-    knock, where, verdict = _knock_verdict(state, p, moves) if may_knock else (None, "", "")
+    knock, where, verdict = _knock_verdict(state, p, moves) if Action("knock") in cands else (None, "", "")
     saves = None
     if len(moves) > 1:
         diff, half = paired(losses[moves[1].action], losses[best.action])
         saves = (100 * diff, 100 * half)
     return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves, saves),
                   time.perf_counter() - t0, where, verdict, saves)
+
+
+def coach_losses(view: PlayerView, rollouts: int = 200, knock_rollouts: int = 500, seed: int = 0
+                 ) -> tuple[list[Action], dict[Action, list[int]]]:
+    """The moves the coach compares for the player of ``view`` and the lives lost in each play-out after each:
+    ``rollouts`` play-outs in the same sampled worlds, ``max(rollouts, knock_rollouts)`` when a knock is legal.
+    The move that lost the fewest (the first listed of equals) is the coach's advice (:func:`coach`)."""
+    bot = ExpertBot(seed=seed)
+    cands = _candidates(bot, view)
+    n = max(rollouts, knock_rollouts) if Action("knock") in cands else rollouts
+    return cands, bot.evaluate(view, cands, n)
+
+
+class CoachBot(Bot):
+    """The coach as a player: on each turn it makes the move :func:`coach` advises (:func:`coach_losses`, the same
+    play-outs), seeded afresh for each decision from its own generator; what a learner who always follows the
+    coach plays. ``python -m thirtyone strength --bots coach`` (``thirtyone.strength``) measures it."""
+
+    name = "coach"
+
+    def __init__(self, seed: int | None = None, rollouts: int = 200, knock_rollouts: int = 500) -> None:
+        super().__init__(seed)
+        self.rollouts = rollouts
+        self.knock_rollouts = knock_rollouts
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player} has no move: it is not their turn")
+        if len(legal) == 1:
+            return legal[0]
+        cands, losses = coach_losses(view, self.rollouts, self.knock_rollouts, self.rng.randrange(2**32))
+        return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))
 
 
 def _cap(text: str) -> str:

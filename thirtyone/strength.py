@@ -40,7 +40,7 @@ from .rules import Rules
 from .scoring import hand_values
 from .stats import paired
 
-__all__ = ["PUBLIC_RULES", "ARENA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
+__all__ = ["PUBLIC_RULES", "ARENA_BOTS", "EXTRA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
            "strength_table", "select_cells", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",
            "cell_record", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
            "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
@@ -230,7 +230,10 @@ PUBLIC_RULES: dict[str, type[PublicRuleBot]] = {
 
 LEVEL_BOTS = ("beginner", "intermediate", "expert")
 ARENA_BOTS: tuple[str, ...] = LEVEL_BOTS + tuple(PUBLIC_RULES)
-"""Every bot :func:`make_arena_bot` makes, in the order the tables show them."""
+"""The bots of the strength run (:func:`strength_record`), in the order the tables show them."""
+EXTRA_BOTS: tuple[str, ...] = ("coach",)
+"""Bots :func:`make_arena_bot` also makes, played only when named: the coach of lesson 6 as a player (each turn
+the move it advises, :class:`thirtyone.coach.CoachBot`), which costs about as much as the expert."""
 FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES)
 """The fields a bot can be tested against."""
 DEFAULT_CELLS: tuple[tuple[str, int, str], ...] = (
@@ -252,12 +255,17 @@ def select_cells(preset: str | None = None, players: int | None = None, field: s
 
 
 def make_arena_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (:data:`ARENA_BOTS`): a tutorial level or a public knock rule, seeded."""
+    """A bot by name (:data:`ARENA_BOTS`, :data:`EXTRA_BOTS`): a tutorial level, a public knock rule or the
+    coach, seeded."""
     if name in LEVEL_BOTS:
         return make_bot(name, seed)
+    if name == "coach":
+        from .coach import CoachBot
+
+        return CoachBot(seed)
     cls = PUBLIC_RULES.get(name)
     if cls is None:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(ARENA_BOTS)}")
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(ARENA_BOTS + EXTRA_BOTS)}")
     return cls(seed, PATIENCE)
 
 
@@ -287,10 +295,10 @@ class StrengthRow:
 def _bot_names(bots: Sequence[str] | str) -> list[str]:
     names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
     if not names:
-        raise ValueError(f"bots must name at least one bot: choose from {', '.join(ARENA_BOTS)}")
+        raise ValueError(f"bots must name at least one bot: choose from {', '.join(ARENA_BOTS + EXTRA_BOTS)}")
     for name in names:
-        if name not in ARENA_BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(ARENA_BOTS)}")
+        if name not in ARENA_BOTS + EXTRA_BOTS:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(ARENA_BOTS + EXTRA_BOTS)}")
     if len(set(names)) != len(names):
         raise ValueError(f"bots names a bot twice: {', '.join(names)}")
     if "intermediate" not in names:  # the differences are to the intermediate on the same deals

@@ -304,3 +304,35 @@ def test_the_saving_sentence_follows_the_interval_not_the_rows() -> None:
     with using("es"):
         text = _explain(moves, (5.0, 6.0))
     assert "ahorra 5,0 vidas por cada 100 rondas" in text and "(intervalo del 95%: de -1,0 a 11,0)" in text, text
+
+
+def test_the_coach_as_a_player_makes_the_move_the_coach_advises() -> None:
+    """Issue 19: the strength arena measures the coach by a bot that always follows it (``strength --bots coach``):
+    each decision is the coach's advice for that moment, seeded from the bot's own generator."""
+    import random
+
+    from thirtyone.coach import CoachBot
+
+    checked = 0
+    for seed, preset in enumerate(("scat", "schwimmen", "scat", "bga-commerce")):
+        s = advance(new_game(preset, players=3 + seed % 2, seed=seed), 3 + seed)
+        p = s.current_player
+        if p is None or len(s.legal_actions()) < 2:
+            continue
+        bot = CoachBot(seed, rollouts=60, knock_rollouts=60)
+        move = bot.choose(s.view(p))
+        advised = coach(s, rollouts=60, knock_rollouts=60, seed=random.Random(seed).randrange(2**32))
+        assert move == advised.best_move.action
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_coach_as_a_player_plays_whole_games_legally() -> None:
+    from thirtyone.coach import CoachBot
+    from thirtyone.strength import make_arena_bot
+
+    assert isinstance(make_arena_bot("coach", 1), CoachBot)
+    for preset in ("scat", "schwimmen"):
+        end = play_game(new_game(preset, 3, seed=4), [CoachBot(1, 16, 16), make_bot("intermediate", 2),
+                                                      make_bot("expert", 3, rollouts=16)])
+        assert end.game_over  # play_game applies every move: an illegal one would raise
