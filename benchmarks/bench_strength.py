@@ -14,7 +14,8 @@ process (time.process_time), so other load on the machine skews them less; the v
 before timing. The last lines are the whole table and the figures over all cells.
 
 Rounds: ``--rounds N`` per cell (default 200, a few minutes in all); ``--full`` for the issue's sizes,
-10,000 rounds per cell against intermediates and 4,000 against each public rule (hours, mostly the
+10,000 rounds per cell against intermediates and 4,000 against each public rule, but 16,000 against spoole50's,
+where every bot loses about as much (``strength.FULL_ROUNDS``; about 50 minutes of one core, mostly the
 expert's). ``--fields`` and ``--presets`` play only the cells of some fields or presets (comma lists), to
 split a long run over processes; ``--json PATH`` also writes the rows (``python -m thirtyone build-data
 strength.json`` computes the shipped table, the same numbers without times, in one process).
@@ -79,7 +80,7 @@ def tick(rounds: int, began: float, label: str) -> Callable[[int], None]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per cell")
-    parser.add_argument("--full", action="store_true", help="the issue's sizes: 10,000 / 4,000 rounds per cell")
+    parser.add_argument("--full", action="store_true", help="the run's sizes: 10,000 / 4,000 (spoole: 16,000) rounds per cell")
     parser.add_argument("--fields", default=",".join(FIELDS), help="play only the cells of these fields")
     parser.add_argument("--presets", default="", help="play only the cells of these presets (a comma list)")
     parser.add_argument("--seed", type=int, default=0)

@@ -42,8 +42,8 @@ class ShippedFile:
     size: int | None = None
     """The file's length in bytes when it never changes (the hand tables): any other length is damage."""
     measured: bool = False
-    """A measurement of hours (the bots' strength): ``make data`` and the byte-for-byte test leave it alone,
-    ``build-data NAME`` computes it; when it is missing or damaged :func:`load` gives ``None``, never hours of
+    """A measurement of most of an hour (the bots' strength): ``make data`` and the byte-for-byte test leave it alone,
+    ``build-data NAME`` computes it; when it is missing or damaged :func:`load` gives ``None``, never most of an hour of
     computing."""
 
     @property

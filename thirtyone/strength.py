@@ -399,16 +399,18 @@ def strength_table(rows: Iterable[StrengthRow]) -> str:
     return "\n".join(lines)
 
 
-FULL_ROUNDS: dict[str, int] = {"intermediate": 10_000}
-"""Issue 19's rounds per cell by field (:func:`full_rounds`): 10,000 against intermediates, 4,000 against
-any other field."""
+FULL_ROUNDS: dict[str, int] = {"intermediate": 10_000, "spoole": 16_000}
+"""The strength run's rounds per cell by field (:func:`full_rounds`): issue 19's 10,000 against intermediates
+and 4,000 against any other field but spoole50's, 16,000. Its knock at 18 ends most rounds within a turn or
+two, so every bot loses about as much there: the expert lost 0.015 lives a round fewer than the intermediate
+on 16,000 deals (± 0.006), and 4,000 deals give an interval of about ± 0.011, too wide to tell."""
 CHECK_DEALS = 20
 """The shipped table keeps the lives each bot lost over a cell's first deals, so that a test can play them
 again and see the table is what the bots play now."""
 
 
 def full_rounds(field: str) -> int:
-    """Issue 19's rounds for a cell against ``field``."""
+    """The strength run's rounds for a cell against ``field`` (:data:`FULL_ROUNDS`)."""
     return FULL_ROUNDS.get(field, 4_000)
 
 
@@ -430,7 +432,7 @@ def cell_record(rows: Sequence[StrengthRow]) -> dict[str, object]:
 def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed: int = 0,
                     rounds: Callable[[str], int] = full_rounds,
                     progress: Callable[[int], None] | None = None) -> dict[str, object]:
-    """Every bot of :data:`ARENA_BOTS` in each cell, ``rounds(field)`` deals (issue 19's sizes: about two hours
+    """Every bot of :data:`ARENA_BOTS` in each cell, ``rounds(field)`` deals (:data:`FULL_ROUNDS`: under an hour
     of one core, nearly all the expert's), as the shipped ``strength.json`` keeps it."""
     return {"seed": seed, "check_deals": CHECK_DEALS, "cells": [
         cell_record(duplicate(preset, players, field, ARENA_BOTS, rounds(field), seed, progress=progress))
@@ -438,7 +440,7 @@ def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed:
 
 
 def strength_bytes() -> bytes:
-    """The shipped ``strength.json``, computed now (:func:`strength_record`; hours)."""
+    """The shipped ``strength.json``, computed now (:func:`strength_record`; under an hour)."""
     return (json.dumps(strength_record(), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
