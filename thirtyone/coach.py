@@ -35,7 +35,7 @@ from .i18n import N_, _, fixed, ngettext, number, percent
 from .narration import join_names, the_card
 from .stats import paired
 
-__all__ = ["MoveEstimate", "Advice", "coach", "coach_losses", "CoachBot", "describe_move", "KnockRecord", "GameRecord"]
+__all__ = ["MoveEstimate", "Advice", "coach", "coach_losses", "CoachBot", "COACH_ROLLOUTS", "describe_move", "KnockRecord", "GameRecord"]
 
 
 @dataclass(frozen=True)
@@ -203,6 +203,14 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
                   time.perf_counter() - t0, where, verdict, saves)
 
 
+COACH_ROLLOUTS = 1000
+"""Play-outs per move of the coach a learner meets in lesson 6 (:class:`thirtyone.widgets.play.PlayGame`) and of
+:class:`CoachBot`, every move the same number. With 200 (500 when a knock is legal) the coach, always followed,
+lost 0.013 ± 0.013 lives a round more than the expert bot (Scat, 4 players, 4,000 deals against intermediates):
+it compares every throw, where the expert compares the best two, and a few hundred play-outs cannot tell four
+throws apart."""
+
+
 def coach_losses(view: PlayerView, rollouts: int = 200, knock_rollouts: int = 500, seed: int = 0
                  ) -> tuple[list[Action], dict[Action, list[int]]]:
     """The moves the coach compares for the player of ``view`` and the lives lost in each play-out after each:
@@ -221,7 +229,8 @@ class CoachBot(Bot):
 
     name = "coach"
 
-    def __init__(self, seed: int | None = None, rollouts: int = 200, knock_rollouts: int = 500) -> None:
+    def __init__(self, seed: int | None = None, rollouts: int = COACH_ROLLOUTS,
+                 knock_rollouts: int = COACH_ROLLOUTS) -> None:
         super().__init__(seed)
         self.rollouts = rollouts
         self.knock_rollouts = knock_rollouts

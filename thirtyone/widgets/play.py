@@ -26,7 +26,7 @@ import ipywidgets as w
 
 from .. import names, progress, schedule
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
-from ..coach import Advice, GameRecord, chance_text, coach, interval_text, lives_text
+from ..coach import COACH_ROLLOUTS, Advice, GameRecord, chance_text, coach, interval_text, lives_text
 from ..game import Action, State, narrate, new_game, parse_action
 from ..i18n import N_, _, grouped, ngettext, percent
 from ..rules import RULE_FIELDS, Rules
@@ -373,7 +373,7 @@ class PlayGame(w.VBox):
     """
 
     def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
-                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = 300, start: bool = True,
+                 seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = COACH_ROLLOUTS, start: bool = True,
                  memory: Memory | None = None) -> None:
         self.memory = memory
         self.games: list[dict[str, Any]] = []
