@@ -31,7 +31,7 @@ from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number,
 from ..i18n import percent as percentage
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
-from ..strength import LEVEL_BOTS, shipped_strength
+from ..strength import DEFAULT_CELLS, LEVEL_BOTS, shipped_strength
 from ..timing import (
     CurvePoint,
     ThresholdPoint,
@@ -498,7 +498,8 @@ class StrengthTable(w.VBox):
     BOT_NAMES = {"beginner": N_("beginner bot"), "intermediate": N_("intermediate bot"), "expert": N_("expert bot")}
 
     def __init__(self, players: int = 4) -> None:
-        sizes = sorted({n for n in (3, 4) if all(shipped_strength(g, n) for g in self.GAMES)})
+        measured = {n for g, n, field in DEFAULT_CELLS if g in self.GAMES and field == "intermediate"}
+        sizes = sorted(n for n in measured if all(shipped_strength(g, n) for g in self.GAMES))
         self.players_menu = w.Dropdown(options=[(str(n), n) for n in sizes], value=players if players in sizes else
                                        (sizes[-1] if sizes else None), description=_("Players"),
                                        layout=w.Layout(width="160px"))
