@@ -42,7 +42,7 @@ from .stats import paired
 
 __all__ = ["PUBLIC_RULES", "ARENA_BOTS", "EXTRA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
            "strength_table", "select_cells", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",
-           "cell_record", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
+           "cell_record", "coach_record", "COACH_ROUNDS", "shipped_coach", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
            "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
 
 
@@ -429,19 +429,53 @@ def cell_record(rows: Sequence[StrengthRow]) -> dict[str, object]:
             "expert_minus": minus, "first": {r.bot: sum(r.lost[:CHECK_DEALS]) for r in rows}}
 
 
+COACH_ROUNDS = 4_000
+"""Deals the coach plays in each cell against intermediates: the first of the cell's deals (it costs twice what
+the expert does, so the strength run leaves it out; ``strength.json`` keeps it beside the cells)."""
+
+
+def coach_record(rows: Sequence[StrengthRow], seed: int = 0, rounds: int = COACH_ROUNDS,
+                 progress: Callable[[int], None] | None = None) -> dict[str, object]:
+    """The coach as a player (:class:`thirtyone.coach.CoachBot`) on the first ``rounds`` deals of the cell whose
+    rows are given (played with ``seed``): its lives lost per round and, paired on those deals, the coach minus
+    each level's bot (the same deals and seats, so their rows' first losses), each with half its paired 95%
+    interval, rounded to 5 decimals; and its lives lost over the first :data:`CHECK_DEALS` deals."""
+    first = rows[0]
+    n = min(rounds, first.rounds)
+    coach = next(r for r in duplicate(first.preset, first.players, first.field, ["coach"], n, seed,
+                                      progress=progress) if r.bot == "coach")
+    return {"preset": first.preset, "players": first.players, "field": first.field, "rounds": n,
+            "lost": round(coach.mean, 5),
+            "minus": {r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:n])] for r in rows if r.bot in LEVEL_BOTS},
+            "first": sum(coach.lost[:CHECK_DEALS])}
+
+
 def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed: int = 0,
                     rounds: Callable[[str], int] = full_rounds,
                     progress: Callable[[int], None] | None = None) -> dict[str, object]:
     """Every bot of :data:`ARENA_BOTS` in each cell, ``rounds(field)`` deals (:data:`FULL_ROUNDS`: under an hour
-    of one core, nearly all the expert's), as the shipped ``strength.json`` keeps it."""
-    return {"seed": seed, "check_deals": CHECK_DEALS, "cells": [
-        cell_record(duplicate(preset, players, field, ARENA_BOTS, rounds(field), seed, progress=progress))
-        for preset, players, field in cells]}
+    of one core, nearly all the expert's), and the coach on the first :data:`COACH_ROUNDS` deals of each cell
+    against intermediates (:func:`coach_record`), as the shipped ``strength.json`` keeps them."""
+    played = [duplicate(preset, players, field, ARENA_BOTS, rounds(field), seed, progress=progress)
+              for preset, players, field in cells]
+    return {"seed": seed, "check_deals": CHECK_DEALS, "cells": [cell_record(rows) for rows in played],
+            "coach": [coach_record(rows, seed, progress=progress) for rows in played
+                      if rows[0].field == "intermediate"]}
 
 
 def strength_bytes() -> bytes:
     """The shipped ``strength.json``, computed now (:func:`strength_record`; under an hour)."""
     return (json.dumps(strength_record(), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def shipped_coach(preset: str, players: int) -> dict[str, Any] | None:
+    """The shipped coach's record (:func:`coach_record`) for a preset and table size against intermediates;
+    ``None`` when it was not measured (or the file is missing)."""
+    record = shipped.load("strength.json")
+    if not record:
+        return None
+    key = Rules.preset(preset).name
+    return next((c for c in record.get("coach", ()) if (c["preset"], c["players"]) == (key, players)), None)
 
 
 def shipped_strength(preset: str, players: int, field: str = "intermediate") -> dict[str, Any] | None:

@@ -168,3 +168,20 @@ def test_lesson_5s_strength_section_is_true_of_the_tournament_and_the_expert() -
                     low.append(value)
             s = s.apply(action)
     assert low
+
+
+def test_lesson_5_says_the_coach_plays_out_more_deals_than_the_expert_and_its_row_is_the_coach() -> None:
+    """'The coach in lesson 6 weighs your moves by the same kind of simulation, with more made-up deals for each
+    move. The table's last row is the coach itself': lesson 6's coach plays more play-outs a move than the expert's
+    most, and the shipped row is the coach as a player (the bot that makes the move the coach advises)."""
+    from thirtyone.bots import EXPERT_MAX_ROLLOUTS, ExpertBot
+    from thirtyone.coach import COACH_ROLLOUTS, CoachBot
+    from thirtyone.strength import make_arena_bot
+    from thirtyone.widgets.play import PlayGame
+
+    text = one_line((LESSONS / "05-knock-timing.md").read_text(encoding="utf-8"))
+    assert "with more made-up deals for each move. The table's last row is the coach itself" in text
+    assert COACH_ROLLOUTS > EXPERT_MAX_ROLLOUTS == ExpertBot().max_rollouts
+    assert PlayGame("scat", bots=1, start=False).rollouts == COACH_ROLLOUTS
+    bot = make_arena_bot("coach", 1)
+    assert isinstance(bot, CoachBot) and bot.rollouts == bot.knock_rollouts == COACH_ROLLOUTS

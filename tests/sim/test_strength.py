@@ -17,6 +17,7 @@ from thirtyone.cli import main
 from thirtyone.strength import (
     ARENA_BOTS,
     CHECK_DEALS,
+    COACH_ROUNDS,
     DEFAULT_CELLS,
     FIELDS,
     PUBLIC_RULES,
@@ -26,11 +27,13 @@ from thirtyone.strength import (
     SpooleBot,
     StrengthRow,
     cell_record,
+    coach_record,
     duplicate,
     full_rounds,
     make_arena_bot,
     own_turn,
     select_cells,
+    shipped_coach,
     shipped_strength,
     strength_record,
     strength_table,
@@ -255,7 +258,20 @@ def test_a_cell_record_keeps_the_rows_the_pairings_and_the_first_deals() -> None
     assert record["first"] == {r.bot: sum(r.lost[:CHECK_DEALS]) for r in rows}
     whole = strength_record([("schwimmen", 3, "spoole")], seed=2, rounds=lambda _field: CHECK_DEALS + 5)
     assert whole == {"seed": 2, "check_deals": CHECK_DEALS,
-                     "cells": [cell_record(duplicate("schwimmen", 3, "spoole", ARENA_BOTS, CHECK_DEALS + 5, 2))]}
+                     "cells": [cell_record(duplicate("schwimmen", 3, "spoole", ARENA_BOTS, CHECK_DEALS + 5, 2))],
+                     "coach": []}  # the coach plays only against intermediates
+
+
+def test_the_coachs_record_pairs_it_with_each_level_on_the_cells_first_deals() -> None:
+    rows = duplicate("schwimmen", 3, "intermediate", ["expert", "beginner", "johnny"], CHECK_DEALS + 4, seed=2)
+    record = coach_record(rows, seed=2, rounds=CHECK_DEALS + 2)
+    coach = next(r for r in duplicate("schwimmen", 3, "intermediate", ["coach"], CHECK_DEALS + 2, seed=2)
+                 if r.bot == "coach")
+    assert (record["preset"], record["players"], record["field"], record["rounds"]) == (
+        "schwimmen", 3, "intermediate", CHECK_DEALS + 2)
+    assert record["lost"] == round(coach.mean, 5) and record["first"] == sum(coach.lost[:CHECK_DEALS])
+    assert record["minus"] == {r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:CHECK_DEALS + 2])]
+                               for r in rows if r.bot in ("intermediate", "expert", "beginner")}
 
 
 def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> None:
@@ -271,6 +287,14 @@ def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> N
             assert minus == pytest.approx(rows["expert"]["diff"] - rows[bot]["diff"], abs=2e-5) and half > 0
         assert shipped_strength(cell["preset"], cell["players"], cell["field"]) is cell
     assert shipped_strength("feuer", 4) is None
+    against = [(p, n) for p, n, field in DEFAULT_CELLS if field == "intermediate"]
+    assert [(c["preset"], c["players"]) for c in record["coach"]] == against
+    for coach in record["coach"]:
+        assert (coach["field"], coach["rounds"]) == ("intermediate", COACH_ROUNDS)
+        assert list(coach["minus"]) == ["beginner", "intermediate", "expert"]
+        assert all(half > 0 for _minus, half in coach["minus"].values())
+        assert shipped_coach(coach["preset"], coach["players"]) is coach
+    assert shipped_coach("feuer", 4) is None
 
 
 @pytest.mark.parametrize("cell", DEFAULT_CELLS, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
@@ -290,6 +314,15 @@ def test_the_shipped_expert_is_the_expert_that_plays_now(cell: tuple[str, int, s
     assert shown is not None
     now = duplicate(*cell, ["expert"], CHECK_DEALS, seed=0)
     assert sum(now[-1].lost) == shown["first"]["expert"], "stale: python -m thirtyone build-data strength.json"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cell", [c for c in DEFAULT_CELLS if c[2] == "intermediate"], ids=lambda c: f"{c[0]}-{c[1]}")
+def test_the_shipped_coach_is_the_coach_that_plays_now(cell: tuple[str, int, str]) -> None:
+    shown = shipped_coach(cell[0], cell[1])
+    assert shown is not None
+    now = duplicate(*cell, ["coach"], CHECK_DEALS, seed=0)
+    assert sum(now[-1].lost) == shown["first"], "stale: python -m thirtyone build-data strength.json"
 
 
 # -- bad input --------------------------------------------------------------------------------------------

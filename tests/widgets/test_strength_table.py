@@ -9,7 +9,7 @@ import pytest
 
 from thirtyone import strength
 from thirtyone.i18n import using
-from thirtyone.strength import LEVEL_BOTS, shipped_strength
+from thirtyone.strength import LEVEL_BOTS, shipped_coach, shipped_strength
 from thirtyone.widgets import charts
 from thirtyone.widgets.charts import StrengthTable
 
@@ -19,7 +19,7 @@ def test_the_table_shows_the_shipped_measurement_of_each_level(players: int) -> 
     table = StrengthTable(players)
     assert table.players_menu.value == players and list(table.players_menu.options) == [("3", 3), ("4", 4)]
     cells = {g: shipped_strength(g, players) for g in ("scat", "schwimmen")}
-    assert [row[0] for row in table.rows] == ["beginner bot", "intermediate bot", "expert bot"]
+    assert [row[0] for row in table.rows] == ["beginner bot", "intermediate bot", "expert bot", "coach of lesson 6"]
     for row, bot in zip(table.rows, LEVEL_BOTS):
         for k, game in enumerate(("scat", "schwimmen")):
             cell = cells[game]
@@ -33,7 +33,16 @@ def test_the_table_shows_the_shipped_measurement_of_each_level(players: int) -> 
                 assert diff == pytest.approx(100 * shown["diff"], abs=0.051)
                 assert (low, high) == pytest.approx((100 * (shown["diff"] - shown["half"]),
                                                      100 * (shown["diff"] + shown["half"])), abs=0.051)
+    coach = {g: shipped_coach(g, players) for g in ("scat", "schwimmen")}
+    for k, game in enumerate(("scat", "schwimmen")):
+        c = coach[game]
+        assert c is not None
+        assert table.rows[3][1 + 2 * k] == f"{100 * c['lost']:.1f}"
+        diff, half = c["minus"]["intermediate"]
+        shown = [float(x.replace("−", "-")) for x in re.findall(r"[−+]?\d+\.\d", table.rows[3][2 + 2 * k])]
+        assert shown == pytest.approx([100 * diff, 100 * (diff - half), 100 * (diff + half)], abs=0.051)
     page = table.figure.value
+    assert f"over the first {coach['scat']['rounds']:,} of these deals" in page  # type: ignore[index]
     assert f"the same {cells['scat']['rounds']:,} deals for every bot" in page  # type: ignore[index]
     assert 'role="table"' in page and "<caption>" in page
 
@@ -46,7 +55,9 @@ def test_the_verdict_says_measurably_stronger_only_when_the_interval_is_below_0(
                                              "half": half if b == "expert" else 0.0} for b in strength.ARENA_BOTS]}
     made = {"scat": cell(-0.061, 0.009), "schwimmen": cell(-0.01, 0.012)}
     monkeypatch.setattr(charts, "shipped_strength", lambda game, _n: made[game])
+    monkeypatch.setattr(charts, "shipped_coach", lambda _game, _n: None)
     text = StrengthTable(4).figure.value
+    assert "coach" not in text  # no coach measured: no row, no sentence
     assert ("In Scat the expert bot lost 6.1 fewer lives per 100 rounds than the intermediate bot, and the whole "
             "95% interval is below 0: it is measurably stronger.") in text
     assert "In Schwimmen the 95% interval includes 0: the expert bot is not measurably stronger" in text
@@ -56,6 +67,32 @@ def test_the_verdict_says_measurably_stronger_only_when_the_interval_is_below_0(
     assert [r[0] for r in spanish.rows] == ["bot principiante", "bot intermedio", "bot experto"]
     assert "−6,1 (de −7,0 a −5,2)" in spanish.figure.value
     assert not re.search(r"\b(lost|fewer|interval|against)\b", spanish.figure.value)
+
+
+def test_the_coachs_sentences_say_no_more_than_its_intervals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against the intermediate bot: fewer lives only when the interval is below 0; against the expert bot: the
+    strongest, about as strong or weaker, as the interval lies."""
+    def coach(vs_intermediate: tuple[float, float], vs_expert: tuple[float, float]) -> dict[str, object]:
+        return {"rounds": 4000, "lost": 0.28, "minus": {"beginner": [-0.06, 0.01], "intermediate": list(vs_intermediate),
+                                                         "expert": list(vs_expert)}}
+    cases = {"scat": coach((-0.054, 0.016), (0.001, 0.011)), "schwimmen": coach((-0.005, 0.008), (-0.03, 0.01))}
+    monkeypatch.setattr(charts, "shipped_coach", lambda game, _n: cases[game])
+    table = StrengthTable(4)
+    text = table.figure.value
+    assert table.rows[-1][0] == "coach of lesson 6" and table.rows[-1][1] == "28.0"
+    assert ("In Scat, followed on every turn, the coach lost 5.4 fewer lives per 100 rounds than the intermediate "
+            "bot. Against the expert bot the 95% interval includes 0: the two are about as strong.") in text
+    assert ("In Schwimmen the coach is not measurably stronger than the intermediate bot. It lost 3.0 fewer than the "
+            "expert bot too: it is measurably the strongest player here.") in text
+    assert "over the first 4,000 of these deals" in text
+    cases["schwimmen"] = coach((-0.05, 0.01), (0.02, 0.01))
+    text = StrengthTable(4).figure.value
+    assert "It lost 2.0 more than the expert bot: the expert bot is measurably stronger." in text
+    with using("es"):
+        spanish = StrengthTable(4)
+    assert spanish.rows[-1][0] == "entrenador de la lección 6"
+    assert "En Scat, siguiendo al entrenador en cada turno, se perdieron 5,4 vidas menos" in spanish.figure.value
+    assert not re.search(r"\b(lost|fewer|coach|interval|against|strong)\b", spanish.figure.value)
 
 
 def test_without_a_measurement_the_table_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,7 @@ from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number,
 from ..i18n import percent as percentage
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
-from ..strength import DEFAULT_CELLS, LEVEL_BOTS, shipped_strength
+from ..strength import DEFAULT_CELLS, LEVEL_BOTS, shipped_coach, shipped_strength
 from ..timing import (
     CurvePoint,
     ThresholdPoint,
@@ -491,7 +491,10 @@ class StrengthTable(w.VBox):
     table of intermediate bots, on the same deals, in Scat and Schwimmen, with the difference to the
     intermediate bot and its paired 95% interval, read from the shipped measurement
     (:func:`thirtyone.strength.shipped_strength`); a menu picks the table size. A sentence says what the table
-    shows about the expert bot, only as far as the intervals allow."""
+    shows about the expert bot, only as far as the intervals allow. When the coach was measured too
+    (:func:`thirtyone.strength.shipped_coach`: the move the coach of lesson 6 advises, made on every turn, over
+    the first deals of the same table), its row comes last, with a sentence on the coach against the intermediate
+    and the expert bot."""
 
     GAMES = {"scat": N_("Scat"), "schwimmen": N_("Schwimmen")}
     """The presets measured, by the game's name."""
@@ -505,6 +508,7 @@ class StrengthTable(w.VBox):
                                        layout=w.Layout(width="160px"))
         self.figure = w.HTML()
         self.rows: list[list[str]] = []
+        self.coach: dict[str, dict[str, Any]] = {}
         super().__init__([w.HTML(STUDY_CSS), self.players_menu, self.figure])
         self.add_class("to-study")
         self.add_class("to-strength")
@@ -531,6 +535,16 @@ class StrengthTable(w.VBox):
                     diff=signed(100 * r["diff"]), low=signed(100 * (r["diff"] - r["half"])),
                     high=signed(100 * (r["diff"] + r["half"]))))
             self.rows.append(line)
+        coach = {g: shipped_coach(g, n) for g in self.GAMES}
+        self.coach = {g: c for g, c in coach.items() if c} if all(coach.values()) else {}
+        if self.coach:
+            line = [_("coach of lesson 6")]
+            for g in self.GAMES:
+                c = self.coach[g]
+                diff, half = c["minus"]["intermediate"]
+                line += [fixed(100 * c["lost"], 1), _("{diff} ({low} to {high})").format(
+                    diff=signed(100 * diff), low=signed(100 * (diff - half)), high=signed(100 * (diff + half)))]
+            self.rows.append(line)
         deals = int(cells["scat"]["rounds"]) if cells["scat"] else 0
         caption = ngettext("Lives lost per 100 rounds by each bot in turn against {others} intermediate bot, the "
                            "same {deals} deals for every bot",
@@ -540,7 +554,14 @@ class StrengthTable(w.VBox):
         for game in map(_, self.GAMES.values()):
             header += [game, _("{game}: against the intermediate bot").format(game=game)]
         table = html_table(caption, header, self.rows, numeric=(1, 2, 3, 4))
-        self.figure.value = table + '<p class="to-verdict">' + html.escape(self.verdict(rows)) + "</p>"
+        said = self.verdict(rows)
+        if self.coach:
+            coach_deals = min(int(c["rounds"]) for c in self.coach.values())
+            table += '<p class="to-note">' + html.escape(_(
+                "The coach's row: the move the coach advises, made on every turn, over the first {deals} of these "
+                "deals.").format(deals=grouped(coach_deals))) + "</p>"
+            said += " " + self.coach_verdict()
+        self.figure.value = table + '<p class="to-verdict">' + html.escape(said) + "</p>"
 
     def verdict(self, rows: dict[str, dict[str, dict[str, float]]]) -> str:
         """What the table says of the expert bot, one sentence per game, as far as its intervals allow."""
@@ -554,6 +575,31 @@ class StrengthTable(w.VBox):
             else:
                 said.append(_("In {game} the {percent} interval includes 0: the expert bot is not measurably "
                               "stronger than the intermediate bot.").format(game=game, percent=percentage(95)))
+        return " ".join(said)
+
+    def coach_verdict(self) -> str:
+        """What the coach's row says, one or two sentences per game, as far as its intervals allow: against the
+        intermediate bot, then against the expert bot."""
+        said = []
+        for g, name in self.GAMES.items():
+            c, game = self.coach[g], _(name)
+            diff, half = c["minus"]["intermediate"]
+            if diff + half < 0:
+                said.append(_("In {game}, followed on every turn, the coach lost {fewer} fewer lives per 100 rounds "
+                              "than the intermediate bot.").format(game=game, fewer=fixed(-100 * diff, 1)))
+            else:
+                said.append(_("In {game} the coach is not measurably stronger than the intermediate bot.").format(
+                    game=game))
+            diff, half = c["minus"]["expert"]
+            if diff + half < 0:
+                said.append(_("It lost {fewer} fewer than the expert bot too: it is measurably the strongest player "
+                              "here.").format(fewer=fixed(-100 * diff, 1)))
+            elif diff - half > 0:
+                said.append(_("It lost {more} more than the expert bot: the expert bot is measurably stronger."
+                              ).format(more=fixed(100 * diff, 1)))
+            else:
+                said.append(_("Against the expert bot the {percent} interval includes 0: the two are about as "
+                              "strong.").format(percent=percentage(95)))
         return " ".join(said)
 
 
