@@ -11,8 +11,8 @@ process, so other load on the machine skews them less; tables are built before t
   players), 2,000 deals a line, in a rule set the tables do not hold (Feuer), target <= 0.75x; and one line;
 * the threshold chart's "play 100 more rounds per threshold" (``threshold_curve``, 12 thresholds), target
   <= 0.75x, like any live chart;
-* the coach's advice as lesson 6 asks it (300 roll-outs), and an expert bot's decision (no target: shown so a
-  change that slows them shows).
+* the coach's advice as lesson 6 asks it (``coach.COACH_ROLLOUTS`` roll-outs a move; issue 19: at most 0.5 s),
+  and an expert bot's decision (no target: shown so a change that slows them shows).
 
     python benchmarks/bench_analysis.py [--runs 5] [--rules scat] [--skip-study]
 """
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from thirtyone import State, new_game
 from thirtyone.analysis import deal_study, knock_advice
 from thirtyone.bots import EXPERT_ROLLOUTS, ExpertBot, ThresholdBot
-from thirtyone.coach import coach
+from thirtyone.coach import COACH_ROLLOUTS, coach
 from thirtyone.timing import live_curve, threshold_curve
 
 TARGETS = {"advice": 0.25, "study": 5.0, "chart": 0.75, "more": 0.75}
@@ -99,8 +99,9 @@ def main() -> None:
     show("threshold chart: 100 more rounds per threshold (scat, 4 players)",
          median_cpu(lambda i: threshold_curve("scat", 4, rounds=100, seed=i), args.runs), TARGETS["more"])
     advised = turn("scat", 5)
-    show("coach, scat, 4 players, 300 roll-outs (lesson 6's button)",
-         median_cpu(lambda i: coach(advised, rollouts=300, knock_rollouts=300, seed=i), args.runs), None)
+    show(f"coach, scat, 4 players, {COACH_ROLLOUTS:,} roll-outs a move (lesson 6's button; issue 19: <= 0.5 s)",
+         median_cpu(lambda i: coach(advised, rollouts=COACH_ROLLOUTS, knock_rollouts=COACH_ROLLOUTS, seed=i),
+                    args.runs), None)
     view = advised.view(advised.current_player)  # type: ignore[arg-type]
     show(f"expert bot, one decision ({EXPERT_ROLLOUTS} roll-outs)",
          median_cpu(lambda i: ExpertBot(seed=i).choose(view), args.runs), None)
