@@ -200,6 +200,15 @@ class Bot:
         """The move to make; ``view`` must be the view of the player to act."""
         raise NotImplementedError
 
+    @staticmethod
+    def only_move(view: PlayerView) -> Action | None:
+        """The move when there is no choice (``None`` when there is one); ``ValueError`` when ``view``'s player has
+        no move (it is not their turn)."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player} has no move: it is not their turn")
+        return legal[0] if len(legal) == 1 else None
+
     def __call__(self, view: PlayerView) -> Action:
         return self.choose(view)
 
@@ -238,11 +247,10 @@ class GreedyBot(Bot):
         return ()
 
     def choose(self, view: PlayerView) -> Action:
+        only = self.only_move(view)
+        if only is not None:
+            return only
         legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no move: it is not their turn")
-        if len(legal) == 1:
-            return legal[0]
         rules = view.rules
         table = hand_values(rules)
         hand = view.hand

@@ -236,11 +236,9 @@ class CoachBot(Bot):
         self.knock_rollouts = knock_rollouts
 
     def choose(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no move: it is not their turn")
-        if len(legal) == 1:
-            return legal[0]
+        only = self.only_move(view)
+        if only is not None:
+            return only
         cands, losses = coach_losses(view, self.rollouts, self.knock_rollouts, self.rng.randrange(2**32))
         return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))
 

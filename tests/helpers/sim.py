@@ -110,3 +110,43 @@ def assert_same(end: State, res: Outcome, r: int, why: str) -> str:
         loss = reasons[s]
         assert code == (Reason.NONE if loss is None else loss.reason), f"{why}: seat {s} {code!r} against {loss!r}"
     return result.how
+
+
+def states_to_decide(preset: str, count: int, rng: random.Random, players: tuple[int, int] = (2, 5), moves: int = 40,
+                     random_share: float = 0.0) -> list[State]:
+    """States in the middle of rounds of threshold-bot games (a share of the moves random, so that every phase
+    comes up: a first choice, a throw after a draw, late turns with few unseen cards, a knock already made)."""
+    from thirtyone import new_game
+    from thirtyone.bots import ThresholdBot
+
+    out: list[State] = []
+    while len(out) < count:
+        n = rng.randrange(players[0], players[1] + 1)
+        s = new_game(preset, n, seed=rng.randrange(10**6))
+        bots = [ThresholdBot(i) for i in range(n)]
+        for _ in range(rng.randrange(0, moves)):
+            if s.round_over:
+                break
+            p = s.current_player
+            assert p is not None
+            if random_share and rng.random() < random_share:
+                s = s.apply(rng.choice(s.legal_actions()))
+            else:
+                s = s.apply(bots[p].choose(s.view(p)))
+        if not s.round_over:
+            out.append(s)
+    return out
+
+
+def assert_world_keeps_the_view(world: State, player: int, state: State) -> None:
+    """A sampled world of ``state`` seen by ``player``: the same view, known cards where they are known, and every
+    card of the deck somewhere once."""
+    from thirtyone.cards import deck
+
+    view = state.view(player)
+    assert world.view(player) == view
+    for seat, known in enumerate(view.known):
+        assert set(known) <= set(world.hands[seat])
+    everywhere = [c for h in world.hands for c in h] + list(world.stock) + list(world.discard_pile) + list(
+        world.center) + list(world.out_of_play)
+    assert sorted(everywhere) == sorted(deck(state.rules.deck))

@@ -15,6 +15,8 @@ import random
 
 import pytest
 from helpers.engine import play_checked, stack
+from helpers.sim import assert_world_keeps_the_view
+from helpers.sim import states_to_decide as shared_states
 
 from thirtyone import PlayerView, Rules, State, deck, new_game, parse_cards
 from thirtyone.bots import (
@@ -102,21 +104,7 @@ def test_same_seed_same_decisions() -> None:
 def states_to_decide(preset: str, count: int, seed: int, players: tuple[int, int] = (2, 5), moves: int = 40
                      ) -> list[State]:
     """States in the middle of rounds of threshold-bot games: every phase, with a history."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        n = rng.randrange(players[0], players[1] + 1)
-        s = new_game(preset, n, seed=rng.randrange(10**6))
-        bots = [ThresholdBot(i) for i in range(n)]
-        for _ in range(rng.randrange(0, moves)):
-            if s.round_over:
-                break
-            p = s.current_player
-            assert p is not None
-            s = s.apply(bots[p].choose(s.view(p)))
-        if not s.round_over:
-            out.append(s)
-    return out
+    return shared_states(preset, count, random.Random(seed), players, moves)
 
 
 def hidden_permuted(s: State, rng: random.Random) -> State:
@@ -208,13 +196,7 @@ def test_sampled_worlds_agree_with_the_view() -> None:
         p = s.current_player
         assert p is not None
         view = s.view(p)
-        world = sample_state(view, rng)
-        assert world.view(p) == view
-        for seat, known in enumerate(view.known):
-            assert set(known) <= set(world.hands[seat])
-        everywhere = [c for h in world.hands for c in h] + list(world.stock) + list(world.discard_pile) + list(
-            world.center) + list(world.out_of_play)
-        assert sorted(everywhere) == sorted(deck(s.rules.deck))
+        assert_world_keeps_the_view(sample_state(view, rng), p, s)
 
 
 def test_one_views_sampler_draws_what_sample_state_draws() -> None:

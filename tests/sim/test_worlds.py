@@ -8,33 +8,18 @@ import random
 
 import numpy as np
 import pytest
+from helpers.sim import assert_world_keeps_the_view, states_to_decide
 
 from thirtyone import State, new_game
 from thirtyone.bots import ExpertBot, ThresholdBot
-from thirtyone.cards import deck
 from thirtyone.game import Action, fast_shuffle
 from thirtyone.rules import PRESETS
 from thirtyone.worlds import Worlds, play_on, play_on_worlds, sample_worlds, world_sampler
 
 
 def moments(preset: str, count: int, seed: int, players: tuple[int, int] = (2, 6), moves: int = 60) -> list[State]:
-    """States in the middle of rounds: threshold bots and random moves mixed, so every phase comes up (a first
-    choice, a throw after a draw, late turns with few unseen cards, a knock already made)."""
-    rng = random.Random(f"worlds:{preset}:{seed}")
-    out: list[State] = []
-    while len(out) < count:
-        n = rng.randrange(players[0], players[1] + 1)
-        s = new_game(preset, n, seed=rng.randrange(10**6))
-        bots = [ThresholdBot(i) for i in range(n)]
-        for _ in range(rng.randrange(0, moves)):
-            if s.round_over:
-                break
-            p = s.current_player
-            assert p is not None
-            s = s.apply(rng.choice(s.legal_actions()) if rng.random() < 0.3 else bots[p].choose(s.view(p)))
-        if not s.round_over:
-            out.append(s)
-    return out
+    """States in the middle of rounds, threshold bots and random moves mixed, so every phase comes up."""
+    return states_to_decide(preset, count, random.Random(f"worlds:{preset}:{seed}"), players, moves, random_share=0.3)
 
 
 def row_shuffles(count: int, seed: int) -> tuple[list[random.Random], object]:
@@ -84,13 +69,7 @@ def test_every_world_keeps_what_its_player_saw(preset: str) -> None:
         worlds = sample_worlds(view, 30, gen)
         assert len(worlds) == 30
         for i in range(len(worlds)):
-            world = worlds.state(i)
-            assert world.view(p) == view
-            for seat, known in enumerate(view.known):
-                assert set(known) <= set(world.hands[seat])
-            everywhere = [c for h in world.hands for c in h] + list(world.stock) + list(world.discard_pile) + list(
-                world.center) + list(world.out_of_play)
-            assert sorted(everywhere) == sorted(deck(s.rules.deck))
+            assert_world_keeps_the_view(worlds.state(i), p, s)
         # the worlds differ: the hidden cards are shuffled afresh for each
         assert len({worlds.stock[i].tobytes() for i in range(len(worlds))}) > 1 or view.stock_count == 0
 
