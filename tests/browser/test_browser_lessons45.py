@@ -119,14 +119,16 @@ def check_strength_table(page: Any) -> None:
     box = page.locator(".to-strength")
     rows = box.locator("tbody tr")
     assert [rows.nth(i).locator("th").inner_text() for i in range(rows.count())] == [
-        "beginner bot", "intermediate bot", "expert bot"]
+        "beginner bot", "intermediate bot", "expert bot", "coach of lesson 6"]
     assert "against 3 intermediate bots" in box.locator("caption").inner_text()
+    assert "The coach's row: the move the coach advises, made on every turn" in box.locator(".to-note").inner_text()
     box.locator("select").focus()
     page.keyboard.press("ArrowUp")  # 4 → 3 players
     page.wait_for_function("() => document.querySelector('.to-strength caption').innerText.includes("
                            "'against 2 intermediate bots')", timeout=30_000)
     verdict = box.locator(".to-verdict").inner_text()
     assert verdict.startswith("In Scat ") and "In Schwimmen " in verdict
+    assert "followed on every turn, the coach lost" in verdict  # the coach's sentences follow the expert's
 
 
 def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any) -> None:
