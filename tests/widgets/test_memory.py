@@ -132,6 +132,25 @@ def test_the_tie_quiz_reports_each_answer_and_keeps_a_missed_pair() -> None:
                             "right": 1 - wrong, "step": 0, "due": r["missed"][0]["due"]}]
 
 
+def test_after_a_reload_the_quizzes_scores_go_on_where_they_were() -> None:
+    """Lesson 1 says the score keeps running: a reload shows the kept counts, not "0 right out of 0"; an answer
+    given before the record arrived counts on top; forgetting sets the score back to nothing."""
+    before = progress.answered(progress.answered(progress.fresh(), "01-scoring", "quiz", True),
+                               "01-scoring", "quiz", False)
+    before = progress.answered(before, "01-scoring", "tie", True)
+    m = Memory("01-scoring", exercises=("quiz", "tie"))
+    q, t = Quiz(seed=4, memory=m), TieQuiz("schwimmen", seed=2, memory=m)
+    assert q.check(str(q.score.value)) is True  # answered before the browser's record came
+    browser_sends(m, loaded=progress.dump(before))
+    assert (q.right, q.asked) == (2, 3) and "2 right out of 3" in q.tally.value
+    assert (t.right, t.asked) == (1, 1) and "1 right out of 1" in t.tally.value
+    t.answer(1 - t.loser)
+    assert "1 right out of 2" in t.tally.value
+    assert saved(m)["pages"]["01-scoring"]["exercises"]["tie"] == {"right": 1, "asked": 2}
+    m._handle_custom_msg({"event": "forget"}, [])
+    assert "0 right out of 0" in q.tally.value and "0 right out of 0" in t.tally.value
+
+
 def test_a_quiz_without_memory_works_as_before() -> None:
     q = Quiz(seed=1)
     assert q.check(str(q.score.value)) is True and q.memory is None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from .. import names
+from .. import names, progress
 from ..cards import SUIT_NAMES, SUITS, Card, deck
 from ..i18n import _
 from ..rules import Rules
@@ -74,6 +74,22 @@ def _remember(memory: Memory | None, exercise: str, right: bool, rules: Rules, c
                         rules=rules.name, cards=cards, given=given, answer=answer)
 
 
+def _follow_score(quiz: Quiz | TieQuiz, exercise: str) -> None:
+    """Keep ``quiz``'s running score the record's (its ``memory``'s count of ``exercise``): when the browser's
+    record arrives (answers of earlier visits, and this visit's given before it arrived) and whenever it is
+    replaced whole (forgotten, or loaded from a file). So after a reload the score goes on where it was."""
+    memory = quiz.memory
+    if memory is None:
+        return
+
+    def shown(m: Memory) -> None:
+        counts = progress.exercise(m.record, m.page, exercise)
+        quiz.right, quiz.asked = counts["right"], counts["asked"]
+        quiz._show_tally()
+
+    memory.on_record(shown)
+
+
 def _plain(value: float) -> float:
     """``19.0`` as ``19`` (as the learner reads it), ``30.5`` as it is."""
     return int(value) if float(value).is_integer() else value
@@ -98,7 +114,7 @@ class Quiz(FollowsRules, w.VBox):
 
     Each hand counts once: answering again, or a double click on "Check", changes nothing. With the page's
     ``memory`` (:class:`~thirtyone.widgets.memory.Memory`), each answer is counted as exercise ``"quiz"`` and a
-    missed hand kept for the Review.
+    missed hand kept for the Review, and the running score is the record's: it goes on after a reload.
     """
 
     def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
@@ -137,6 +153,7 @@ class Quiz(FollowsRules, w.VBox):
         self.add_class("to-quiz")
         self._show_rules()
         self.next_hand()
+        _follow_score(self, "quiz")
 
     def _preset_chosen(self, change: Any) -> None:
         self.rules = Rules.preset(change["new"])
@@ -228,7 +245,8 @@ class TieQuiz(FollowsRules, w.VBox):
 
     The learner clicks "Hand 1 loses" or "Hand 2 loses"; the feedback is :func:`compare_hands`'
     explanation. Scored by a rule set that breaks ties (Schwimmen's by default). With the page's ``memory``,
-    each answer is counted as exercise ``"tie"`` and a missed pair kept for the Review.
+    each answer is counted as exercise ``"tie"`` and a missed pair kept for the Review, and the running score is
+    the record's (it goes on after a reload).
     """
 
     def __init__(self, rules: Rules | str | None = "schwimmen", *, seed: int | None = None,
@@ -263,6 +281,7 @@ class TieQuiz(FollowsRules, w.VBox):
                           self.feedback, self.tally])
         self.add_class("to-tie-quiz")
         self.next_pair()
+        _follow_score(self, "tie")
 
     def _rules_changed(self) -> None:
         if self._rules.ties != "tiebreak":
