@@ -28,6 +28,7 @@ MO := $(PO:.po=.mo)
 
 HOST ?= 127.0.0.1
 CLASS ?=
+CLASS_LANGUAGE ?=
 
 # `make tutorial`'s helper: `check PORT` fails with a clear message if the port is taken (Voilà would
 # otherwise move to another port and the URL would name someone else's server); `wait PORT PID` waits
@@ -76,10 +77,10 @@ export TUTORIAL_SERVER
 ## other language's) once the server answers
 ## (Voilà reads notebooks/voila.py, which loads thirtyone/server.py: our template, no sources, no tracebacks,
 ## this machine only, preheated kernels, kernels without a browser shut down after 90 s). For a class:
-## make tutorial CLASS=16 HOST=0.0.0.0
+## make tutorial CLASS=16 HOST=0.0.0.0   (a Spanish or German class: CLASS_LANGUAGE=es or de)
 ## (README, "For a class"). Voilà runs in the foreground, so Ctrl-C reaches it and it stops its kernels.
 tutorial: $(STAMP) $(MO)
-	@cd notebooks && export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) && \
+	@cd notebooks && export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) THIRTYONE_CLASS_LANGUAGE=$(CLASS_LANGUAGE) && \
 	../$(BIN)/python -c "$$TUTORIAL_SERVER" check $(PORT) && \
 	{ ../$(BIN)/python -c "$$TUTORIAL_SERVER" wait $(PORT) $$$$ & } && \
 	../$(BIN)/voila --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(HOST)

@@ -22,7 +22,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer
+from traitlets import Integer, List, Unicode
 from traitlets.config import Config
 
 LESSONS = ("02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play")
@@ -70,6 +70,9 @@ class VisitorKernelManager(AsyncMappingKernelManager):
     refill_quiet = Integer(
         3, config=True,
         help="Seconds without a visit taking a kernel before a pool refill nobody waits for starts.")
+    warm_at_start = List(
+        Unicode(), ["en"], config=True,
+        help="Languages whose pages have their pools from the start (the others' when one of their pages is visited).")
 
     # Voilà's VoilaKernelManager (a subclass made at run time) has these two; this class wraps them when it
     # is one. Declared, not defined: ``hasattr`` is False on Jupyter Server's manager.
@@ -82,6 +85,10 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         """Kernel id -> since when it has had no browser (None: connected, or not yet seen by a pass)."""
         self._handshakes: dict[str, int] = {}
         """Kernel id -> browsers between their websocket request and its opening."""
+        self._pooled: set[str] = set()
+        """Kernels that have run their notebook and wait in a preheat pool: never culled, however long they wait."""
+        self._languages_warm: set[str] = set(self.warm_at_start)
+        """The languages whose pages have their pools (:func:`pools`): at the start, :func:`warm_languages`."""
         # Voilà's VoilaKernelManager is a subclass of this class; its __init__ calls this one before it
         # creates the pools' tasks, so they already call the gated version.
         if hasattr(self, "_initialize"):
@@ -91,16 +98,13 @@ class VisitorKernelManager(AsyncMappingKernelManager):
 
     def _clock_from_the_take(self, get_rendered_notebook: Callable[..., Awaitable[Any]]
                              ) -> Callable[..., Awaitable[Any]]:
-        """Voilà's ``get_rendered_notebook``, starting the kernel's clock when a visit takes it from its pool.
-
-        A kernel still warming up is not yet recognised as pooled (VoilaKernelManager.cull_kernel_if_idle
-        knows only finished pool entries), so a cull pass may start its clock before any visit; on a busy
-        server it was then shut down the moment a visitor took it. Its clock starts at the take."""
-        async def take(*args: Any, **kwargs: Any) -> Any:
-            result = await get_rendered_notebook(*args, **kwargs)
+        """Voilà's ``get_rendered_notebook``, starting the kernel's clocks when a visit takes it from its pool
+        (:meth:`_handed_over`), and warming the pools of the page's language (:meth:`_warm_language_of`)."""
+        async def take(notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+            result = await get_rendered_notebook(notebook_name, *args, **kwargs)
             kernel_id = result[2]
-            if kernel_id in self._unconnected_since and not self._kernel_connections.get(kernel_id):
-                self._unconnected_since[kernel_id] = self._now()
+            self._handed_over(kernel_id)
+            self._warm_language_of(notebook_name)
             return result
 
         return take
@@ -143,6 +147,8 @@ class VisitorKernelManager(AsyncMappingKernelManager):
                     pass
             finally:
                 state["warming"] -= 1
+            if kernel_id is None and me in getattr(self, "_pools", {}).get(notebook_path, ()):
+                self._pooled.add(content["kernel_id"])  # it waits in its pool until a visit takes it
             return content
 
         return gated
@@ -153,7 +159,37 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         kernel_id: str = await super().start_kernel(*args, **kwargs)
         if "VOILA_BASE_URL" in (kwargs.get("env") or {}):  # set by Voilà for a page's kernel
             self._unconnected_since[kernel_id] = None
+            if kwargs["env"].get("VOILA_PREHEAT") != "True":  # a visit to a page without a pool: "path" is its folder
+                self._warm_language_of(os.path.join(str(kwargs.get("path") or ""), "page.ipynb"))
         return kernel_id
+
+    def _handed_over(self, kernel_id: str) -> None:
+        """A visit took ``kernel_id`` from its pool: it leaves the pool, and both culling clocks start now (the
+        idle one counts from its last message, which may be an hour old: the visit is its activity)."""
+        self._pooled.discard(kernel_id)
+        now = self._now()
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = now
+        if kernel_id in self._unconnected_since and not self._kernel_connections.get(kernel_id):
+            self._unconnected_since[kernel_id] = now
+
+    def _warm_language_of(self, notebook_name: str) -> None:
+        """A visit to a page in a language whose pages have no pools yet gives them theirs (:func:`pools`)."""
+        lang = page_language(notebook_name)
+        if lang in self._languages_warm or not hasattr(self, "fill_if_needed"):
+            return
+        self._languages_warm.add(lang)
+        wanted = language_pools(lang)
+        config = dict(getattr(self, "kernel_pools_config", {}))
+        added = [name for name, entry in wanted.items()
+                 if entry["pool_size"] > config.get(name, {}).get("pool_size", 0)]
+        if not added:
+            return
+        self.log.info("A page in %r was visited: preheating its pages too", lang)
+        self.kernel_pools_config = config | {name: wanted[name] for name in added}
+        for name in added:  # each refill waits until no visit has taken a kernel for refill_quiet seconds
+            self.fill_if_needed(delay=None, notebook_name=name)
 
     def connecting(self, kernel_id: str, change: int) -> None:
         """A browser's handshake with a page's kernel began (+1) or ended (-1): until it ends, the kernel
@@ -186,10 +222,14 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         for kernel_id in [k for k in self._unconnected_since if k not in self._kernels]:
             del self._unconnected_since[kernel_id]
             self._handshakes.pop(kernel_id, None)
+        self._pooled &= set(self._kernels)
         await super().cull_kernels()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Shut a page's kernel down after ``unconnected_timeout`` s without a browser, else cull as usual."""
+        """Shut a page's kernel down after ``unconnected_timeout`` s without a browser, else cull as usual; a
+        kernel waiting in its pool is never culled, and one that ended during the pass is left alone."""
+        if kernel_id not in self._kernels or kernel_id in self._pooled:
+            return
         if (self.unconnected_timeout > 0 and kernel_id in self._unconnected_since
                 and not self._kernel_connections.get(kernel_id) and not self._handshakes.get(kernel_id)):
             now = self._now()
@@ -260,17 +300,62 @@ class VisitorConnection(ZMQChannelsWebsocketConnection):
 # CPU and runs its cells in at most 0.4 s, benchmarks/bench_visit.py), so a pool per page would hold
 # eight kernels (about 480 MB) to save a second now and then (before issue 10 the seven lessons open
 # took 1.67 GB; now each page's kernel is about 60 MB resident).
-def pools(environ: Mapping[str, str] = os.environ) -> dict[str, dict[str, int]]:
-    """Voilà's ``kernel_pools_config``: preheated kernels per page, for ``THIRTYONE_CLASS_SIZE`` learners."""
+def _class_size(environ: Mapping[str, str]) -> int:
     try:
-        class_size = max(0, int(environ.get("THIRTYONE_CLASS_SIZE") or 0))
+        return max(0, int(environ.get("THIRTYONE_CLASS_SIZE") or 0))
     except ValueError:
         raise SystemExit("THIRTYONE_CLASS_SIZE must be a number of learners, like 16") from None
+
+
+def _class_language(environ: Mapping[str, str]) -> str:
+    from thirtyone.i18n import LANGUAGES
+
+    lang = environ.get("THIRTYONE_CLASS_LANGUAGE") or "en"
+    if lang not in LANGUAGES:
+        raise SystemExit(f"THIRTYONE_CLASS_LANGUAGE must be one of the course's languages ({', '.join(LANGUAGES)}), "
+                         f"not {lang!r}")
+    return lang
+
+
+def page_language(notebook_name: str) -> str:
+    """The language of a page by its path under notebooks/: ``es/01-scoring.ipynb`` is Spanish, the rest English."""
+    from thirtyone.i18n import LANGUAGES
+
+    folder = os.path.normpath(notebook_name).split(os.sep)[0]
+    return folder if folder in LANGUAGES and folder != "en" and folder != notebook_name else "en"
+
+
+def language_pools(lang: str, environ: Mapping[str, str] = os.environ) -> dict[str, dict[str, int]]:
+    """The preheated kernels of one language's pages once its pages are visited (or from the start: English and
+    the class's language): a pool of 1 for the index and each lesson (of ``THIRTYONE_CLASS_SIZE`` for the index
+    and lesson 1 of the class's language, 2 for its later lessons), none for the glossary."""
+    class_size = _class_size(environ) if lang == _class_language(environ) else 0
     first = max(1, class_size)
     later = 2 if class_size else 1
     sizes = {"index.ipynb": first, "01-scoring.ipynb": first, "glossary.ipynb": 0}
     sizes.update({f"{name}.ipynb": later for name in LESSONS})
-    config = {name: {"pool_size": size} for name, size in sizes.items()}
+    folder = "" if lang == "en" else f"{lang}/"
+    return {f"{folder}{name}": {"pool_size": size} for name, size in sizes.items()}
+
+
+def warm_languages(environ: Mapping[str, str] = os.environ) -> tuple[str, ...]:
+    """The languages whose every page has its pool from the start: English and the class's language."""
+    return tuple(dict.fromkeys(("en", _class_language(environ))))
+
+
+def pools(environ: Mapping[str, str] = os.environ) -> dict[str, dict[str, int]]:
+    """Voilà's ``kernel_pools_config`` at the start: preheated kernels per page, for ``THIRTYONE_CLASS_SIZE``
+    learners of ``THIRTYONE_CLASS_LANGUAGE``. Every language's index has one; the other pages of a language
+    other than English and the class's get theirs when a page in that language is first visited
+    (``VisitorKernelManager._warm_language_of``)."""
+    from thirtyone.i18n import LANGUAGES
+
+    config: dict[str, dict[str, int]] = {}
+    for lang in LANGUAGES:
+        sizes = language_pools(lang, environ)
+        if lang not in warm_languages(environ):
+            sizes = {name: entry for name, entry in sizes.items() if name.endswith("/index.ipynb")}
+        config |= sizes
     config["default"] = {"pool_size": 0}  # any other notebook: a kernel when visited
     return config
 
@@ -403,6 +488,7 @@ def configure(c: Config) -> None:
 
     c.VoilaConfiguration.preheat_kernel = True
     c.VoilaKernelManager.kernel_pools_config = pools()
+    c.VisitorKernelManager.warm_at_start = list(warm_languages())
 
     c.Voila.tornado_settings = {"static_path": jupyter_server_static()}
     c.Voila.identity_provider_class = logout_goes_home()  # standalone Voilà only; a hub's login stays its own

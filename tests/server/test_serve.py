@@ -43,8 +43,9 @@ LESSON_1 = "voila/render/01-scoring.ipynb"
 GLOSSARY = "voila/render/glossary.ipynb"
 INDEX = "voila/render/index.ipynb"
 PRELOADED = {"index.ipynb", "01-scoring.ipynb", "02-scat.ipynb", "03-schwimmen.ipynb", "04-variants.ipynb",
-             "05-knock-timing.ipynb", "06-play.ipynb"}
-"""The pages voila.py preheats, one kernel each, without THIRTYONE_CLASS_SIZE."""
+             "05-knock-timing.ipynb", "06-play.ipynb", "es/index.ipynb", "de/index.ipynb"}
+"""The pages voila.py preheats from the start, one kernel each, without THIRTYONE_CLASS_SIZE (the other
+languages' lessons get theirs when a page in that language is visited)."""
 
 
 @pytest.fixture(scope="module")
@@ -234,6 +235,22 @@ def test_odd_addresses_never_answer_5xx_nor_a_file_outside_the_notebooks(server:
     assert not bad, "\n".join(bad)
     log = server.log.read_text(errors="replace")
     assert "Uncaught exception" not in log and "Traceback" not in log, "the server logged an uncaught exception"
+
+
+def test_a_visit_in_spanish_preheats_the_spanish_lessons(server: Server) -> None:
+    """Only the English pages had pools: a Spanish class waited for a cold kernel on every page."""
+    before = set(kernel_processes(server))
+    index = plain_get(server, "voila/render/es/index.ipynb")
+    assert index in before  # the Spanish index's own pool
+    deadline = time.monotonic() + 240
+    while len(set(kernel_processes(server)) - {index}) < len(PRELOADED) + 6:  # Spanish lessons 1-6, pooled
+        assert time.monotonic() < deadline, "the Spanish lessons got no pools after a Spanish page was visited"
+        time.sleep(1)
+    ready = set(kernel_processes(server))
+    lesson = plain_get(server, "voila/render/es/02-scat.ipynb")
+    assert lesson in ready, "the Spanish lesson 2 started a cold kernel"
+    log = server.log.read_text(errors="replace")
+    assert "Traceback" not in log and "Culling '" not in log, "the server culled a kernel or logged a traceback"
 
 
 # -- make tutorial ----------------------------------------------------------------------------------------
