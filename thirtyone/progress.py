@@ -11,11 +11,16 @@ The record, version 1 (:data:`VERSION`), a JSON object::
                               "exercises": {"quiz": {"right": 3, "asked": 5},
                                             "tie": {"right": 1, "asked": 1}}},
                "02-scat": {"done": true,
-                           "exercises": {"scat": {"right": 1, "asked": 1, "finished": true}}}},
+                           "exercises": {"scat": {"right": 1, "asked": 1, "finished": true}}},
+               "06-play": {"done": false, "exercises": {},
+                           "settings": {"level": "expert", "bots": 3, "rules": "scat"}}},  # a page's choices
      "missed": [item, ...],                                        # what comes back in the Review
      "games": [game, ...]}                                         # lesson 6's games, the last MAX_GAMES
 
 (:func:`dump` adds each exercise's ``"stars"``, 0 to 3, for the course bar; :func:`read` works them out anew.)
+A page's ``"settings"`` (optional; :func:`keep_settings`) are the choices it restores on the next visit, each a name
+and a plain value (text, number, true/false, or an object of such values: lesson 6 keeps its rules so); the page
+checks each value itself when it restores it.
 An exercise with nothing to get wrong (a walkthrough) counts the times it was finished as ``right`` and ``asked``
 and says ``"finished": true`` (:func:`finished`): finished, it has three stars.
 
@@ -51,7 +56,7 @@ from typing import Any
 
 __all__ = ["VERSION", "KINDS", "Note", "fresh", "read", "dump", "stars", "answered", "mark_done", "missed_item",
            "reviewed", "finished", "exercise", "MIN_FOR_THREE",
-           "MAX_GAMES", "GAMES", "game_entry", "played", "game_stars"]
+           "MAX_GAMES", "GAMES", "game_entry", "played", "game_stars", "settings", "keep_settings"]
 
 VERSION = 1
 """The record's version; a record of another version is set aside (there is no older one to convert yet)."""
@@ -157,6 +162,12 @@ def read(text: str | None, known: Mapping[str, Iterable[str]] | None = None) -> 
             else:
                 kept[name] = good
         record["pages"][stem] = {"done": page.get("done", False), "exercises": kept}
+        if "settings" in page:
+            good_settings = _settings(page["settings"])
+            if good_settings is None:
+                damaged = True
+            else:
+                record["pages"][stem]["settings"] = good_settings
     missed = data.get("missed", [])
     if not isinstance(missed, list):
         missed, damaged = [], True
@@ -253,6 +264,34 @@ def finished(record: Mapping[str, Any], stem: str, name: str) -> dict[str, Any]:
     ex["asked"] += 1
     ex["right"] += 1
     ex["finished"] = True
+    return out
+
+
+def _settings(x: Any) -> dict[str, Any] | None:
+    """A page's settings as :func:`keep_settings` keeps them, or ``None`` when they are not (of the wrong types)."""
+    if not isinstance(x, dict):
+        return None
+    for name, value in x.items():
+        if not isinstance(name, str) or not (_scalar(value) or (
+                isinstance(value, dict) and all(isinstance(k, str) and _scalar(v) for k, v in value.items()))):
+            return None
+    return copy.deepcopy(x)
+
+
+def settings(record: Mapping[str, Any], stem: str) -> dict[str, Any]:
+    """Page ``stem``'s settings kept in the record (empty when none are)."""
+    return copy.deepcopy(dict(record["pages"].get(stem, {}).get("settings", {})))
+
+
+def keep_settings(record: Mapping[str, Any], stem: str, chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """A new record with page ``stem``'s settings updated by ``chosen`` (each a name and a plain value, or an
+    object of plain values); raises ``ValueError`` for what :func:`read` would drop."""
+    out = copy.deepcopy(dict(record))
+    page = _page(out, stem)
+    merged = _settings({**page.get("settings", {}), **dict(chosen)})
+    if merged is None:
+        raise ValueError(f"not settings: {dict(chosen)!r}")
+    page["settings"] = merged
     return out
 
 

@@ -318,3 +318,20 @@ def test_a_drill_under_rules_of_your_own_is_counted_but_not_kept_for_the_review(
     assert d.answer("play on" if best == "knock" else "knock") is False
     r = saved(m)
     assert r["pages"]["05-knock-timing"]["exercises"]["drill"] == {"right": 0, "asked": 1} and r["missed"] == []
+
+
+def test_a_pages_settings_are_kept_and_read_back_and_wrong_ones_set_aside() -> None:
+    m = Memory("06-play", exercises=("games",))
+    m.keep_settings(level="expert")  # before the record arrives: kept on top of it
+    browser_sends(m, loaded=progress.dump(progress.keep_settings(progress.fresh(), "06-play", {"bots": 3})))
+    assert m.settings() == {"bots": 3, "level": "expert"} == saved(m)["pages"]["06-play"]["settings"]
+    written = m.saved
+    m.keep_settings(level="expert")  # unchanged: nothing written
+    assert m.saved == written
+    with pytest.raises(ValueError):
+        m.keep_settings(level=["a", "list"])
+    text = json.dumps({"version": 1, "pages": {"06-play": {"done": True, "exercises": {},
+                                                           "settings": {"rules": {"deck": [32]}}}}})
+    record, note = progress.read(text)
+    assert note is progress.Note.DAMAGED and "settings" not in record["pages"]["06-play"]
+    assert record["pages"]["06-play"]["done"] is True

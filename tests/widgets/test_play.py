@@ -576,3 +576,73 @@ def test_without_a_memory_the_summary_shows_this_visits_games() -> None:
     game.start()
     play_to_the_end(game)
     assert len(game.games) == 2 and "Your last 2 games" in shown_text(game.summary.value)
+
+
+def dealt_hands(game: PlayGame) -> tuple[Any, ...]:
+    """The hands of the game on the table as first dealt (the learner's moves aside)."""
+    assert game.table is not None
+    s = game.table.state
+    return new_game(s.rules, players=s.players, seed=s.seed).hands
+
+
+def test_change_the_game_offers_a_new_game_number_that_deals_new_cards() -> None:
+    """"Change the game" then "Start the game" deals a new game: a new number in the box (the next of the one
+    seeded generator: the same on every visit), new cards; typing the old number back replays the old game."""
+    game = PlayGame("scat", bots=2, seed=1, pace=0, rollouts=20, start=False)
+    game.setup.start_button.click()
+    assert game.table is not None and game.table.state.seed == 1
+    first = dealt_hands(game)
+    game.setup.change_button.click()
+    offered = game.setup.seed_box.value
+    assert offered != "1" and game.setup.seed == int(offered)
+    game.setup.start_button.click()
+    assert game.table.state.seed == int(offered) and dealt_hands(game) != first
+    assert f"game number {offered}" in game.setup.hint.value
+    game.setup.change_button.click()  # a third game: again another number
+    third = game.setup.seed_box.value
+    assert third not in ("1", offered)
+    again = PlayGame("scat", bots=2, seed=1, pace=0, rollouts=20, start=False)  # a reload: the same games
+    again.setup.start_button.click()
+    again.setup.change_button.click()
+    assert again.setup.seed_box.value == offered
+    game.setup.seed_box.value = "1"  # the learner types the first game's number: it is replayed
+    game.setup.start_button.click()
+    assert game.table.state.seed == 1 and dealt_hands(game) == first
+    game.setup.change_button.click()
+    game.setup.seed_box.value = "77"  # a number typed before Change is pressed again stays
+    game.setup.fold()
+    game.setup.change_button.click()
+    assert game.setup.seed_box.value == "77"
+
+
+def test_the_games_settings_come_back_after_a_reload() -> None:
+    """Rules, bots and the bots' level chosen on lesson 6 are kept in the learner's record and shown again when
+    the page is opened again; settings that cannot be (hand-edited) are ignored."""
+    from thirtyone import progress
+    from thirtyone.widgets import Memory
+
+    m = Memory("06-play", exercises=("games",))
+    browser_sends(m, loaded="")
+    game = PlayGame("scat", bots=3, level="intermediate", seed=1, pace=0, start=False, memory=m)
+    game.setup.level_menu.value = "expert"
+    game.setup.bots_menu.value = 2
+    game.setup.rules_editor.choose("schwimmen")
+    game.setup.lives_menu.value = 2
+    kept = m.saved
+    assert progress.read(kept, {"06-play": ("games",)})[1] is progress.Note.OK
+    reload = Memory("06-play", exercises=("games",))
+    again = PlayGame("scat", bots=3, level="intermediate", seed=1, pace=0, start=False, memory=reload)
+    assert again.setup.level_menu.value == "intermediate"  # the lesson's own until the record arrives
+    browser_sends(reload, loaded=kept)
+    assert again.setup.level_menu.value == "expert" and again.setup.bots_menu.value == 2
+    assert again.setup.rules == Rules.preset("schwimmen").replace(lives=2)
+    assert reload.saved == ""  # restoring writes nothing back
+    assert "3 expert bots" not in again.setup.describe() and "2 expert bots" in again.setup.describe()
+    # settings hand-edited into what they cannot be are ignored, the rest restored
+    record = progress.keep_settings(progress.fresh(), "06-play",
+                                    {"level": "grandmaster", "bots": 99, "rules": {"deck": 7}})
+    odd = Memory("06-play", exercises=("games",))
+    third = PlayGame("scat", bots=3, level="beginner", seed=1, pace=0, start=False, memory=odd)
+    browser_sends(odd, loaded=progress.dump(record))
+    assert third.setup.level_menu.value == "beginner" and third.setup.bots_menu.value == 3
+    assert third.setup.rules == Rules.preset("scat")

@@ -19,6 +19,9 @@ When a page is done (:data:`DONE`, read by :class:`Memory` itself, which marks t
 
 (Lesson 6 and the index, the glossary and the Review have no such definition.)
 
+A page may keep its settings too (:meth:`Memory.keep_settings`, :meth:`Memory.settings`): lesson 6 keeps the
+game chosen (rules, bots and their level) and restores it when the record arrives.
+
 A page that is done stays done; the Review page is never "done" (it has no end).
 The learner owns the record: "Forget my progress" (after a confirmation) clears it; "Save to a file" downloads it
 as a .json file from the browser (no server involved); "Load from a file" sends a chosen file's text to
@@ -253,12 +256,27 @@ class Memory(anywidget.AnyWidget):
         elif isinstance(content, dict) and content.get("event") == "load":
             self.load(content.get("text"))
 
-    # -- lesson 6's games, and progress moved between browsers ------------------------------------------
+    # -- lesson 6's games and settings, and progress moved between browsers -----------------------------
 
     def played(self, game: dict[str, Any]) -> None:
         """Keep a finished game (:func:`thirtyone.progress.game_entry`): the page's games count it and the
         page is done."""
         self._change(lambda r: progress.played(r, self.page, game))
+
+    def settings(self) -> dict[str, Any]:
+        """This page's settings as the learner left them (:func:`thirtyone.progress.settings`; with any not
+        written yet because the record has not arrived): what the page restores when the record arrives."""
+        record = self.record
+        for change in self._pending:
+            record = change(record)
+        return progress.settings(record, self.page)
+
+    def keep_settings(self, **chosen: Any) -> None:
+        """Keep this page's settings ``chosen`` (names and plain values: :func:`thirtyone.progress.keep_settings`)
+        for the next visit; written only if they changed."""
+        progress.keep_settings(progress.fresh(), self.page, chosen)  # what could not be kept raises here, now
+        if any(self.settings().get(name) != value for name, value in chosen.items()):
+            self._change(lambda r: progress.keep_settings(r, self.page, chosen))
 
     def games(self) -> list[dict[str, Any]]:
         """The games kept, oldest first (with any not written yet because the record has not arrived)."""

@@ -12,10 +12,14 @@
   against the coach's advice), kept by a :class:`thirtyone.coach.GameRecord`. Each finished game is kept in
   the learner's record (a :class:`~thirtyone.widgets.memory.Memory`, ``memory=``; :func:`thirtyone.progress.game_entry`)
   and the summary ends with how their last games went (:func:`history_html`: a chart and a table).
+  "Change the game" offers a new game number (the next of one generator seeded with the lesson's number, so a
+  visit's games come in the same order every time; a number typed again replays its game), and the game chosen
+  (rules, bots, level) is kept in the learner's record and shown again on their next visit.
 """
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -26,7 +30,18 @@ import ipywidgets as w
 
 from .. import names, progress, schedule
 from ..bots import KNOCK_RULES, LEVELS, knock_rule
-from ..coach import COACH_ROLLOUTS, Advice, GameRecord, chance_text, coach, interval_text, lives_text
+from ..coach import (
+    COACH_ROLLOUTS,
+    Advice,
+    GameRecord,
+    chance_text,
+    coach,
+    departure_text,
+    interval_text,
+    keep_headline,
+    keep_text,
+    lives_text,
+)
 from ..game import Action, State, narrate, new_game, parse_action
 from ..i18n import N_, _, grouped, ngettext, percent
 from ..rules import RULE_FIELDS, Rules
@@ -56,6 +71,9 @@ LIVES = ((N_("as the rules say"), 0), ("1", 1), ("2", 2), ("3", 3), ("5", 5))
 
 MAX_SEED = 10**9
 """The largest game number the setup takes (any whole number from 0 to it)."""
+
+NEW_NUMBERS = 100_000
+"""The game numbers "Change the game" offers for a new game are below this (short to read out to a friend)."""
 
 START_HINT = N_("Choose the rules, how many bots you play against and how well they play, then press "
                 "<strong>Start the game</strong>. Nothing is dealt until you do.")
@@ -87,6 +105,14 @@ def level_text(level: str, rules: Rules, players: int) -> str:
     if rules.first_knock != "anytime":
         text += " " + KNOCK_RULES["all"]
     return text
+
+
+def rule_options(rules: Rules) -> dict[str, Any]:
+    """The options of ``rules`` unlike the default rule set's (Scat's), lives included, as plain values: what the
+    learner's record keeps of a rule set (``Rules().replace(**options)`` is ``rules`` again)."""
+    base = Rules()
+    return {name: getattr(getattr(rules, name), "value", getattr(rules, name))
+            for name in RULE_FIELDS if getattr(rules, name) != getattr(base, name)}
 
 
 def rules_name(rules: Rules) -> str:
@@ -291,10 +317,14 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     if why.startswith(head + ": "):  # the headline names the move; the sentence goes on with why
         why = why[len(head) + 2:]
         why = why[0].upper() + why[1:]
+    headline = keep_headline(advice) or _("The coach: {move}.").format(move=head)
+    kept = keep_text(advice)  # what keeping the hand is for, before the numbers
+    lesson = departure_text(advice.departure)  # why the advice departs from lesson 5's knock rule
     return ('<div class="to-coach-advice" role="status">'
-            '<p class="to-advice"><strong>' + esc(_("The coach: {move}.").format(move=head)) + "</strong> "
-            + f"{esc(why)}</p>"
-            f'<div class="to-coach-table">{table}</div>{knock}</div>')
+            '<p class="to-advice"><strong>' + esc(headline) + "</strong> "
+            + (f"{esc(kept)} " if kept else "") + f"{esc(why)}</p>"
+            + (f'<p class="to-coach-lesson">{esc(lesson)}</p>' if lesson else "")
+            + f'<div class="to-coach-table">{table}</div>{knock}</div>')
 
 
 advice_html = coach_html
@@ -382,6 +412,11 @@ class PlayGame(w.VBox):
         self.pace = pace
         self.rollouts = rollouts
         self.setup = GameSetup(rules, bots, level, seed, lives)
+        self.numbers = random.Random(seed)
+        """The one seeded generator of new game numbers: "Change the game" offers its next number (so the
+        lesson's seed gives the same games in the same order on every visit, and the same number still
+        replays a game)."""
+        self._restoring = False
         self.table: GameTable | None = None
         self.record = GameRecord(0, rollouts=rollouts)
         self.advice: Advice | None = None
@@ -406,6 +441,12 @@ class PlayGame(w.VBox):
         self.add_class("to-play")
         self.add_class("to-study")
         self.setup.start_button.on_click(lambda _b: self.start())
+        self.setup.change_button.on_click(lambda _b: self.offer_new_game())
+        if memory is not None:  # the game chosen last time comes back (rules, bots, level), and each choice is kept
+            memory.on_record(self._restore_settings)
+            for control in (self.setup.level_menu, self.setup.bots_menu):
+                control.observe(lambda _c: self._keep_settings(), "value")
+            self.setup.rules_editor.observe(lambda _c: self._keep_settings(), "rules")
         self.coach_button.on_click(lambda _b: self.ask_coach())
         self.follow_button.on_click(lambda _b: self.follow())
         if start:
@@ -451,6 +492,47 @@ class PlayGame(w.VBox):
         self._seen(self.table.state)  # the bots may have moved already, at pace 0
         return True
 
+    def offer_new_game(self) -> None:
+        """"Change the game" was pressed: the game number box offers a new game (the next number of
+        :attr:`numbers`, never the game just played), unless the learner has typed another number there."""
+        if self.table is None or self.setup.seed_box.value.strip() != str(self.table.state.seed):
+            return
+        number = self.table.state.seed
+        while number == self.table.state.seed:
+            number = self.numbers.randrange(NEW_NUMBERS)
+        self.setup.seed_box.value = str(number)
+
+    def _restore_settings(self, memory: Memory) -> None:
+        """The learner's record has arrived (or was replaced): the setup shows the game they chose last
+        (rules, bots, level), unless a game is on the table already. What cannot be a setting is ignored."""
+        if self.table is not None:
+            return
+        kept = memory.settings()
+        self._restoring = True
+        try:
+            options = kept.get("rules")
+            if isinstance(options, dict):
+                try:
+                    self.setup.rules_editor.rules = Rules().replace(**options)
+                except (TypeError, ValueError):
+                    pass
+            bots = kept.get("bots")
+            if isinstance(bots, int) and not isinstance(bots, bool) and 1 <= bots <= 7:
+                self.setup.bots_menu.value = bots
+            if kept.get("level") in LEVELS:
+                self.setup.level_menu.value = kept["level"]
+        finally:
+            self._restoring = False
+
+    def _keep_settings(self) -> None:
+        """The learner changed the game's rules, bots or level: keep them for the next visit (once the record
+        has arrived: until then the choices shown may be about to be restored)."""
+        m = self.memory
+        if m is None or not m.ready or self._restoring:
+            return
+        m.keep_settings(rules=rule_options(self.setup.rules), bots=int(self.setup.bots_menu.value),
+                        level=self.setup.level_menu.value)
+
     def _state_changed(self, change: Any) -> None:
         self._seen(change["new"])
 
@@ -480,10 +562,8 @@ class PlayGame(w.VBox):
         assert t is not None and t.state.game_over
         s, me = t.state, rec.seat
         key = preset_of(s.rules)
-        base = Rules()
         rules: str | dict[str, Any] = key if key != CUSTOM else {
-            name: getattr(getattr(s.rules, name), "value", getattr(s.rules, name))
-            for name in RULE_FIELDS if name != "lives" and getattr(s.rules, name) != getattr(base, name)}
+            name: value for name, value in rule_options(s.rules).items() if name != "lives"}
         lives = [rec.start[me]]
         gone: dict[int, int] = {}
         """The round (counted from 1) each seat went out in."""
