@@ -29,13 +29,17 @@ from dataclasses import dataclass, field
 
 from . import names
 from .analysis import Estimate, KnockAdvice
-from .bots import Bot, ExpertBot
+from .bots import Bot, ExpertBot, knock_rule
+from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import N_, _, fixed, ngettext, number, percent
+from .i18n import N_, _, fixed, grouped, ngettext, number, percent
 from .narration import join_names, the_card
+from .policy import best_discard, hand_keeps
+from .scoring import hand_values
 from .stats import paired
 
-__all__ = ["MoveEstimate", "Advice", "coach", "coach_losses", "CoachBot", "COACH_ROLLOUTS", "describe_move", "KnockRecord", "GameRecord"]
+__all__ = ["MoveEstimate", "Advice", "Departure", "coach", "coach_losses", "CoachBot", "COACH_ROLLOUTS", "describe_move",
+           "throws_back", "keep_text", "keep_headline", "departure_text", "KnockRecord", "GameRecord"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,42 @@ class MoveEstimate:
     ing: str = ""
     """The move as a noun (``"drawing from the stock"``; Spanish ``"robar del mazo"``): ``describe_move(...,
     ing=True)``."""
+
+
+@dataclass(frozen=True)
+class Departure:
+    """Where the coach's advice departs from the knock rule lesson 5 teaches (the intermediate bots' rule for this
+    rule set and the players still in, :func:`thirtyone.bots.knock_rule`), with the numbers that say why. Codes and
+    numbers only: :func:`departure_text` says it in the language in use."""
+
+    rule: str
+    """``"knock"``: the rule says knock now and the coach advises another move; ``"wait"``: the rule says not yet
+    and the coach advises knocking."""
+    why: str
+    """What in the rule decides: ``"threshold"`` (the hand's value against the threshold) or ``"patience"`` (every
+    player still in has had ``patience`` turns: the rule knocks whatever the hand)."""
+    threshold: float
+    """The rule's threshold at this turn."""
+    patience: int
+    """Turns each player still in has before the rule knocks whatever the hand."""
+    players: int
+    """Players still in (the rule depends on them)."""
+    value: float
+    """The learner's hand value."""
+    turns: int
+    """Turns played this round."""
+    saves: float
+    """Lives per 100 rounds the coach's move saves against the rule's move (knocking, or for ``"wait"`` the best
+    move other than a knock), in the same play-outs."""
+    half: float
+    """Half the paired 95% interval of ``saves``."""
+    rollouts: int
+    """Play-outs of each of the two moves."""
+
+    @property
+    def close(self) -> bool:
+        """The saving's interval includes 0: the rule's move is about as good."""
+        return self.saves - self.half <= 0
 
 
 @dataclass(frozen=True)
@@ -78,6 +118,18 @@ class Advice:
     saves: tuple[float, float] | None = None
     """Lives per 100 rounds the best move saves against the second best, in the same play-outs, with half its
     paired 95% interval (``None`` with one move): what following the coach is worth here."""
+    throw_back: Card | None = None
+    """The discard pile's top card when taking it is, in the play-outs, followed by throwing that same card straight
+    back: the hand stays as it is (:func:`throws_back`); else ``None``."""
+    value: float | None = None
+    """The learner's hand value (``None`` while a hand is not whole)."""
+    departure: Departure | None = None
+    """Where the advice departs from lesson 5's knock rule, and why (``None`` where it does not)."""
+
+    @property
+    def keeps_hand(self) -> bool:
+        """The advice is to take the discard pile's top card and throw it straight back: keep the hand."""
+        return self.throw_back is not None and self.best.kind == "draw discard"
 
     @property
     def best_move(self) -> MoveEstimate:
@@ -141,9 +193,10 @@ _MOVE_WORDS = {
 """The moves without cards in words: as a verb (``describe_move``) and as a noun (``ing=True``)."""
 
 
-def describe_move(action: Action, view: PlayerView, ing: bool = False) -> str:
+def describe_move(action: Action, view: PlayerView, ing: bool = False, back: bool = False) -> str:
     """A move in plain words, for the learner whose view it is; ``ing``: as a noun, ``"drawing from the stock"``
-    (what a sentence compares: "knocking and drawing from the stock are about as good")."""
+    (what a sentence compares: "knocking and drawing from the stock are about as good"); ``back``: taking the
+    discard is followed by throwing it straight back (:func:`throws_back`)."""
     k = action.kind
     if k == "draw stock":
         return _("drawing from the stock") if ing else _("draw from the stock")
@@ -151,6 +204,9 @@ def describe_move(action: Action, view: PlayerView, ing: bool = False) -> str:
         if not view.discard_pile:
             return _("taking the discard") if ing else _("take the discard")
         top = the_card(view.discard_pile[-1])
+        if back:
+            return (_("taking {the_card} from the discard pile and throwing it straight back") if ing else
+                    _("take {the_card} from the discard pile and throw it straight back")).format(the_card=top)
         return (_("taking {the_card} from the discard pile") if ing else _("take {the_card} from the discard pile")
                 ).format(the_card=top)
     if k == "discard":
@@ -161,6 +217,18 @@ def describe_move(action: Action, view: PlayerView, ing: bool = False) -> str:
     if k in _MOVE_WORDS:
         return _(_MOVE_WORDS[k][ing])
     return _gerund(k) if ing else k
+
+
+def throws_back(view: PlayerView) -> bool:
+    """Whether taking the discard pile's top card now is followed, in the coach's play-outs, by throwing that same
+    card straight back (the play-outs throw as :func:`thirtyone.policy.best_discard` does): the hand stays as it
+    is. Only at the start of a turn of a draw game whose rules let the taken card go back (``discard_taken``)."""
+    r = view.rules
+    if (r.family != "draw" or view.phase != "turn" or not view.discard_pile or not r.discard_taken
+            or len(view.hand) != 3):
+        return False
+    top = view.discard_pile[-1]
+    return best_discard(hand_keeps(r), tuple(view.hand) + (top,)) == top
 
 
 def _candidates(bot: ExpertBot, view: PlayerView) -> list[Action]:
@@ -189,9 +257,11 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
         raise ValueError(f"rollouts must be at least 2, not {rollouts}")
     view = state.view(p)
     cands, losses = coach_losses(view, rollouts, knock_rollouts, seed)
+    back = throws_back(view)
     order = sorted(range(len(cands)), key=lambda i: (sum(losses[cands[i]]), i))
-    moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view),
-                               Estimate.from_losses(str(cands[i]), losses[cands[i]]), describe_move(cands[i], view, True))
+    moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view, back=back),
+                               Estimate.from_losses(str(cands[i]), losses[cands[i]]),
+                               describe_move(cands[i], view, True, back=back))
                   for i in order)
     best = moves[0]
     knock, where, verdict = _knock_verdict(state, p, moves) if Action("knock") in cands else (None, "", "")
@@ -199,8 +269,34 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
     if len(moves) > 1:
         diff, half = paired(losses[moves[1].action], losses[best.action])
         saves = (100 * diff, 100 * half)
+    value = hand_values(view.rules)[tuple(view.hand)] if len(view.hand) == 3 else None
+    departure = _departure(view, moves, losses, value) if value is not None else None
     return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves, saves),
-                  time.perf_counter() - t0, where, verdict, saves)
+                  time.perf_counter() - t0, where, verdict, saves, view.discard_pile[-1] if back else None, value,
+                  departure)
+
+
+def _departure(view: PlayerView, moves: Sequence[MoveEstimate], losses: dict[Action, list[int]], value: float
+               ) -> Departure | None:
+    """Where the table's best move departs from lesson 5's knock rule (the intermediate bots' rule for these rules
+    and the players still in), with the paired saving of the coach's move against the rule's move."""
+    knock = Action("knock")
+    if view.phase != "turn" or knock not in losses or len(moves) < 2:
+        return None
+    players = len(view.active)
+    rule = knock_rule("intermediate", view.rules, players)
+    says = bool(rule.says_knock(value, view.turns))
+    best = moves[0].action
+    if says == (best == knock):
+        return None
+    if says:  # the rule knocks; the coach's move saves this much against the knock
+        rival, why = knock, ("patience" if rule.patience_over(view.turns) else "threshold")
+    else:  # the rule waits; the knock saves this much against the best other move
+        rival, why = next(m.action for m in moves if m.action != knock), "threshold"
+    diff, half = paired(losses[rival], losses[best])
+    threshold = rule.threshold_at(view.turns)
+    return Departure("knock" if says else "wait", why, float(threshold if threshold is not None else 0.0),
+                     rule.patience, players, value, view.turns, 100 * diff, 100 * half, len(losses[best]))
 
 
 COACH_ROLLOUTS = 1000
@@ -274,6 +370,90 @@ def _explain(moves: Sequence[MoveEstimate], saves: tuple[float, float] | None = 
     if mean - half <= 0:
         text += " " + _("That interval includes 0: the two moves are about as good.")
     return text
+
+
+def keep_headline(advice: Advice) -> str:
+    """The headline of advice that keeps the hand, a whole sentence: keep it, take the top card and throw it straight
+    back (``""`` for other advice)."""
+    card = advice.throw_back
+    if card is None or not advice.keeps_hand:
+        return ""
+    text = str(card)
+    if text[:1] in ("Q", "J"):  # a queen and a jack are feminine in Spanish: a sentence of their own
+        return _("The coach: Keep your hand. Take the {queen_or_jack} from the discard pile and throw it straight "
+                 "back.").format(queen_or_jack=text)
+    return _("The coach: Keep your hand. Take the {card} from the discard pile and throw it straight back."
+             ).format(card=text)
+
+
+def keep_text(advice: Advice) -> str:
+    """What keeping the hand is for, a whole sentence (``""`` unless the advice keeps the hand)."""
+    if not advice.keeps_hand or advice.value is None:
+        return ""
+    return _("Your hand stays worth {value} and the others learn nothing new about it; a card from the stock might "
+             "better it, but you would then throw a new card onto the pile for the next player, while this way the "
+             "pile stays as it was.").format(value=number(advice.value))
+
+
+def departure_text(d: Departure | None) -> str:
+    """Why the coach's advice departs from lesson 5's knock rule: one whole sentence with its numbers (``""`` for
+    ``None``)."""
+    if d is None:
+        return ""
+    nums = {"threshold": number(d.threshold), "players": d.players, "value": number(d.value),
+            "patience": d.patience, "turns": d.turns, "saves": fixed(d.saves, 1), "low": fixed(d.saves - d.half, 1),
+            "high": fixed(d.saves + d.half, 1), "n": grouped(d.rollouts), "percent": percent(95)}
+    if d.rule == "wait":
+        text = (ngettext("Lesson 5's knock rule says knock only at {threshold} or more with {players} player still "
+                         "in, and you hold {value}; here knocking loses {saves} fewer lives per 100 rounds than your "
+                         "best other move, but the {percent} interval, {low} to {high} over the same {n} deals, "
+                         "includes 0: that move is about as good.",
+                         "Lesson 5's knock rule says knock only at {threshold} or more with {players} players still "
+                         "in, and you hold {value}; here knocking loses {saves} fewer lives per 100 rounds than your "
+                         "best other move, but the {percent} interval, {low} to {high} over the same {n} deals, "
+                         "includes 0: that move is about as good.", d.players) if d.close else
+                ngettext("Lesson 5's knock rule says knock only at {threshold} or more with {players} player still "
+                         "in, and you hold {value}, but here knocking loses {saves} fewer lives per 100 rounds than "
+                         "your best other move ({percent} interval {low} to {high}, over the same {n} deals).",
+                         "Lesson 5's knock rule says knock only at {threshold} or more with {players} players still "
+                         "in, and you hold {value}, but here knocking loses {saves} fewer lives per 100 rounds than "
+                         "your best other move ({percent} interval {low} to {high}, over the same {n} deals).",
+                         d.players))
+    elif d.why == "patience":
+        text = (ngettext("Lesson 5's knock rule says knock once every player still in has had {patience} turns this "
+                         "round, and {turns} turn has been played with {players} players; here the coach's move loses "
+                         "{saves} fewer lives per 100 rounds than knocking, but the {percent} interval, {low} to "
+                         "{high} over the same {n} deals, includes 0: knocking is about as good.",
+                         "Lesson 5's knock rule says knock once every player still in has had {patience} turns this "
+                         "round, and {turns} turns have been played with {players} players; here the coach's move "
+                         "loses {saves} fewer lives per 100 rounds than knocking, but the {percent} interval, {low} "
+                         "to {high} over the same {n} deals, includes 0: knocking is about as good.", d.turns)
+                if d.close else
+                ngettext("Lesson 5's knock rule says knock once every player still in has had {patience} turns this "
+                         "round, and {turns} turn has been played with {players} players, but here the coach's move "
+                         "loses {saves} fewer lives per 100 rounds than knocking ({percent} interval {low} to {high}, "
+                         "over the same {n} deals).",
+                         "Lesson 5's knock rule says knock once every player still in has had {patience} turns this "
+                         "round, and {turns} turns have been played with {players} players, but here the coach's "
+                         "move loses {saves} fewer lives per 100 rounds than knocking ({percent} interval {low} to "
+                         "{high}, over the same {n} deals).", d.turns))
+    else:
+        text = (ngettext("Lesson 5's knock rule says knock at {threshold} or more with {players} player still in, "
+                         "and you hold {value}; here the coach's move loses {saves} fewer lives per 100 rounds than "
+                         "knocking, but the {percent} interval, {low} to {high} over the same {n} deals, "
+                         "includes 0: knocking is about as good.",
+                         "Lesson 5's knock rule says knock at {threshold} or more with {players} players still in, "
+                         "and you hold {value}; here the coach's move loses {saves} fewer lives per 100 rounds than "
+                         "knocking, but the {percent} interval, {low} to {high} over the same {n} deals, "
+                         "includes 0: knocking is about as good.", d.players) if d.close else
+                ngettext("Lesson 5's knock rule says knock at {threshold} or more with {players} player still in, "
+                         "and you hold {value}, but here the coach's move loses {saves} fewer lives per 100 rounds "
+                         "than knocking ({percent} interval {low} to {high}, over the same {n} deals).",
+                         "Lesson 5's knock rule says knock at {threshold} or more with {players} players still in, "
+                         "and you hold {value}, but here the coach's move loses {saves} fewer lives per 100 rounds "
+                         "than knocking ({percent} interval {low} to {high}, over the same {n} deals).",
+                         d.players))
+    return text.format(**nums)
 
 
 def situation(state: State, player: int) -> str:
