@@ -43,7 +43,7 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
     Source("gamecircle", N_("GameCircle"), N_("GameCircle's rules of Schwimmen, with Feuer")),
     Source("bga", N_("Board Game Arena"), N_("Board Game Arena's two games of 31 and their table options")),
     Source("classic", N_("the classic rules"), N_("the classic rules of 31 (Scat) played with a widow")),
-    Source("scat", N_("the Scat house rules"), N_("a Treinta y uno (Scat, Blitz) rule page with house rules and strategy")),
+    Source("scat", N_("the Scat rule page"), N_("a Treinta y uno (Scat, Blitz) rule page with house rules and strategy")),
 )}
 """The four rule texts, in the order the project's rules document lists them."""
 
@@ -284,17 +284,19 @@ FIELD_SOURCES: dict[tuple[str, str], tuple[str, ...]] = {
     ("scat", "discard_taken"): ("scat",),
 }
 """Where a preset takes an option from fewer of its sources than :attr:`PresetInfo.sources` (docs/rules.md):
-Scat draws and discards as the Scat house rules do; the classic rules' own game is played with a widow."""
+Scat draws and discards as the Scat rule page does; the classic rules' own game is played with a widow."""
 
 OPTIONAL_RULES: dict[str, tuple[str, ...]] = {
-    "three_of_a_kind": (N_("Many tables, say the Scat house rules, count three of a kind as 30.5."),),
-    "first_knock": (N_("Some tables, say the Scat house rules, forbid a knock on the round's very first turn."),
+    "three_of_a_kind": (N_("Many tables, says the Scat rule page, count three of a kind as 30.5 as a house rule."),),
+    "first_knock": (N_("Some tables, says the Scat rule page, forbid a knock on the round's very first turn as a "
+                        "house rule."),
                     N_("Some tables, says GameCircle, forbid a knock until everyone has had a turn.")),
     "allow_pass": (N_("Some tables, says GameCircle, forbid passing: every turn swaps a card."),),
     "allow_swap_all": (N_("Some tables, says GameCircle, forbid swapping all three cards at once."),),
 }
-"""The house rules and variants a source says some tables play, though no preset plays them, by option
-(docs/rules.md, each option's sources): said wherever the option's sources are listed."""
+"""The house rules and variants a rule book says some tables play, though no preset plays them, by option
+(docs/rules.md, each option's sources): said wherever the option's sources are listed, as what the rule book
+*says* (a report, never a credit: a rule book is credited only with what its own game plays)."""
 
 
 def who_plays(presets: list[str], key: str, values: list[Any]) -> dict[Any, list[str]]:

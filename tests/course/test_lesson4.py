@@ -43,14 +43,14 @@ def test_the_prose_names_each_control_as_it_is_labelled(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", PAGES)
 def test_the_first_knock_is_said_as_the_table_says_it(lang: str) -> None:
-    """The Scat house rules' first-knock rule is what some tables play, on the page as in the table below it."""
+    """The Scat rule page's first-knock house rule is what some tables play, on the page as in the table below it."""
     with i18n.using(lang):
         sentences = [_(s) for s in names.OPTIONAL_RULES["first_knock"]]
     text = prose(lang)
     for sentence in sentences:
         assert sentence[0].lower() + sentence[1:-1] in text, sentence
-    assert "the Scat house rules: nobody may knock" not in text
-    assert "las reglas de la casa del Scat: nadie puede golpear" not in text
+    assert "the Scat rule page: nobody may knock" not in text
+    assert "la página de reglas del Scat: nadie puede golpear" not in text
 
 
 def test_the_spanish_page_has_no_word_with_a_gender_for_anyone() -> None:

@@ -62,7 +62,7 @@ def test_difference_rows_say_values_and_sources() -> None:
     assert "lives" not in rows  # every preset plays three lives
     others, showdown = names.value_short("instant_31", "others_lose"), names.value_short("instant_31", "showdown")
     assert rows["instant_31"].values == (others, showdown, showdown, showdown, showdown, others)
-    assert dict(rows["instant_31"].played_by) == {others: "the classic rules and the Scat house rules",
+    assert dict(rows["instant_31"].played_by) == {others: "the classic rules and the Scat rule page",
                                                   showdown: "GameCircle and Board Game Arena"}
     assert rows["knocker_lowest"].values[0] == "two lives"
     assert rows["knocker_lowest"].label == "A knocker with the lowest hand"
@@ -527,14 +527,14 @@ def test_no_source_is_named_on_both_sides_of_a_row(size: int) -> None:
 
 def test_a_source_whose_games_differ_names_each_game() -> None:
     rows = {r.field: dict(r.played_by) for r in difference_rows(everything=True)}
-    assert rows["fire"] == {"no": "GameCircle's Schwimmen, the classic rules and the Scat house rules",
+    assert rows["fire"] == {"no": "GameCircle's Schwimmen, the classic rules and the Scat rule page",
                             "yes": "GameCircle's Schwimmen with Feuer and Board Game Arena"}
-    assert rows["deck"] == {"52 cards": "Board Game Arena's Blitz, the classic rules and the Scat house rules",
+    assert rows["deck"] == {"52 cards": "Board Game Arena's Blitz, the classic rules and the Scat rule page",
                             "32 cards (7 to ace)": "GameCircle and Board Game Arena's Schwimmen"}
-    # as docs/rules.md says: Scat draws and discards as the Scat house rules do; the classic rules swap with a widow
-    assert rows["family"] == {"draw and discard": "Board Game Arena's Blitz and the Scat house rules",
+    # as docs/rules.md says: Scat draws and discards as the Scat rule page does; the classic rules swap with a widow
+    assert rows["family"] == {"draw and discard": "Board Game Arena's Blitz and the Scat rule page",
                               "swap with the center": "GameCircle, Board Game Arena's Schwimmen and the classic rules"}
-    assert rows["discard_taken"] == {"yes": "the Scat house rules", "no": "Board Game Arena"}
+    assert rows["discard_taken"] == {"yes": "the Scat rule page", "no": "Board Game Arena"}
     with i18n.using("es"):
         deck = {r.field: r for r in difference_rows()}["deck"]
         assert dict(deck.played_by)["52 cartas"].startswith("el Blitz de Board Game Arena, ")  # mid-sentence: "el"
@@ -542,12 +542,14 @@ def test_a_source_whose_games_differ_names_each_game() -> None:
 
 def test_the_first_knock_row_says_what_some_tables_forbid() -> None:
     row = {r.field: r for r in difference_rows()}["first_knock"]
-    assert dict(row.played_by)["any turn"] == "GameCircle, the classic rules and the Scat house rules"
-    assert row.also == ("Some tables, say the Scat house rules, forbid a knock on the round's very first turn.",
+    assert dict(row.played_by)["any turn"] == "GameCircle, the classic rules and the Scat rule page"
+    assert row.also == ("Some tables, says the Scat rule page, forbid a knock on the round's very first turn as a "
+                        "house rule.",
                         "Some tables, says GameCircle, forbid a knock until everyone has had a turn.")
     t = PresetTable()
     meanings = visible_text(t.table.value)
-    assert "Board Game Arena. Some tables, say the Scat house rules, forbid a knock on the round's very first turn." \
+    assert ("Board Game Arena. Some tables, says the Scat rule page, forbid a knock on the round's very first turn as a "
+            "house rule.") \
         in " ".join(meanings.split())
     assert "What each option means, and who plays which way" in t.table.value and "<details" in t.table.value
 
