@@ -172,12 +172,9 @@ class Situation:
         """The rule sets this situation compares, each with its name as a learner reads it."""
         if not self.option:
             return [(names.preset_name(p), Rules.preset(p)) for p in self.presets]
-        base = self.presets[0]
-        label = names.option_label(self.option)
-        label = label[:1].lower() + label[1:]
-        return [(_("{rules}, {option}: {value}").format(rules=names.preset_name(base), option=label,
-                                                          value=names.value_short(self.option, v)),
-                 Rules.preset(base).replace(**{self.option: v})) for v in self.values]
+        base = self.presets[0]  # each choice named by its whole sentence, never "option: yes" glued from pieces
+        return [(names.value_text(self.option, v), Rules.preset(base).replace(**{self.option: v}))
+                for v in self.values]
 
     def role(self, seat: int) -> str:
         """What ``seat`` does in the staged round, in words ('' for nothing special)."""

@@ -165,8 +165,7 @@ def check_showdown(root: Any, start: State) -> str:
         sc = result.scores[seat]
         assert sc is not None and value == number(sc.value) and why == sc.explanation, (seat, value, why)
         n = result.losses[seat]
-        assert lost == (f"loses {n} {'life' if n == 1 else 'lives'}: {result.reasons[seat]}" if n
-                        else "keeps every life"), (seat, lost)
+        assert lost == (f"{n} ({result.reasons[seat]})" if n else "0"), (seat, lost)
         assert _lives_shown(left) == (after.lives[seat], after.out[seat]), (seat, left)
     return explain
 

@@ -240,7 +240,7 @@ def test_one_german_word_per_thing():
     assert "Stapel" in said["Draw from the stock"] and said["the center"] == "die Mitte"
     assert said["Feuer"] == "Feuer" and said["Lives"] == "Leben" and said["Instant 31"] == "31 sofort"
     assert "alle drei tauschen" in said["Swap all three"].lower()
-    assert de[("lives", "out")] == "ausgeschieden"
+    assert said["{name} is out of the game."] == "{name} ist ausgeschieden."
     assert said["{rank} of {suit}"] == "{suit}-{rank}"
     assert [said[s] for s in ("clubs", "spades", "hearts", "diamonds")] == ["Kreuz", "Pik", "Herz", "Karo"]
     assert [said[r] for r in ("ace", "king", "queen", "jack", "ten")] == ["Ass", "König", "Dame", "Bube", "Zehn"]

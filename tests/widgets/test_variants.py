@@ -391,8 +391,11 @@ def test_rule_replay_shows_every_preset_and_marks_changes() -> None:
         for name, lives, out in zip(r.names, rp.end.lives, rp.end.out, strict=True):
             word = "out" if out else "swimming" if lives == 0 else str(lives)
             said[word] = said.get(word, 0) + 1
-            assert f"{name} {word}" in r._lives_text(rp)
-    assert said["out"] and said["swimming"] and "Ana out" in shown and "Ana swimming" in shown
+            sentence = (f"{name} is out of the game." if out else f"{name} is swimming." if lives == 0
+                        else f"{name} has {lives} li{'fe' if lives == 1 else 'ves'} left.")  # whole sentences
+            assert sentence in r._lives_text(rp)
+    assert said["out"] and said["swimming"]
+    assert "Ana is out of the game." in shown and "Ana is swimming." in shown
 
 
 def test_every_situation_is_in_one_group_in_the_lessons_order() -> None:
@@ -436,7 +439,8 @@ def test_rule_sets_that_end_alike_share_one_box_and_each_is_named_once() -> None
     for key in SITUATIONS:
         r = RuleReplay(key)
         boxes = outcome_boxes(r)
-        named = [part for head, _rest in boxes for part in re.split(r", | and ", head)]  # no name holds " and "
+        named = [part for head, _rest in boxes  # an option's boxes: a sentence a rule, one a line
+                 for part in (head.split("<br>") if SITUATIONS[key].option else re.split(r", | and ", head))]
         assert len(named) == len(set(named)) == len(r.replays), (key, [h for h, _r in boxes])
         if not SITUATIONS[key].option:  # (an option's boxes are named by its values)
             assert sorted(named) == sorted(r.labels), (key, [h for h, _r in boxes])
@@ -456,9 +460,9 @@ def test_rule_replay_offers_the_staged_cards_in_words() -> None:
     r = RuleReplay("first-knock")
     assert "The first card of the discard pile: Q♦" in r.rest.value
     shown = visible_text(r.results.value)
-    assert "The same cards in Scat, with each choice of this rule" in shown
-    assert "The first knock: not on the round's first turn" in shown
-    assert "(the lives end differently from the first knock: any turn)" in shown
+    assert "The same cards in Scat, with each choice of this rule:" in shown
+    assert "Nobody may knock on the round's very first turn." in shown  # each choice, a whole sentence
+    assert "(the lives end differently from the first rule above)" in shown
     r = RuleReplay("widow")
     assert "The center: A♥ K♥ Q♥, dealt face down" in r.rest.value
     assert "The round move by move" in r.results.value
@@ -558,5 +562,5 @@ def test_the_lives_after_a_round_fit_every_name_in_spanish() -> None:
     with i18n.using("es"):
         r = RuleReplay("lives")
         text = visible_text(r.results.value)
-        assert "Ana fuera" in text and "Ana nadando" in text  # Ana out, Ana swimming: no word that has a gender
+        assert "Ana queda fuera de la partida." in text and "Ana está nadando." in text  # no word with a gender
         assert "eliminad" not in text

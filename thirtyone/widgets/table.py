@@ -12,9 +12,9 @@ Every card and button is a ``<button>``, so Tab and Enter or Space do the same.
 
 The rules of play live in the controller, :class:`~thirtyone.widgets.tablecontrol.TableControl` (pure
 Python, no Jupyter): the history, which clicks count (only the learner's legal moves on their turn; stale
-clicks and the second half of a double click change nothing; a "Next round" click within
-:data:`SHOWDOWN_PAUSE` of dealing a round that ended at once is refused, so the learner sees every
-showdown; "Step back" is refused once a showdown has shown every hand), the bots' pacing and what to show. This module is the widgets' side: it turns clicks into the
+clicks and the second half of a double click change nothing; a round that ended before the learner moved is
+continued by the other "Next round" button (the controls' one, or the one under the showdown) than the one that
+dealt it, so no click skips a showdown; "Step back" is refused once a showdown has shown every hand), the bots' pacing and what to show. This module is the widgets' side: it turns clicks into the
 controller's calls, draws the controller's :class:`~thirtyone.widgets.tablecontrol.Board`, and keeps the
 timers. Bots move at ``pace`` seconds per move through the kernel's event loop (``loop.call_later``, no
 threads), or one move per click in ``step_mode``; with ``pace == 0`` they move at once. :meth:`play_bots`
@@ -40,9 +40,9 @@ from ..i18n import N_, _, ngettext, npgettext, pgettext
 from ..rules import Rules
 from ._html import esc, number, static_text
 from .card import CardRow
-from .tablecontrol import NAMES, SHOWDOWN_PAUSE, Board, Click, Pacing, TableControl
+from .tablecontrol import NAMES, NEXT_BUTTONS, Board, Click, Pacing, TableControl
 
-__all__ = ["CardTable", "NAMES", "PACES", "SHOWDOWN_PAUSE", "TABLE_CSS"]
+__all__ = ["CardTable", "NAMES", "PACES", "NEXT_BUTTONS", "TABLE_CSS"]
 
 PACES = ((N_("slow (2 s a move)"), 2.0), (N_("normal (1 s a move)"), 1.0), (N_("fast (0.3 s a move)"), 0.3),
          (N_("instant"), 0.0), (N_("one move per click"), -1.0))
@@ -112,8 +112,10 @@ def _showdown_html(s: State, labels: Sequence[str]) -> str:
         if sc is None:
             continue
         lost = r.losses[p]
-        what = ('<span class="to-lost">' + ngettext("loses {n} life", "loses {n} lives", lost).format(n=lost)
-                + f"</span>: {esc(r.reasons[p])}" if lost else _("keeps every life"))
+        # under its column's name (a phone shows it before the cell: "Lives lost"): the number, then why on its own,
+        # never "loses 1 life: …" after "Lives lost"
+        what = (f'<span class="to-lost">{lost}</span> <span class="to-why">({esc(r.reasons[p])})</span>' if lost
+                else "0")
         lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
         rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(labels[p])}</th>'
                     f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
@@ -239,8 +241,6 @@ class CardTable(w.VBox):
         """Seconds each bot move took to think, apply and show (the pace not counted)."""
         self.shown = False
         """The front end has drawn the table: a pace starts only then (bots due at the deal wait for it)."""
-        self.clock: Callable[[], float] = time.monotonic
-        """Seconds, for :data:`SHOWDOWN_PAUSE` (a test may stand in its own clock)."""
 
     def _make_parts(self, state: State, bots: str | Sequence[Bot | None] | None) -> None:
         """Every widget of the table, not yet laid out: the seats, the middle, the buttons and the menus."""
@@ -269,6 +269,11 @@ class CardTable(w.VBox):
         self.step_button = w.Button(description=_("Next move"), tooltip=_("Let the next bot make its move"))
         self.back_button = w.Button(description=_("Step back"), icon="undo", tooltip=_("Take back the last move"))
         self.next_round_button = w.Button(description=_("Next round"), button_style="primary")
+        self.showdown_next_button = w.Button(description=_("Next round"), button_style="primary",
+                                             layout=w.Layout(display="none"))
+        """"Next round" under the showdown: it continues a round that ended before the learner moved in it and
+        that the controls' button dealt (and the controls' one continues a round this one dealt)."""
+        self.showdown_next_button.add_class("to-showdown-next")
         self.new_game_button = w.Button(description=_("New game"), button_style="primary")
         self._make_menus(bots)
         self.showdown = w.HTML()
@@ -312,7 +317,7 @@ class CardTable(w.VBox):
         children: list[w.Widget] = [self.stage, self.status, seats_box, self.felt]
         if self.mine is not None:
             children += [self.mine, self.actions]
-        return children + [self.message_html, self.controls, self.showdown, self.log_html]
+        return children + [self.message_html, self.controls, self.showdown, self.showdown_next_button, self.log_html]
 
     def _set_timing(self, pace: float, step_mode: bool, show_all: bool) -> None:
         """The bots' pace, step mode and teaching mode, with the menus showing them."""
@@ -337,7 +342,8 @@ class CardTable(w.VBox):
                                                        else "exchange hand"))
         self.step_button.on_click(lambda _b: self.step())
         self.back_button.on_click(lambda _b: self.back())
-        self.next_round_button.on_click(lambda _b: self.click_next_round())
+        self.next_round_button.on_click(lambda _b: self.click_next_round(NEXT_BUTTONS[0]))
+        self.showdown_next_button.on_click(lambda _b: self.click_next_round(NEXT_BUTTONS[1]))
         self.new_game_button.on_click(lambda _b: self.click_new_game())
         self.level_menu.observe(self._level_chosen, "value")
         self.pace_menu.observe(self._pace_chosen, "value")
@@ -413,31 +419,29 @@ class CardTable(w.VBox):
         self._show()
         return True
 
-    def next_round(self) -> bool:
-        """Deal the next round, once this one is over (and the bots move, at pace 0)."""
-        dealt = self.control.next_round()
+    def next_round(self, button: str | None = None) -> bool:
+        """Deal the next round, once this one is over (and the bots move, at pace 0); ``button``: the "Next
+        round" button that was clicked (:data:`NEXT_BUTTONS`), if one was."""
+        dealt = self.control.next_round(button)
         if dealt is None:
             return False
         self.message = ""
         self.show_state(dealt)
-        self.control.dealt(self.clock())
         return True
 
-    def click_next_round(self) -> bool:
-        """"Next round" was clicked: deal the next round, unless the click is the second half of the double
-        click that dealt this one and this one ended at once, or the round is not over (a stale click)."""
-        click = self.control.click_next_round(self.clock())
+    def click_next_round(self, button: str = NEXT_BUTTONS[0]) -> bool:
+        """"Next round" was clicked on ``button`` (:data:`NEXT_BUTTONS`): deal the next round if that button
+        deals it now; a stale click (the round is not over: the click's first half dealt it; or the round ended
+        before the learner moved and the other button continues it) changes nothing and says nothing."""
+        click = self.control.click_next_round(button)
         if click.move is None:
-            if click.message is not None:
-                self.message = click.message
             return False
-        return self.next_round()
+        return self.next_round(button)
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the same rules, seats and bots."""
         self.message = ""
         self.show_state(self.control.new_game(seed))
-        self.control.dealt(self.clock())
 
     def click_new_game(self) -> bool:
         """"New game" was clicked: start one, once the game is over (the second half of a double click is
@@ -629,8 +633,11 @@ class CardTable(w.VBox):
         self.step_button.disabled = not b.can_step
         self.step_button.layout.display = None if self.step_mode else "none"
         self.back_button.disabled = not b.can_back
-        self.next_round_button.disabled = not s.round_over or s.game_over
-        self.next_round_button.layout.display = None if s.round_over and not s.game_over else "none"
+        # one "Next round" at a time: the controls' one, or (after a round that ended before the learner moved,
+        # dealt by the controls' one) the one under the showdown; the other is disabled and hidden
+        for button, name in ((self.next_round_button, NEXT_BUTTONS[0]), (self.showdown_next_button, NEXT_BUTTONS[1])):
+            button.disabled = b.next_button != name
+            button.layout.display = None if b.next_button == name else "none"
         self.new_game_button.layout.display = None if s.game_over else "none"
 
     def _draw_seat(self, box: _Seat, p: int, s: State, hand: tuple[Card, ...] | None) -> None:

@@ -13,9 +13,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import names as display
 from ..cards import Card, format_cards, parse_cards
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext
 from ..rules import Rules
-from ..side_by_side import SITUATIONS, Replay, Situation, difference_rows, group_of, replay
+from ..side_by_side import SITUATIONS, Replay, Situation, describe_value, difference_rows, group_of, replay
 from ._html import esc, number, static_text, style_tag
 from .card import CardRow
 from .study import STUDY_CSS
@@ -88,7 +88,7 @@ class PresetTable(w.VBox):
         caption = _("Every option") if everything else _("Where these rule sets differ")
         meanings = "".join(
             f"<li><strong>{esc(r.label)}</strong>: {esc(r.meaning)} "
-            + esc(_cap("; ".join(f"{v}: {s}" for v, s in r.played_by))) + "."
+            + esc(" ".join(_played_by(r, chosen)))
             + "".join(" " + esc(also) for also in r.also) + "</li>" for r in rows)
         sources = "".join(f"<li><strong>{esc(display.preset_name(n))}</strong>: {esc(display.sources_text(n))}"
                           "</li>" for n in chosen)
@@ -104,6 +104,23 @@ class PresetTable(w.VBox):
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def _played_by(row: Any, chosen: Sequence[str]) -> list[str]:
+    """Who plays an option which way, a sentence each: the sources by name, then the rule they play as a whole
+    sentence (never a value's few words glued after them: "bei … : nein")."""
+    values = {}
+    for name in chosen:
+        r = Rules.preset(name)
+        values.setdefault(describe_value(row.field, getattr(r, row.field), r), getattr(r, row.field))
+    out = []
+    for words, sources in row.played_by:
+        try:
+            rule = display.value_text(row.field, values[words])
+        except (KeyError, ValueError):
+            rule = _cap(words) + "."
+        out.append(_("{sources}: {rule}").format(sources=_cap(sources), rule=rule))
+    return out
 
 
 def _rest_text(sit: Situation, rules: Rules) -> str:
@@ -259,20 +276,18 @@ class RuleReplay(w.VBox):
         rest = _rest_text(sit, rule_sets[0][1])
         labels = [label for label, _r in rule_sets]
         replays = [replay(sit, r) for _label, r in rule_sets]
-        if sit.option:  # one rule set, one option changed: name the rule set once, each result by its value
-            label = display.option_label(sit.option)
-            shown = [_("{option}: {value}").format(option=label, value=display.value_short(sit.option,
-                                                                                             getattr(r, sit.option)))
-                     for _l, r in rule_sets]
-            caption = _("The same cards in {rules}, with each choice of this rule").format(
+        if sit.option:  # one rule set, one option changed: name the rule set once, each result by its rule, a sentence
+            shown = [display.value_text(sit.option, getattr(r, sit.option)) for _l, r in rule_sets]
+            caption = _("The same cards in {rules}, with each choice of this rule:").format(
                 rules=display.preset_name(sit.presets[0]))
+            differ = _("(the lives end differently from the first rule above)")
         else:
             shown = labels
-            caption = _("The same cards under each rule set")
-        first = shown[0][:1].lower() + shown[0][1:] if sit.option else shown[0]
+            caption = _("The same cards under each rule set:")
+            differ = _("(the lives end differently from {rules})").format(rules=shown[0])
         return _Shown("" if own else "none", teaches, cards, heads,
                       f'<p class="to-note">{esc(rest)}</p>' if rest else "",
-                      self._outcomes(shown, caption, first, replays), replays, labels)
+                      self._outcomes(shown, caption, differ, replays), replays, labels)
 
     def update(self) -> list[Replay]:
         """Replay the chosen situation under its rule sets and show how each ends."""
@@ -292,14 +307,20 @@ class RuleReplay(w.VBox):
     def _lives_text(self, rp: Replay) -> str:
         if rp.end is None:
             return ""
-        out = pgettext("lives", "out")  # a word that fits every name: Spanish "fuera", never "eliminado" after "Ana"
-        swimming = _("swimming")
-        return ", ".join(f"{n} {out if o else swimming if lv == 0 else lv}"
-                         for n, lv, o in zip(self.names, rp.end.lives, rp.end.out))
+        said = []  # a whole sentence a player: "Ana is swimming.", never a word glued after a name ("Ana swimming")
+        for n, lv, o in zip(self.names, rp.end.lives, rp.end.out, strict=True):
+            if o:
+                said.append(_("{name} is out of the game.").format(name=n))
+            elif lv == 0:
+                said.append(_("{name} is swimming.").format(name=n))
+            else:
+                said.append(ngettext("{name} has {n} life left.", "{name} has {n} lives left.", lv).format(name=n, n=lv))
+        return " ".join(said)
 
-    def _outcomes(self, labels: Sequence[str], caption: str, first: str, replays: Sequence[Replay]) -> str:
+    def _outcomes(self, labels: Sequence[str], caption: str, differ: str, replays: Sequence[Replay]) -> str:
         """One box per way the round ends: the rule sets whose hands, account and lives read the same share a
-        box, named together (a phone shows two or three boxes, not six alike)."""
+        box, named together (a phone shows two or three boxes, not six alike); ``differ`` tags a box whose lives
+        end otherwise than the first's."""
         lives = [self._lives_text(rp) for rp in replays]
         ends: dict[tuple[str, str, str], list[int]] = {}
         for i, rp in enumerate(replays):
@@ -309,15 +330,15 @@ class RuleReplay(w.VBox):
         items = []
         for (worth, account, life), members in ends.items():
             changed = life != lives[0]
-            tag = (' <span class="to-tag">' + _("(the lives end differently from {rules})").format(rules=esc(first))
-                   + "</span>"
-                   if changed else "")
-            parts = [f"<h4>{esc(display.and_join([labels[i] for i in members]))}</h4>"]
+            tag = f' <span class="to-tag">{esc(differ)}</span>' if changed else ""
+            parts = ([f"<h4>{esc(display.and_join([labels[i] for i in members]))}</h4>"] if len(members) == 1
+                     or not labels[0].endswith(".") else
+                     ["<h4>" + "<br>".join(esc(labels[i]) for i in members) + "</h4>"])  # sentences: one a line
             if worth:
                 parts.append("<p>" + _("Hands at the end: {values}.").format(values=esc(worth)) + "</p>")
             parts.append(f"<p>{esc(account)}</p>")
             if life:
-                parts.append("<p>" + _("Lives after the round: {lives}.").format(lives=esc(life)) + f"{tag}</p>")
+                parts.append("<p>" + _("Lives after the round: {lives}").format(lives=esc(life)) + f"{tag}</p>")
             moves = {i: [m for m in replays[i].moves(self.names) if not m.startswith("Round ")] for i in members}
             if any(moves.values()):
                 alike = all(moves[i] == moves[members[0]] for i in members)
@@ -328,5 +349,5 @@ class RuleReplay(w.VBox):
                 parts.append("<details><summary>" + _("The round move by move") + f"</summary>{steps}</details>")
             cls = "to-outcome to-changed" if changed else "to-outcome"
             items.append(f'<li class="{cls}">{"".join(parts)}</li>')
-        return ('<p class="to-caption"><strong>' + esc(_("{caption}:").format(caption=caption)) + "</strong></p>"
+        return ('<p class="to-caption"><strong>' + esc(caption) + "</strong></p>"
                 f'<ul class="to-outcomes">{"".join(items)}</ul>')
