@@ -371,7 +371,7 @@ class ExpertBot(ThresholdBot):
         return KnockRule("expert", len(view.active), None, 2 * self.patience, simulates=True)
 
     def avoid_suits(self, view: PlayerView) -> tuple[int, ...]:
-        """Suits the next player has been collecting from the discard pile or the center (the Scat house rules' advice)."""
+        """Suits the next player has been collecting from the discard pile or the center (the Scat rule page's advice)."""
         if not view.active:
             return ()
         n = view.players

@@ -980,7 +980,7 @@ class PlayerView:
         return tuple(c for c in deck(self.rules.deck) if c not in seen)
 
     def collected(self) -> dict[int, tuple[Card, ...]]:
-        """Cards each other player picked up from the discard pile or the center this round (the Scat house rules' advice)."""
+        """Cards each other player picked up from the discard pile or the center this round (the Scat rule page's advice)."""
         got: dict[int, tuple[Card, ...]] = {}
         for e in self.round_events():
             if e.player is None or e.player == self.player:

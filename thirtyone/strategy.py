@@ -1,4 +1,4 @@
-"""The strategy of the Scat house rules, measured: small, seeded simulations a lesson can run while it loads.
+"""The strategy advice of the Scat rule page, measured: small, seeded simulations a lesson can run while it loads.
 
 * :func:`suit_study` — "choose a suit early and throw the rest": a player drawing alone from the
   stock, keeping one suit (the bots' policy) or keeping the highest cards whatever their suit;

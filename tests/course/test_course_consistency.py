@@ -112,7 +112,7 @@ SOME_TABLES = Phrases("SOME_TABLES", {"de": "An manchen Tischen", "en": "Some ta
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_first_knock_is_stated_one_way(lang: str) -> None:
-    """Scat and Schwimmen let a player knock on any turn (the Scat house rules only mention tables that forbid a
+    """Scat and Schwimmen let a player knock on any turn (the Scat rule page only mentions tables that forbid a
     first-turn knock): the rule summaries of lessons 5 and 6, the rule editor's choice and every page that states
     it say it in one sentence, and no page states the optional house rule as the rule."""
     from thirtyone.widgets.ruleset import RuleEditor
@@ -297,7 +297,7 @@ def test_board_game_arenas_word_for_a_knock_is_quoted_once_and_told_from_a_pass(
 # -- 7. the Scat advice, both halves ---------------------------------------------------------------------------
 ADVICE = Phrases("ADVICE", {"de": ("hohe Pikkarten zurückzuhalten, kostet dich nichts", "auf eine Karte zu warten, die nicht kommt"), "en": ("holding back high spades costs you nothing", "waiting for a card that won't come"),
           "es": ("no darle las picas altas no te cuesta nada", "esperar una carta que no va a llegar")})
-"""The second half of each piece of the Scat house rules' advice (the rule page's words)."""
+"""The second half of each piece of the Scat rule page's advice (the rule page's words)."""
 COSTS_NOTHING = Phrases("COSTS_NOTHING", {"de": "kostet dich nichts", "en": "costs you nothing", "es": "no te cuesta nada"})
 
 

@@ -27,7 +27,7 @@ def test_deal_follows_decision_1_draw():
     assert s.discard_pile == parse_cards("J♣")
     assert s.stock[:2] == parse_cards("Q♣ K♣")
     assert len(s.stock) == 52 - 9 - 1
-    assert s.current_player == 1  # left of the dealer plays first (the Scat house rules)
+    assert s.current_player == 1  # left of the dealer plays first (the Scat rule page)
     assert s.center == ()
     assert_cards_conserved(s)
 

@@ -1,4 +1,4 @@
-"""Draw and discard (Scat, Blitz; the Scat house rules, Board Game Arena): turns, knocking, first-knock options, the dealer's
+"""Draw and discard (Scat, Blitz; the Scat rule page, Board Game Arena): turns, knocking, first-knock options, the dealer's
 exchange, discarding the taken card, and the empty stock (decision 17)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_a_turn_is_draw_then_discard():
     assert s.hands[1] == parse_cards("2♣ 3♦ 5♠ 8♣") and s.current_player == 1
     assert legal(s) == ["discard 2♣", "discard 3♦", "discard 5♠", "discard 8♣"]
     s = s.apply("discard 2♣")
-    assert s.hands[1] == parse_cards("3♦ 5♠ 8♣")  # always three cards after a turn (the Scat house rules)
+    assert s.hands[1] == parse_cards("3♦ 5♠ 8♣")  # always three cards after a turn (the Scat rule page)
     assert s.discard_pile == parse_cards("7♦ 2♣") and s.current_player == 2
     assert s.turns == 1 and s.played == (False, True, False)
     assert_cards_conserved(s)
@@ -55,7 +55,7 @@ def test_discard_taken_false_forbids_throwing_the_taken_card():
 
 
 def test_knock_gives_everyone_else_exactly_one_more_turn():
-    # the Scat house rules: every other player gets exactly one more turn; the knocker does not play again
+    # the Scat rule page: every other player gets exactly one more turn; the knocker does not play again
     s = new_game(SCAT, players=3, seed=1, deck=DECK)
     s = play(s, "draw stock", "discard 8♣", "knock")
     assert s.knocker == 2 and s.current_player == 0
@@ -101,7 +101,7 @@ def test_first_knock_anytime():
 
 
 def test_first_knock_not_first_turn():
-    # the Scat house rules: nobody knocks on the round's very first turn
+    # a house rule the Scat rule page reports: nobody knocks on the round's very first turn
     got = _can_knock_each_turn(SCAT.replace(first_knock="not_first_turn"))
     assert got == [(1, False), (2, True), (0, True), (1, True), (2, True), (0, True)]
 

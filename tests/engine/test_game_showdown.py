@@ -1,5 +1,5 @@
 """Showdowns and instant ends: who loses how many lives and why — every example of the seed texts
-(GameCircle, Board Game Arena, the classic rules, the Scat house rules) and decisions 4, 14 and 15 of docs/rules.md."""
+(GameCircle, Board Game Arena, the classic rules, the Scat rule page) and decisions 4, 14 and 15 of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def showdown(rules, hands, knocker, rest="", seed=1, lives=None):
     return s
 
 
-# -- the Scat house rules: lowest loses, knocker lowest loses two, ties all lose --------------------------------
+# -- the Scat rule page: lowest loses, knocker lowest loses two, ties all lose --------------------------------
 
 LOWEST_1 = ["K♥ 9♥ 4♣", "2♣ 3♦ 5♠", "Q♠ J♠ 2♥"]  # 19, 5, 20
 TIED_0_1 = ["K♥ 9♥ 4♣", "K♠ 9♠ 4♦", "Q♠ J♠ 2♥"]  # 19 hearts, 19 spades, 20

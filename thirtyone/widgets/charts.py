@@ -707,7 +707,7 @@ class _GrowingStudy(w.VBox):
 
 
 class SuitStudyChart(_GrowingStudy):
-    """The Scat house rules' "choose a suit early": the hand's value after each draw, keeping one suit or the high cards.
+    """The Scat rule page's "choose a suit early": the hand's value after each draw, keeping one suit or the high cards.
 
     Computed when shown (``deals`` deals, well under a second); "Deal more" adds as many again.
     """
@@ -751,7 +751,7 @@ class SuitStudyChart(_GrowingStudy):
 
 
 class DiscardStudyView(_GrowingStudy):
-    """The Scat house rules' "watch the discard pile": how often the next player takes your throw, by its suit.
+    """The Scat rule page's "watch the discard pile": how often the next player takes your throw, by its suit.
 
     Rounds played by the bots with the real engine, computed when shown; "Play more rounds" adds more.
     """
