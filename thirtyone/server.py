@@ -287,6 +287,11 @@ class VisitorConnection(ZMQChannelsWebsocketConnection):
 #   pools of 1: p95 time to interactive 2.1 s for 2, 3.0-3.2 s for 4, 13-15 s for 16 (each learner past the
 #   pool waits for a kernel start and the notebook, one after another); CLASS=16: 2.1 s for 16, clicks
 #   p95 139-156 ms (README, "For a class").
+# Every language's pages (issue 31): the English index and lessons have their pools from the start, and so does each
+# other language's index; the first visit to a page in Spanish or German gives that language's lessons theirs
+# (VisitorKernelManager._warm_language_of): idle, `make tutorial` holds 9 kernels, 643 MB RSS / 471 MB USS
+# (6 December 2026), 6 more once another language is visited. A class names its language (THIRTYONE_CLASS_LANGUAGE),
+# whose pages then get the class's pools from the start.
 # So, for one learner or a small group (`make tutorial`): a pool of 1 for the index and each lesson
 # (a learner reading one page finds the next one ready; without it lessons 2-6 would take 3-5 s), none
 # for the glossary (a side trip from the course bar, as fast fresh as a lesson from its pool).
