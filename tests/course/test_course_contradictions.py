@@ -296,3 +296,20 @@ def test_the_center_is_dealt_face_down_and_said_when_it_turns_face_up(lang: str)
         assert down in text and up in text and when in text, text
     rules = one_line((ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))
     assert "three more go face down in the middle" in rules and "Otherwise the center is turned face up" in rules
+
+
+# -- 5. what the exam reader met besides ----------------------------------------------------------------------
+EVERY_RULE_SET_ENDS = Phrases("EVERY_RULE_SET_ENDS", {
+    "en": "In every rule set of these lessons, 31 ends the round at once.",
+    "es": "En todos los reglamentos de estas lecciones, un 31 termina la ronda de inmediato.",
+    "de": "In allen Regelwerken dieser Lektionen beendet eine 31 die Runde sofort."})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_1_says_31_ends_the_round_in_every_rule_set_as_lesson_4_does(lang: str) -> None:
+    """Lesson 1 said "in most games" 31 ends the round, lesson 4 and the rules document that it does in every rule
+    set (what differs is who pays): every preset's value of the option says the round ends at once, and lesson 1
+    says so of every rule set."""
+    for key in Rules.PRESET_NAMES:
+        assert "ends the round at once" in names.value_text("instant_31", Rules.preset(key).instant_31), key
+    assert EVERY_RULE_SET_ENDS[lang] in prose("01-scoring", lang)
