@@ -30,7 +30,7 @@ from thirtyone import Rules  # noqa: E402
 from thirtyone.bots import make_bot  # noqa: E402
 from thirtyone.game import Action  # noqa: E402
 from thirtyone.widgets.play import GameTable, PlayGame  # noqa: E402
-from thirtyone.widgets.tablecontrol import SHOWDOWN_PAUSE  # noqa: E402
+from thirtyone.widgets.tablecontrol import NEXT_BUTTONS  # noqa: E402
 
 TARGET = 1.0
 
@@ -73,9 +73,9 @@ def kernel_side(times: dict[str, list[float]], rules: str, bots: int, seed: int)
         if s.game_over:
             return
         if s.round_over:
-            timed(times, "Next round", t.next_round_button.click)
-            if t.state is s:  # a round that ended as it was dealt stays on screen a moment (SHOWDOWN_PAUSE)
-                time.sleep(SHOWDOWN_PAUSE)
+            # the "Next round" there is: under the showdown of a round that ended before the learner moved
+            button = t.showdown_next_button if t.control.next_button() == NEXT_BUTTONS[1] else t.next_round_button
+            timed(times, "Next round", button.click)
             continue
         if moves % 2 == 0:
             timed(times, "Ask the coach", game.coach_button.click)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from thirtyone import parse_cards
 from thirtyone.game import Action
 from thirtyone.widgets import CardRow, CardTable
-from thirtyone.widgets.table import SHOWDOWN_PAUSE
+from thirtyone.widgets.table import NEXT_BUTTONS
 
-__all__ = ["click", "do", "Clock", "next_round"]
+__all__ = ["click", "do", "next_button", "next_round"]
 
 
 def click(row: CardRow, card: object) -> None:
@@ -32,24 +34,17 @@ def do(table: CardTable, action: Action) -> None:
     else:
         button = {"knock": table.knock_button, "swap all": table.swap_all_button, "pass": table.pass_button,
                   "keep hand": table.keep_button, "take center": table.take_button,
-                  "exchange hand": table.take_button, "next round": table.next_round_button}[k]
+                  "exchange hand": table.take_button, "next round": next_button(table)}[k]
         assert not button.disabled, f"{k} should be enabled"
         button.click()
 
 
-class Clock:
-    """A clock a test moves by hand: the table's :attr:`~CardTable.clock` for :data:`SHOWDOWN_PAUSE`."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+def next_button(table: CardTable) -> Any:
+    """The "Next round" button that deals the next round now: the controls' one, or the one under the showdown
+    (after a round that ended before the learner moved, dealt by the controls' one)."""
+    return table.showdown_next_button if table.control.next_button() == NEXT_BUTTONS[1] else table.next_round_button
 
 
 def next_round(table: CardTable) -> None:
-    """The learner reads the showdown (longer than :data:`SHOWDOWN_PAUSE`), then clicks "Next round"."""
-    clock = table.clock if isinstance(table.clock, Clock) else Clock()
-    table.clock = clock
-    clock.now += 2 * SHOWDOWN_PAUSE
-    table.next_round_button.click()
+    """The learner reads the showdown, then clicks the "Next round" button that is there."""
+    next_button(table).click()

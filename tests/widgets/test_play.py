@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-from helpers.table import do, next_round
+from helpers.table import do, next_button, next_round
 
 from thirtyone import names, new_game
 from thirtyone.bots import LEVELS, PATIENCE, knock_rule, make_bot
@@ -69,7 +69,7 @@ def play_to_the_end(game: PlayGame, coach_every: int = 3, limit: int = 3000) -> 
         if s.game_over:
             return moves
         if s.round_over:
-            assert not t.next_round_button.disabled
+            assert not next_button(t).disabled
             next_round(t)
             assert t.state is not s
             continue
@@ -646,3 +646,34 @@ def test_the_games_settings_come_back_after_a_reload() -> None:
     browser_sends(odd, loaded=progress.dump(record))
     assert third.setup.level_menu.value == "beginner" and third.setup.bots_menu.value == 3
     assert third.setup.rules == Rules.preset("scat")
+
+
+def test_a_double_click_on_next_round_never_skips_the_showdown_of_a_round_that_ends_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lesson 6, game 5: round 6 ends as it is dealt. The second click on "Next round", however late (the clock
+    moves 0.7 s each time it is read), is refused without effect; the round goes on only from the "Next round"
+    under its showdown (seeded: the same game on every run)."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time, "monotonic", lambda: 1000 + 0.7 * next(ticks))  # no clock decides
+    game = PlayGame("scat", bots=2, seed=5, pace=0, rollouts=10)
+    t = game.table
+    assert t is not None
+    me = make_bot("intermediate", seed=11)
+    while t.state.round < 5 or not t.state.round_over:
+        if t.state.round_over:
+            next_round(t)
+        else:
+            do(t, me.choose(t.state.view(0)))
+    assert t.state.round == 5 and not t.state.game_over
+    t.next_round_button.click()  # the double click's first half deals round 6, over at once
+    dealt = t.state
+    assert dealt.round == 6 and dealt.round_over and dealt.result is not None
+    lives = dealt.lives
+    for _second in range(2):  # its second half, and one more impatient click
+        t.next_round_button.click()
+        t.next_round_button._click_handlers(t.next_round_button)  # as the front end's message would
+        assert t.state is dealt and t.state.lives == lives
+    assert "Round 6 is already over" in t.status.value and t.showdown.value
+    assert game.results[6] and "Round 6" in game.game_log.value  # its showdown is in the log too
+    t.showdown_next_button.click()
+    assert t.state.round == 7 or t.state.game_over

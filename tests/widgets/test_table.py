@@ -10,13 +10,13 @@ import random
 
 import pytest
 from helpers.engine import greedy_until
-from helpers.table import Clock, click, do, next_round
+from helpers.table import click, do, next_button, next_round
 
 from thirtyone import Rules, new_game, score
 from thirtyone.bots import make_bot
 from thirtyone.game import Action, State, narrate
 from thirtyone.widgets import CardTable
-from thirtyone.widgets.table import SHOWDOWN_PAUSE, TABLE_CSS
+from thirtyone.widgets.table import TABLE_CSS
 
 
 def learner_plays_round(table: CardTable, choose: object, limit: int = 400) -> State:
@@ -186,8 +186,6 @@ def double_click_through_a_game(table: CardTable, limit: int = 3000) -> tuple[li
     sends them) and reading each showdown before the next double click. Returns every state the learner saw
     (the table after each double click and after each of their moves), and how many second halves were
     refused on a round that ended at once."""
-    clock = Clock()
-    table.clock = clock
     shown = [table.state]
     refused = 0
     for _ in range(limit):
@@ -195,13 +193,13 @@ def double_click_through_a_game(table: CardTable, limit: int = 3000) -> tuple[li
         if s.game_over:
             return shown, refused
         if s.round_over:
-            table.next_round_button.click()
+            button = next_button(table)  # the "Next round" there is
+            button.click()
             dealt = table.state
-            table.next_round_button.click()  # the double click's second half, before anything was drawn
+            button.click()  # the double click's second half, on the same button, however late it comes
             shown.append(table.state)
             if dealt.round_over and not dealt.game_over and table.state is dealt:
                 refused += 1
-            clock.now += 2 * SHOWDOWN_PAUSE  # the learner reads the showdown
             continue
         assert table.my_turn
         do(table, greedy_learner(table))
@@ -243,8 +241,6 @@ def test_a_double_click_on_next_round_never_skips_a_round(seed: int, why: str) -
 @pytest.mark.parametrize("timing", ["pace", "step"])
 def test_a_round_over_at_the_deal_stays_on_screen_at_any_pace(timing: str) -> None:
     table = CardTable("scat", players=3, seat=1, seed=288, pace=0)
-    clock = Clock()
-    table.clock = clock
     learner_plays_round(table, greedy_learner)
     if timing == "pace":
         table.pace_menu.value = 1.0
@@ -255,23 +251,24 @@ def test_a_round_over_at_the_deal_stays_on_screen_at_any_pace(timing: str) -> No
     dealt = table.state
     assert dealt.round == 2 and dealt.round_over and dealt.result is not None and dealt.result.how == "31"
     assert "Showdown, round 2" in table.showdown.value
-    table.next_round_button.click()  # the second half of the double click
-    assert table.state is dealt and "Round 2 is already over" in table.message
-    clock.now += SHOWDOWN_PAUSE / 2
-    table.next_round_button.click()  # still too soon to have read it
-    assert table.state is dealt
-    clock.now += SHOWDOWN_PAUSE
-    table.next_round_button.click()  # read: the click counts
+    assert "Round 2 is already over" in table.status.value
+    for _second in range(3):  # the second half of the double click, or an impatient click a second later
+        table.next_round_button.click()
+        assert table.state is dealt and table.message == ""  # refused without effect
+    assert table.next_round_button.disabled and table.next_round_button.layout.display == "none"
+    under = table.showdown_next_button  # the round goes on from under its showdown
+    assert not under.disabled and under.layout.display is None and under.description == "Next round"
+    under.click()
     assert table.state.round == 3 and table.message == ""
-    table.next_round_button.click()  # the second half: round 3 has just begun, nothing to deal
-    assert table.state.round == 3
+    under.click()  # the second half: round 3 has just begun, nothing to deal
+    table.next_round_button.click()
+    assert table.state.round == 3 and under.layout.display == "none"
 
 
 def test_a_double_click_on_next_round_at_a_pace_deals_one_round() -> None:
     """The learner is out and the bots play at a pace: the double click's second half comes while the
     round is played, and deals nothing."""
     table = CardTable("scat", players=3, seat=1, seed=11, pace=0)
-    table.clock = Clock()
     while not (table.state.out[1] and table.state.round_over):
         if table.state.round_over:
             next_round(table)
@@ -282,8 +279,9 @@ def test_a_double_click_on_next_round_at_a_pace_deals_one_round() -> None:
     async def scenario() -> None:
         table.pace = 0.001  # a pace, short for the test
         table.stage._handle_custom_msg({"event": "shown"}, [])
-        table.next_round_button.click()
-        table.next_round_button.click()
+        button = next_button(table)
+        button.click()
+        button.click()
         assert table.state.round == start + 1 and not table.state.round_over  # the bots have not moved yet
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60

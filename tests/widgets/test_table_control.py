@@ -13,7 +13,7 @@ from helpers.engine import greedy_until
 from thirtyone import new_game
 from thirtyone.bots import Bot, make_bot
 from thirtyone.game import Action, PlayerView, State
-from thirtyone.widgets.tablecontrol import SHOWDOWN_PAUSE, Click, Pacing, Refusal, TableControl
+from thirtyone.widgets.tablecontrol import NEXT_BUTTONS, Click, Pacing, Refusal, TableControl
 
 ROOT = Path(__file__).resolve().parents[2]
 JUPYTER = ("ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel", "comm", "jupyter_core")
@@ -180,32 +180,47 @@ def play_round(ctl: TableControl) -> State:
     raise AssertionError("the round did not end")
 
 
-def deal_next(ctl: TableControl, now: float) -> Click:
-    """"Next round" clicked at ``now``, as the view does: deal, the bots move at once, the deal is noted."""
-    click = ctl.click_next_round(now)
+def deal_next(ctl: TableControl, button: str = NEXT_BUTTONS[0]) -> Click:
+    """"Next round" clicked on ``button``, as the view does: deal, and the bots move at once."""
+    click = ctl.click_next_round(button)
     if click.move is not None:
-        dealt = ctl.next_round()
+        dealt = ctl.next_round(button)
         assert dealt is not None
         ctl.advance(dealt)
         bots_play(ctl)
-        ctl.dealt(now)
     return click
 
 
-def test_a_round_over_at_the_deal_refuses_next_round_until_it_could_be_read() -> None:
+def test_a_round_over_at_the_deal_is_continued_by_the_other_next_round_button() -> None:
+    """A click never skips a showdown, however late the double click's second half comes: the round that the
+    controls' "Next round" dealt and that ended at once is continued only by the button under the showdown, and
+    a round that one dealt and that ended at once only by the controls' one again."""
     ctl = TableControl(new_game("scat", 3, seed=288), seat=1, seed=288)  # round 2 is a 31 on the deal
-    assert ctl.click_next_round(0.0).refusal is Refusal.STALE  # round 1 is not over
+    controls, under = NEXT_BUTTONS
+    assert ctl.click_next_round(controls).refusal is Refusal.STALE  # round 1 is not over
     play_round(ctl)
-    assert deal_next(ctl, 100.0).move == Action("next round")
+    assert ctl.next_button() == controls and ctl.board().next_button == controls
+    assert deal_next(ctl, controls).move == Action("next round")
     dealt = ctl.state
     assert dealt.round == 2 and dealt.round_over
-    soon = deal_next(ctl, 100.0 + SHOWDOWN_PAUSE / 2)  # the double click's second half
-    assert soon.refusal is Refusal.TOO_SOON and soon.message is not None and "Round 2 is already over" in soon.message
-    assert ctl.state is dealt
-    read = 100.0 + SHOWDOWN_PAUSE * 1.01  # the learner has had the time to read it
-    assert deal_next(ctl, read).move == Action("next round")
-    assert ctl.state.round == 3
-    assert deal_next(ctl, read).refusal is Refusal.STALE  # round 3 has just begun
+    assert ctl.board().next_button == under and "Round 2 is already over" in ctl.status_text()
+    again = deal_next(ctl, controls)  # the second click on the button that dealt it, a second later or ten
+    assert again.refusal is Refusal.STALE and again.message is None and ctl.state is dealt
+    assert deal_next(ctl, under).move == Action("next round")  # the learner clicks under the showdown
+    assert ctl.state.round == 3 and ctl.next_button() is None
+    assert deal_next(ctl, under).refusal is Refusal.STALE  # round 3 has just begun
+    with pytest.raises(ValueError):
+        ctl.click_next_round("elsewhere")
+
+
+def test_after_a_round_the_learner_moved_in_the_controls_button_deals() -> None:
+    ctl = TableControl(new_game("scat", 3, seed=288), seat=1, seed=288)
+    play_round(ctl)
+    deal_next(ctl)  # round 2: a 31 on the deal, continued under the showdown
+    deal_next(ctl, NEXT_BUTTONS[1])
+    play_round(ctl)  # round 3: the learner moves
+    assert ctl.state.round_over and ctl.dealt_by is None and ctl.next_button() == NEXT_BUTTONS[0]
+    assert "The round is over" in ctl.status_text()
 
 
 def test_a_new_game_only_once_the_game_is_over_and_numbered_one_more() -> None:
@@ -215,7 +230,7 @@ def test_a_new_game_only_once_the_game_is_over_and_numbered_one_more() -> None:
         if ctl.state.game_over:
             break
         if ctl.state.round_over:
-            deal_next(ctl, 0.0)
+            deal_next(ctl, ctl.next_button() or NEXT_BUTTONS[0])
             continue
         play_round(ctl)
     assert ctl.state.game_over and ctl.click_new_game() == Click()
@@ -267,7 +282,7 @@ def test_no_step_back_once_the_showdown_has_shown_every_hand(rules: str) -> None
     assert not ctl.back() and not ctl.back(step_mode=True) and ctl.state is end
     assert not ctl.board().can_back and not ctl.board(show_all=True, step_mode=True).can_back
     # the next round is played as ever: a step back in it returns to the showdown, and no further
-    assert deal_next(ctl, 10.0).move is not None and not ctl.state.round_over
+    assert deal_next(ctl).move is not None and not ctl.state.round_over
     if ctl.my_turn:
         assert ctl.board().can_back and ctl.click_back() == Click()
         assert ctl.back() and ctl.state is end

@@ -17,8 +17,11 @@ What the controller decides:
   :class:`Refusal` says why, as a code and in words. A stale click (a card that is no longer there: the
   second half of a double click, or a click sent before the last move reached the page) changes nothing and
   says nothing. In commerce a hand card and a center card are picked, in either order, and then swapped.
-  A "Next round" click that comes within :data:`SHOWDOWN_PAUSE` seconds of dealing a round that ended at
-  once (before the learner could move) is refused, so the learner sees every showdown;
+  A click never skips a showdown: a round that ends before the learner has moved in it (an instant 31 dealt,
+  or a bot's 31 before their turn) is continued by the *other* "Next round" button (:data:`NEXT_BUTTONS`: the
+  one of the controls or the one under the showdown, :attr:`Board.next_button`) than the one that dealt it, so
+  the second click of a double click, however slow, lands where no button deals; a click on a button that
+  does not continue the round shown is stale;
 * the bots' pacing (:class:`Pacing`): whether a bot is to move and when its move is due: at once (pace 0),
   after the pace (the view's timer), on a click (step mode), or once the table is on screen. A bot may
   choose its move ahead (:meth:`TableControl.think`), while the learner looks at the last one;
@@ -37,15 +40,14 @@ from ..game import Action, IllegalActionError, State, new_game, parse_action
 from ..i18n import _
 from ..rules import Named
 
-__all__ = ["TableControl", "Board", "Click", "Pacing", "Refusal", "NAMES", "SHOWDOWN_PAUSE"]
+__all__ = ["TableControl", "Board", "Click", "Pacing", "Refusal", "NAMES", "NEXT_BUTTONS"]
 
 NAMES = ("Sam", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 """Default seat names; the learner's seat is shown with "(you)"."""
 
-SHOWDOWN_PAUSE = 0.6
-"""Seconds a round that "Next round" dealt and that ended at once (before the learner could move) stays
-on screen before another "Next round" click counts: longer than a double click (the second half of one
-comes at most half a second after the first), shorter than reading a showdown."""
+NEXT_BUTTONS = ("controls", "showdown")
+"""The two "Next round" buttons: among the table's controls, and under the showdown. A round the learner has
+not moved in is continued by the other one than the one that dealt it (:meth:`TableControl.next_button`)."""
 
 
 class Refusal(Named):
@@ -68,8 +70,6 @@ class Refusal(Named):
     """A card of the hand clicked before drawing, in draw and discard."""
     GUARDED = "guarded"
     """:attr:`TableControl.guard` asks for another move (a walkthrough's step)."""
-    TOO_SOON = "too soon"
-    """"Next round" within :data:`SHOWDOWN_PAUSE` of dealing a round that ended at once."""
     SHOWDOWN_SEEN = "showdown seen"
     """"Step back" after a showdown: every hand has been shown, so the round may not be taken back."""
 
@@ -126,6 +126,8 @@ class Board:
     """A bot is to move ("Next move")."""
     can_back: bool
     """There is a state to step back to, and no showdown has shown the hands (:meth:`TableControl.click_back`)."""
+    next_button: str | None
+    """Which "Next round" button (:data:`NEXT_BUTTONS`) deals the next round now; ``None``: none does."""
     status: str
     """Whose turn it is and what the learner can do, in words."""
 
@@ -165,8 +167,9 @@ class TableControl:
         self.planned: Action | None = None
         """The move the bot to move chose ahead (:meth:`think`), made by :meth:`bot_move`; dropped when the
         state changes, or when the view drops its timer."""
-        self._dealt_over: tuple[State, float] | None = None
-        """The round "Next round" dealt that ended at once, and when it was shown."""
+        self.dealt_by: str | None = None
+        """The "Next round" button (:data:`NEXT_BUTTONS`) that dealt the round shown, while the learner has not
+        moved in it (``None`` once they have, and for a game's first round)."""
 
     def make_bots(self, bots: str | Sequence[Bot | None] | None) -> list[Bot | None]:
         """A bot or ``None`` per seat: a level for every seat but the learner's (seeded from :attr:`seed`),
@@ -217,6 +220,7 @@ class TableControl:
             if hint:
                 return Click(refusal=Refusal.GUARDED, message=hint)
         self.advance(self.state.apply(a))
+        self.dealt_by = None  # the learner has moved in this round
         return Click(move=a)
 
     def click_pile(self, card: Card) -> Click:
@@ -269,16 +273,26 @@ class TableControl:
         return Click(message=_("Now click the card of your hand to give for the {card}.").format(card=card),
                      picked=True)
 
-    def click_next_round(self, now: float) -> Click:
-        """"Next round" was clicked at ``now`` (seconds): deal the next round, unless the click is the second
-        half of the double click that dealt this one and this one ended at once (its showdown would never be
-        seen); or the click is stale (the round is not over: it was dealt by the click's first half)."""
+    def next_button(self) -> str | None:
+        """Which "Next round" button (:data:`NEXT_BUTTONS`) deals the next round now: none while the round is
+        played or once the game is over; the controls' one after a round the learner moved in; after a round
+        that ended before they moved, the other one than the button that dealt it, so that no second click
+        on that button (a double click, or an impatient one) ever skips this round's showdown."""
         s = self.state
-        dealt = self._dealt_over
-        if dealt is not None and dealt[0] is s and not s.game_over and now - dealt[1] < SHOWDOWN_PAUSE:
-            return Click(refusal=Refusal.TOO_SOON, message=_(
-                "Round {n} is already over: read its showdown below, then click Next round again.").format(n=s.round))
         if not s.round_over or s.game_over:
+            return None
+        if self.dealt_by is None:
+            return NEXT_BUTTONS[0]
+        return NEXT_BUTTONS[1 - NEXT_BUTTONS.index(self.dealt_by)]
+
+    def click_next_round(self, button: str = NEXT_BUTTONS[0]) -> Click:
+        """"Next round" was clicked on ``button`` (:data:`NEXT_BUTTONS`): deal the next round if that button
+        deals it now (:meth:`next_button`); else the click is stale (the round is not over: it was dealt by the
+        click's first half; or it ended before the learner moved and the other button continues it) and
+        changes nothing."""
+        if button not in NEXT_BUTTONS:
+            raise ValueError(f"button must be one of {', '.join(NEXT_BUTTONS)}, not {button!r}")
+        if self.next_button() != button:
             return Click(refusal=Refusal.STALE)
         return Click(move=Action("next round"))
 
@@ -340,28 +354,28 @@ class TableControl:
         self.selected = None
         self.planned = None
         self.state = s
+        self.dealt_by = None
         return True
 
-    def next_round(self) -> State | None:
-        """The next round's deal, once this one is over and the game is not (``None`` otherwise)."""
+    def next_round(self, button: str | None = None) -> State | None:
+        """The next round's deal, once this one is over and the game is not (``None`` otherwise), dealt by
+        ``button`` (:data:`NEXT_BUTTONS`; ``None``: not by a click)."""
         s = self.state
-        return s.apply("next round") if s.round_over and not s.game_over else None
+        if not s.round_over or s.game_over:
+            return None
+        self.dealt_by = button
+        return s.apply("next round")
 
     def new_game(self, seed: int | None = None) -> State:
         """A new game with the same rules and players (not yet shown)."""
         s = self.state
+        self.dealt_by = None
         return new_game(s.rules, players=s.players, seed=seed)
 
     def next_seed(self) -> int | None:
         """The next game's number: a seeded table deals the game numbered one more than this one (the same
         clicks replay the same games); an unseeded one shuffles afresh (``None``)."""
         return None if self.seed is None else self.state.seed + 1
-
-    def dealt(self, now: float) -> None:
-        """A round (or a game) was dealt and shown at ``now`` (seconds) and the bots have moved as their pace
-        lets them: if it is over already, a "Next round" click within :data:`SHOWDOWN_PAUSE` is refused."""
-        s = self.state
-        self._dealt_over = (s, now) if s.round_over else None
 
     # -- the bots ---------------------------------------------------------------------------------
     def pacing(self, pace: float, step_mode: bool, shown: bool) -> Pacing:
@@ -413,7 +427,7 @@ class TableControl:
             kinds=frozenset(a.kind for a in legal), picked=self.selected, banned=banned,
             choosing=s.phase in ("choice", "first") and seat is not None and s.current_player == seat,
             can_step=self.bot_to_move() is not None, can_back=self.click_back().refusal is None,
-            status=self.status_text(step_mode))
+            next_button=self.next_button(), status=self.status_text(step_mode))
 
     def status_text(self, step_mode: bool = False) -> str:
         """What the learner can do now, from the legal moves (or whose turn it is: in ``step_mode``, a bot's
@@ -423,6 +437,9 @@ class TableControl:
             w_ = s.winner
             return (_("The game is over: {name} wins.").format(name=self.labels[w_]) if w_ is not None
                     else _("The game is over."))
+        if s.round_over and self.dealt_by is not None:  # it ended before the learner could move
+            return _("Round {n} is already over: read its showdown below, then click Next round again.").format(
+                n=s.round)
         if s.round_over:
             return _("The round is over: read the showdown below, then click Next round.")
         p = s.current_player
