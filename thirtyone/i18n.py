@@ -80,7 +80,18 @@ Words decided for German (one word per thing; ``tests/course/test_i18n.py`` and 
       Sprache (language);
     - the learner is "du" (small letters, "dein"), the other players are named, and a sentence about a player
       needs no article or pronoun of the player's gender ("Anna klopft", "wer klopft", "scheidet aus"); German
-      quotation marks „…“; after a colon a whole sentence starts with a capital letter.
+      quotation marks „…“; after a colon a whole sentence starts with a capital letter;
+    - the imperative has its full form: "Wähle", "Klicke auf", "Lege … ab", "Zähle", "Drücke", "Tausche",
+      "Schiebe", "Spiele weiter" (never "Wähl", "Klick auf", "Leg … ab"); strong verbs keep theirs ("Nimm", "Sieh");
+    - die Situation (never "Lage"); a deal played out is a Runde ("dieselben 4.000 Runden", "3.000 simulierte
+      Runden"), the unseen cards laid out at random are "Kartenverteilungen" or "Verteilungen der Karten" (never
+      "Verteilungen" for deals); a player or a bot knocks, a threshold never does ("ein Bot mit einer Schwelle
+      klopft");
+    - a count said in words where German says it so: "einmal" (the singular of an :func:`ngettext` may leave out
+      its number; never "1-mal"); a value as a label is "Wert: 19" (never "19 wert" after a name); the pace menu's
+      step mode is "Zug für Zug (per Klick)"; the interval is the "95-%-Intervall" (Duden's spelling);
+    - a sentence is one message: a label is never followed by a value's few words ("bei … : nein"), and a choice of
+      a rule is said by its whole sentence (``names.value_text``) (``tests/course/test_whole_sentences.py``).
 
 Numbers
     :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish and

@@ -9,7 +9,8 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["_visible", "_unmarked", "what_a_game_says", "GERMAN_NEVER", "german_never"]
+__all__ = ["_visible", "_unmarked", "what_a_game_says", "GERMAN_NEVER", "german_never", "GERMAN_REJECTED",
+           "german_rejected"]
 
 
 class _Text(HTMLParser):
@@ -124,3 +125,19 @@ once that some tables say them (tests/course/test_i18n.py)."""
 def german_never(text: str) -> list[str]:
     """The rejected German words in ``text`` (:data:`GERMAN_NEVER`), each once."""
     return sorted({m.group(0) for m in GERMAN_NEVER.finditer(text)}, key=str.lower)
+
+
+GERMAN_REJECTED = re.compile(
+    r"\b(?:(?:Wähl|wähl|Zähl|zähl|Drück|drück|Leg|leg|Schieb|schieb|Schreib|Hol|Mach|Stell|Probier|versuch)(?=[ .,:;\n])"
+    r"|Klick auf|klick auf|klick sie|Tausch eine|Vergleich ein|Tipp den|Schlag ein|Spiel (?:weiter|jetzt|noch)"
+    r"|Lage|Verteilung\w*(?! der Karten)|Eine Schwelle|1-mal|ein Zug pro Klick|Kein Gleichstand)\b")
+"""German forms decided against (issue 31; thirtyone/i18n.py's docstring, "Words decided for German"): the short
+imperative ("Wähl", "Klick auf", "Leg … ab": always "Wähle", "Klicke auf", "Lege … ab"), "Lage" (always
+"Situation"), "Verteilungen" for deals ("Runden"; the unseen cards' layouts are "Kartenverteilungen"), a threshold
+that knocks ("ein Bot mit einer Schwelle klopft"), "1-mal" ("einmal"), the pace menu's "ein Zug pro Klick" ("Zug für
+Zug (per Klick)") and "Kein Gleichstand" for a tie that is broken."""
+
+
+def german_rejected(text: str) -> list[str]:
+    """The German forms decided against in ``text`` (:data:`GERMAN_REJECTED`), each once."""
+    return sorted({m.group(0) for m in GERMAN_REJECTED.finditer(text)}, key=str.lower)

@@ -552,9 +552,10 @@ def test_the_first_knock_row_says_what_some_tables_forbid() -> None:
                         "Some tables, says GameCircle, forbid a knock until everyone has had a turn.")
     t = PresetTable()
     meanings = visible_text(t.table.value)
-    assert ("Board Game Arena. Some tables, says the Scat rule page, forbid a knock on the round's very first turn as a "
-            "house rule.") \
-        in " ".join(meanings.split())
+    assert ("GameCircle, the classic rules and the Scat rule page: You may knock on any turn, even the round's very "
+            "first. Board Game Arena: Nobody may knock on their own first turn of the round, except the dealer. Some "
+            "tables, says the Scat rule page, forbid a knock on the round's very first turn as a house rule.") \
+        in " ".join(meanings.split())  # who plays which way: a whole sentence each, never "any turn: GameCircle …"
     assert "What each option means, and who plays which way" in t.table.value and "<details" in t.table.value
 
 
