@@ -606,3 +606,16 @@ def test_the_pseudo_pages_for_a_browser_walk_are_the_english_pages_under_the_pse
         english = [c["source"] for c in _cells(ROOT / "notebooks" / path.name) if c["cell_type"] == "code"]
         assert code[0].startswith('from thirtyone.i18n import use\n\nuse("pseudo")\n\n'), path.name
         assert [code[0].split("\n\n", 2)[2], *code[1:]] == english, path.name
+
+
+@pytest.mark.parametrize("lang", ["en", *CATALOGS])
+def test_lesson_4s_table_never_names_a_row_as_a_column(lang):
+    """The presets' table has a row per option and a column per rule set: in German the option "Swimming" (the last
+    life) was "Schwimmen", the name of a column beside it. Each language names them apart."""
+    from thirtyone import names
+    from thirtyone.rules import Rules
+
+    with i18n.using(lang):
+        rows = {names.option_label(k) for k in names.OPTIONS}
+        columns = {names.preset_name(p) for p in Rules.PRESET_NAMES}
+    assert rows & columns == set()
