@@ -109,7 +109,7 @@ def _cap(s: str) -> str:
 def _played_by(row: Any, chosen: Sequence[str]) -> list[str]:
     """Who plays an option which way, a sentence each: the sources by name, then the rule they play as a whole
     sentence (never a value's few words glued after them: "bei … : nein")."""
-    values = {}
+    values: dict[str, Any] = {}
     for name in chosen:
         r = Rules.preset(name)
         values.setdefault(describe_value(row.field, getattr(r, row.field), r), getattr(r, row.field))
