@@ -11,7 +11,7 @@ from helpers.engine import stack
 
 from thirtyone import new_game
 from thirtyone.analysis import Estimate
-from thirtyone.bots import make_bot, play_game
+from thirtyone.bots import knock_rule, make_bot, play_game
 from thirtyone.coach import Advice, GameRecord, KnockRecord, MoveEstimate, _explain, coach, describe_move, overlap
 from thirtyone.game import Action, State
 from thirtyone.i18n import using
@@ -336,3 +336,219 @@ def test_the_coach_as_a_player_plays_whole_games_legally() -> None:
         end = play_game(new_game(preset, 3, seed=4), [CoachBot(1, 16, 16), make_bot("intermediate", 2),
                                                       make_bot("expert", 3, rollouts=16)])
         assert end.game_over  # play_game applies every move: an illegal one would raise
+
+
+# -- issue 31: what a learner relies on in the coach ----------------------------------------------------------------
+
+def scat_turn(hand: str, top: str, preset: str = "scat", players: int = 3) -> State:
+    """Seat 1 (first to play) holds ``hand`` with ``top`` on the discard pile, on the round's first turn."""
+    others = ["Q♥ 7♣ 2♥", "J♣ 6♠ 3♥", "9♠ 5♣ 7♥", "10♣ 6♥ 2♠"]
+    hands = others[:players]
+    hands[1] = hand
+    s = new_game(preset, players=players, seed=11, deck=stack(hands, top))
+    if s.phase == "choice":  # Board Game Arena's Blitz: the dealer keeps the dealt hand
+        s = s.apply("keep hand")
+    assert s.current_player == 1 and s.phase == "turn"
+    return s
+
+
+def test_taking_the_discard_to_throw_it_straight_back_is_told_as_keeping_the_hand() -> None:
+    """Issue 31: K♦ 8♦ A♦ (29) and the 4♥ on the pile: the coach's play-outs take the 4♥ and throw it back, and its
+    words say so; where the taken card betters the hand, or the rules forbid throwing it back, they do not."""
+    from thirtyone.cards import parse_cards
+    from thirtyone.coach import throws_back
+
+    keep = scat_turn("K♦ 8♦ A♦", "4♥")
+    assert throws_back(keep.view(1))
+    a = coach(keep, rollouts=60, knock_rollouts=60, seed=1)
+    assert a.throw_back == parse_cards("4♥")[0] and a.value == 29
+    row = next(m for m in a.moves if m.action.kind == "draw discard")
+    assert row.words == "take the 4♥ from the discard pile and throw it straight back"
+    assert row.ing == "taking the 4♥ from the discard pile and throwing it straight back"
+    assert a.keeps_hand == (a.best.kind == "draw discard")
+    better = scat_turn("K♦ 8♦ A♦", "10♦")  # K♦ A♦ 10♦ is 31: the 8♦ goes
+    assert not throws_back(better.view(1))
+    b = coach(better, rollouts=60, knock_rollouts=60, seed=1)
+    assert b.throw_back is None and not b.keeps_hand
+    assert "take the 10♦ from the discard pile" in [m.words for m in b.moves]
+    assert not throws_back(scat_turn("K♦ 8♦ A♦", "4♥", "bga-draw").view(1))  # the taken card may not go back
+    assert not throws_back(keep.apply("draw stock").view(1))  # not the start of a turn
+    assert not throws_back(new_game("schwimmen", players=3, seed=2).view(1))
+
+
+def _action(text: str) -> Action:
+    from thirtyone.game import parse_action
+
+    return parse_action(text)
+
+
+def departure_for(s: State, losses: dict[str, list[int]]):  # type: ignore[no-untyped-def]
+    """The coach's departure from lesson 5's rule for the table ``losses`` (lives lost per play-out, per move)."""
+    from thirtyone.coach import _departure
+
+    p = s.current_player
+    assert p is not None
+    view = s.view(p)
+    table = {_action(a): v for a, v in losses.items()}
+    order = sorted(table, key=lambda a: (sum(table[a]), list(table).index(a)))
+    moves = [MoveEstimate(a, str(a), Estimate.from_losses(str(a), table[a])) for a in order]
+    value = s.values()[p]
+    assert value is not None
+    return _departure(view, moves, table, value)
+
+
+def test_the_coach_names_where_it_departs_from_lesson_5s_rule_with_the_paired_saving() -> None:
+    """Scat with 4 players: lesson 5's intermediate knocks at 24. Each way the coach can depart from that rule is
+    named with the rule's numbers, and the saving is the paired difference of the two rows, per 100 rounds."""
+    from thirtyone.coach import departure_text
+    from thirtyone.stats import paired
+
+    rule = knock_rule("intermediate", "scat", 4)
+    assert rule.threshold == 24
+    high = scat_turn("K♠ Q♠ 7♠", "4♦", players=4)  # 27
+    draw, knock = [0] * 90 + [1] * 10, [0] * 70 + [1] * 30
+    d = departure_for(high, {"knock": knock, "draw stock": draw, "draw discard": [1] * 100})
+    assert d is not None and (d.rule, d.why, d.threshold, d.players, d.value, d.turns) == ("knock", "threshold", 24,
+                                                                                            4, 27, 0)
+    mean, half = paired(knock, draw)
+    assert (d.saves, d.half, d.rollouts) == (pytest.approx(100 * mean), pytest.approx(100 * half), 100)
+    assert not d.close
+    text = departure_text(d)
+    assert text == ("Lesson 5's knock rule says knock at 24 or more with 4 players still in, and you hold 27, but here "
+                    f"the coach's move loses 20.0 fewer lives per 100 rounds than knocking (95% interval "
+                    f"{20 - 100 * half:.1f} to {20 + 100 * half:.1f}, over the same 100 deals).")
+    # the coach knocks as the rule does, or does not knock below it: nothing to explain
+    assert departure_for(high, {"knock": draw, "draw stock": knock}) is None
+    low = scat_turn("2♣ 3♦ 5♠", "4♦", players=4)  # 5
+    assert departure_for(low, {"knock": knock, "draw stock": draw}) is None
+    w = departure_for(low, {"knock": draw, "draw stock": knock, "draw discard": [1] * 100})
+    assert w is not None and (w.rule, w.why, w.value) == ("wait", "threshold", 5)
+    assert w.saves == pytest.approx(20.0)  # against the best move other than the knock, not the worst
+    assert departure_text(w).startswith("Lesson 5's knock rule says knock only at 24 or more with 4 players still "
+                                        "in, and you hold 5, but here knocking loses 20.0 fewer lives")
+    close = departure_for(high, {"knock": [0] * 95 + [1] * 5, "draw stock": [0] * 96 + [1] * 4})
+    assert close is not None and close.close
+    assert departure_text(close).endswith("includes 0: knocking is about as good.")
+    assert departure_for(high.apply("draw stock"), {"discard 4♦": draw}) is None  # a throw: no knock to weigh
+
+
+def test_past_the_rules_patience_the_departure_says_so() -> None:
+    """Once every player still in has had 4 turns, lesson 5's rule knocks whatever the hand: a coach that plays on
+    says the turns, not a threshold."""
+    from thirtyone.coach import departure_text
+
+    s = scat_turn("2♣ 3♦ 5♠", "4♦", players=4)
+    while not (s.turns >= 16 and s.current_player == 1 and s.phase == "turn"):
+        s = s.apply("draw stock")
+        s = s.apply(Action("discard", (s.hands[s.current_player or 0][-1],)))  # the drawn card: hands stay
+    assert s.values()[1] == 5
+    d = departure_for(s, {"knock": [1] * 100, "draw stock": [0] * 100})
+    assert d is not None and (d.rule, d.why, d.turns, d.patience) == ("knock", "patience", 16, 4)
+    assert departure_text(d).startswith("Lesson 5's knock rule says knock once every player still in has had 4 turns "
+                                        "this round, and 16 turns have been played with 4 players, but here the "
+                                        "coach's move loses 100.0 fewer lives per 100 rounds")
+
+
+def test_every_row_of_the_table_is_its_play_outs_and_the_saving_is_their_paired_interval() -> None:
+    """The table a learner reads: each row the lives lost in the same play-outs (``coach_losses``, same seed), fewest
+    first, equals in the order the moves were compared; what the best saves is exactly the paired interval of the first
+    two rows; the explanation quotes the first two rows."""
+    from thirtyone.coach import coach_losses
+    from thirtyone.stats import paired
+
+    s = advance(new_game("scat", players=4, seed=2), 6)
+    assert s.phase == "turn" and Action("knock") in s.legal_actions()
+    a = coach(s, rollouts=50, knock_rollouts=120, seed=7)
+    cands, losses = coach_losses(s.view(s.current_player or 0), 50, 120, 7)
+    assert [m.action for m in a.moves] == sorted(cands, key=lambda c: (sum(losses[c]), cands.index(c)))
+    for m in a.moves:
+        assert m.estimate == Estimate.from_losses(str(m.action), losses[m.action])
+        assert m.estimate.rollouts == 120  # a knock is legal: every row plays knock_rollouts
+    mean, half = paired(losses[a.moves[1].action], losses[a.best])
+    assert a.saves == (pytest.approx(100 * mean), pytest.approx(100 * half))
+    assert lives_in(a.moves[0].estimate.expected_lives) in a.explanation
+    assert lives_in(a.moves[1].estimate.expected_lives) in a.explanation and a.moves[1].words in a.explanation
+    thrown = coach(s.apply("draw stock"), rollouts=50, knock_rollouts=120, seed=7)
+    assert {m.estimate.rollouts for m in thrown.moves} == {50}  # no knock after a draw: rollouts
+    more = coach(s, rollouts=150, knock_rollouts=30, seed=7)
+    assert {m.estimate.rollouts for m in more.moves} == {150}  # the larger of the two
+
+
+def lives_in(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def test_among_equally_good_moves_the_coach_and_its_bot_take_the_first_compared(monkeypatch: pytest.MonkeyPatch
+                                                                                 ) -> None:
+    """Equal tables give the first move compared, to the coach and to CoachBot alike; a better later move wins; the
+    bot asks with its own play-outs for a turn with a knock (``knock_rollouts``)."""
+    import thirtyone.coach as coach_module
+
+    s = advance(new_game("scat", players=3, seed=4), 3)
+    legal = list(s.legal_actions())
+    assert len(legal) >= 3
+    asked: list[tuple[int, int]] = []
+
+    def equal(view, rollouts, knock_rollouts, seed):  # type: ignore[no-untyped-def]
+        asked.append((rollouts, knock_rollouts))
+        return legal, {a: [0, 1] for a in legal}
+
+    monkeypatch.setattr(coach_module, "coach_losses", equal)
+    a = coach(s, rollouts=10, seed=0)
+    assert a.best == legal[0] and [m.action for m in a.moves] == legal
+    bot = coach_module.CoachBot(1, rollouts=20, knock_rollouts=70)
+    assert bot.choose(s.view(s.current_player or 0)) == legal[0]
+    assert asked[-1] == (20, 70)
+
+    def last_best(view, rollouts, knock_rollouts, seed):  # type: ignore[no-untyped-def]
+        return legal, {a: ([0, 0] if a == legal[-1] else [0, 1]) for a in legal}
+
+    monkeypatch.setattr(coach_module, "coach_losses", last_best)
+    assert coach(s, rollouts=10, seed=0).best == legal[-1]
+    assert bot.choose(s.view(s.current_player or 0)) == legal[-1]
+
+
+def test_the_moves_of_every_kind_in_words() -> None:
+    """The table's rows in plain words, as a verb and as a noun, for every kind of move a learner may be advised."""
+    s = advance(new_game("scat", players=2, seed=1), 2)
+    v = s.view(s.current_player or 0)
+    card = v.hand[0]
+    assert describe_move(Action("discard", (card,)), v) == f"throw the {card}"
+    assert describe_move(Action("discard", (card,)), v, True) == f"throwing the {card}"
+    assert describe_move(Action("draw stock"), v, True) == "drawing from the stock"
+    assert describe_move(Action("draw discard"), v, True) == f"taking the {v.discard_pile[-1]} from the discard pile"
+    for kind, verb, noun in (("knock", "knock", "knocking"), ("swap all", "swap all three cards",
+                                                                "swapping all three cards"),
+                             ("pass", "pass", "passing"), ("keep hand", "keep your hand", "keeping your hand"),
+                             ("take center", "take the center hand", "taking the center hand"),
+                             ("exchange hand", "exchange your hand", "exchanging your hand")):
+        assert (describe_move(Action(kind), v), describe_move(Action(kind), v, True)) == (verb, noun)
+    assert describe_move(Action("swap", (card, v.discard_pile[-1])), v, True) == (
+        f"swapping your {card} for the {v.discard_pile[-1]}")
+    with using("es"):
+        assert describe_move(Action("knock"), v) == "golpear" and describe_move(Action("pass"), v) == "pasar"
+    with using("de"):
+        assert describe_move(Action("knock"), v) == "klopfen" and describe_move(Action("pass"), v) == "schieben"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_schwimmen_advice_for_the_first_choice_a_swap_a_pass_and_a_knock(players: int) -> None:
+    """Schwimmen: the dealer's first choice compares exactly keeping and taking the center; a turn compares the
+    swaps worth comparing, passing and knocking, each row in the words describe_move gives, the knock's row the one the
+    verdict reads."""
+    s = new_game("schwimmen", players=players, seed=6)
+    assert s.phase == "choice"
+    a = coach(s, rollouts=40, seed=2)
+    assert {m.action for m in a.moves} == set(s.legal_actions()) == {Action("keep hand"), Action("take center")}
+    assert {m.words for m in a.moves} == {"keep your hand", "take the center hand"} and a.knock is None
+    s = s.apply("keep hand")
+    p = s.current_player
+    assert p is not None and s.phase == "turn"
+    b = coach(s, rollouts=40, knock_rollouts=40, seed=2)
+    kinds = {m.action.kind for m in b.moves}
+    assert {"pass", "knock"} <= kinds and kinds & {"swap", "swap all"}
+    v = s.view(p)
+    for m in b.moves:
+        assert m.action in s.legal_actions()
+        assert (m.words, m.ing) == (describe_move(m.action, v), describe_move(m.action, v, True))
+    assert b.knock is not None and b.knock_move is not None and b.knock.knock == b.knock_move.estimate
