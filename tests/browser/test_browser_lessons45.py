@@ -4,7 +4,8 @@ Lesson 4: the presets' table and the replays render, choosing another situation 
 a heading that names it, and at 390 px the page is short enough to navigate (below PHONE_HEIGHT), the
 explanations wrap in the page and only the data table scrolls in its own box.
 Lesson 5: the charts are images with alt text; the advisor answers for a hand picked by clicks;
-the drill marks an answer; the table of the bots' strength changes table size from the keyboard. axe-core must report no serious or critical violation; no source code
+the drill marks an answer; the table of the bots' strength changes table size from the keyboard; at 390 px every
+menu (the advisor's "Your turn" too) lies inside the screen and shows its choice whole. axe-core must report no serious or critical violation; no source code
 shows. Screenshots go to test-artifacts/.
 """
 
@@ -55,6 +56,26 @@ PROSE_FITS = """() => {
   }
   return out;
 }"""
+
+
+MENUS_FIT = """() => {
+  const W = document.documentElement.clientWidth, c = document.createElement('canvas').getContext('2d'), seen = [], out = [];
+  for (const s of document.querySelectorAll('#rendered_cells select')) {
+    const r = s.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;  // a menu not shown
+    const box = s.closest('.widget-dropdown'), label = box && box.querySelector('label');
+    const name = (label ? label.innerText : '?') + ': ' + (s.selectedOptions[0] ? s.selectedOptions[0].text : '');
+    seen.push(name);
+    const b = (box || s).getBoundingClientRect();
+    if (b.left < -1 || b.right > W + 1 || r.left < -1 || r.right > W + 1) out.push('past the edge: ' + name);
+    const cs = getComputedStyle(s);
+    c.font = cs.font;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (s.selectedOptions[0] && c.measureText(s.selectedOptions[0].text).width > room + 1) out.push('cut: ' + name);
+  }
+  return {seen, out};
+}"""
+"""Every menu shown lies inside the screen (its box, the label's included) and shows its choice whole."""
 
 
 def test_lesson_4_tables_and_replays(page: Any, voila_server: Any) -> None:
@@ -172,4 +193,7 @@ def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any
         .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 1; })
         .map(e => e.tagName + ': ' + e.innerText.slice(0, 60))""")
     assert not wide, wide
+    menus = page.evaluate(MENUS_FIT)
+    assert any(m.startswith("Your turn") for m in menus["seen"]), menus  # the advisor's menu of the seat's turns
+    assert not menus["out"], menus["out"]
     page.screenshot(path=str(ARTIFACTS / "lesson5-page-390.png"), full_page=True)

@@ -5,7 +5,8 @@ sets up a short seeded game (one bot, two lives under "Change single rules", a g
 Start the game, asks the coach and plays its move or draws and knocks, clicks Next round after each
 showdown, and plays the whole game to its end through the page; the summary (lives chart with alt text,
 lives table, knocks against the coach) and the game log are checked; axe-core must report no serious or
-critical violation. At 390 px wide the learner starts a game, plays a few moves and asks the coach, and
+critical violation; at 390 px the lives chart lies inside the screen; then "Change the game" offers a new game
+number and "Start the game" deals new cards. At 390 px wide the learner starts a game, plays a few moves and asks the coach, and
 the page never scrolls sideways. Screenshots go to test-artifacts/ (lesson6-*.png).
 """
 
@@ -15,7 +16,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, KERNEL_IDLE, settle
+from conftest import ARTIFACTS, KERNEL_IDLE, settle, wait_for_layout
 from helpers.browser import check_accessibility, keep, set_up_game, start_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -52,6 +53,23 @@ COACH_FITS = """box => {
 whole, and each number of the table says which column it is (the chance of losing a life included)."""
 
 
+def dealt_hand(page: Any, table: Any) -> list[str]:
+    """The learner's three cards as a screen reader names them, once the table shows them."""
+    hand = table.get_by_role("group", name="your hand")
+    page.wait_for_function("el => el.querySelectorAll('[aria-label]').length === 3", arg=hand.element_handle(),
+                           timeout=60_000)
+    return [c.get_attribute("aria-label") or "" for c in hand.locator("[aria-label]").all()]
+
+
+def inside(page: Any, element: Any, what: str) -> None:
+    """``element`` lies whole inside the screen's width (its bounding box), and is drawn (not an empty box)."""
+    element.scroll_into_view_if_needed()
+    box = element.bounding_box()
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert box is not None and box["width"] > 100 and box["height"] > 40, f"{what} is not drawn: {box}"
+    assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, f"{what} runs past the screen: {box}, {width}"
+
+
 def open_setup(page: Any, voila_server: Any) -> Any:
     """Open lesson 6 and check that only the setup is there, saying what to do."""
     page.goto(voila_server.url(LESSON_6))
@@ -73,6 +91,7 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     set_up_game(root, lives=2, seed=5)
     table = start_game(page, root, 2)
     assert "Now playing:" in root.locator(".to-setup").inner_text()
+    first_hand = dealt_hand(page, table)
     handle = table.element_handle()
     coach = root.get_by_role("button", name="Ask the coach")
     follow = root.get_by_role("button", name="Play the coach's move")
@@ -125,6 +144,22 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     assert root.get_by_role("button", name="Ask the coach").is_disabled()
     keep(page, root, "lesson6-summary")
     check_accessibility(page)
+    # a phone: the lives chart, its legend ("Sam (you)") included, lies inside the screen, as a whole picture
+    page.set_viewport_size({"width": 390, "height": 844})
+    wait_for_layout(page)
+    inside(page, summary.locator("figure img").first, "the lives chart")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # lesson 6's new game deals new cards: Change the game offers a new game number, and Start deals it
+    root.get_by_role("button", name="Change the game").click()
+    number = root.get_by_label("Game number")
+    page.wait_for_function("el => el.value.trim() !== '5'", arg=number.element_handle(), timeout=30_000)
+    offered = number.input_value().strip()
+    assert offered.isdigit()
+    root.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("([el, n]) => el.innerText.includes('game number ' + n)",
+                           arg=[root.locator(".to-setup").element_handle(), offered], timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    assert dealt_hand(page, root.locator(".to-table")) != first_hand, "the new game dealt the same cards"
     took = time.monotonic() - t0
     print(f"a whole seeded game through the page: {took:.0f} s")
     # a bound against a page that hangs for good, not a benchmark: the machine may be busy with others
