@@ -552,3 +552,27 @@ def test_schwimmen_advice_for_the_first_choice_a_swap_a_pass_and_a_knock(players
         assert m.action in s.legal_actions()
         assert (m.words, m.ing) == (describe_move(m.action, v), describe_move(m.action, v, True))
     assert b.knock is not None and b.knock_move is not None and b.knock.knock == b.knock_move.estimate
+
+
+def test_advice_is_for_one_moment_only_its_round_too() -> None:
+    """'Play the coach's move' plays advice only for the moment it was given: the same player, turn and phase of
+    another round is another moment."""
+    s = new_game("scat", players=3, seed=3)
+    a = coach(s, rollouts=20, knock_rollouts=20, seed=0)
+    assert a.is_for(s)
+    for other in (replace(a, round=a.round + 1), replace(a, turns=a.turns + 3), replace(a, phase="discard"),
+                  replace(a, player=(a.player + 1) % 3)):
+        assert not other.is_for(s)
+
+
+def test_a_knock_made_without_asking_is_judged_with_the_records_own_play_outs() -> None:
+    """The game summary judges a knock the learner made without asking by the coach with the record's play-outs,
+    and says how many others still had a turn."""
+    s = scat_turn("K♠ Q♠ 7♠", "4♦", players=4)
+    rec = GameRecord(1, rollouts=30)
+    rec.note_move(s, Action("knock"), None)
+    k = rec.knocks[0]
+    judged = coach(s, 1, rollouts=30, knock_rollouts=30)
+    assert judged.knock_move is not None and k.knock_lives == judged.knock_move.estimate.expected_lives
+    assert k.others == 3 and k.value == 27 and k.advised == (judged.best.kind == "knock")
+    assert "you knocked on 27 with 3 others still to play" in rec.knock_lines()[0]
