@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .i18n import _, card_name, text
+from .i18n import _, card_name, card_text, text
 
 __all__ = [
     "RANKS",
@@ -156,9 +156,9 @@ def parse_cards(text: str | Iterable[Card | str], deck_size: int | None = None) 
                         token=repr(str(token))))
             c = card(m.group(1), m.group(2))
         if c in cards:
-            raise ValueError(_("{card} appears twice: a deck holds each card once").format(card=c))
+            raise ValueError(_("{card} appears twice: a deck holds each card once").format(card=card_text(c)))
         if deck_size == 32 and c.rank < 5:
-            raise ValueError(_("{card} is not in the 32-card deck, which holds 7 to A only").format(card=c))
+            raise ValueError(_("{card} is not in the 32-card deck, which holds 7 to A only").format(card=card_text(c)))
         cards.append(c)
     return tuple(cards)
 

@@ -32,7 +32,7 @@ from .analysis import Estimate, KnockAdvice
 from .bots import Bot, ExpertBot, knock_rule
 from .cards import Card
 from .game import Action, PlayerView, State
-from .i18n import N_, _, fixed, grouped, ngettext, number, percent
+from .i18n import N_, _, card_text, fixed, grouped, ngettext, number, percent
 from .narration import join_names, the_card
 from .policy import best_discard, hand_keeps
 from .scoring import hand_values
@@ -213,7 +213,7 @@ def describe_move(action: Action, view: PlayerView, ing: bool = False, back: boo
         return (_("throwing {the_card}") if ing else _("throw {the_card}")).format(the_card=the_card(action.cards[0]))
     if k == "swap":
         return (_("swapping your {mine} for {the_card}") if ing else _("swap your {mine} for {the_card}")).format(
-            mine=action.cards[0], the_card=the_card(action.cards[1]))
+            mine=card_text(action.cards[0]), the_card=the_card(action.cards[1]))
     if k in _MOVE_WORDS:
         return _(_MOVE_WORDS[k][ing])
     return _gerund(k) if ing else k
@@ -355,7 +355,7 @@ def _explain(moves: Sequence[MoveEstimate], saves: tuple[float, float] | None = 
     nxt = moves[1]
     text = _("{move}: it loses the fewest lives on average, {lives} ({percent} interval {interval}), against "
              "{other_lives} ({other_interval}) to {other}.").format(
-        move=head, lives=lives_text(e.expected_lives), percent=percent(95), interval=interval_text(e),
+        move=head, lives=lives_text(e.expected_lives), percent=percent(95, compound=True), interval=interval_text(e),
         other_lives=lives_text(nxt.estimate.expected_lives), other_interval=interval_text(nxt.estimate),
         other=nxt.words)
     if saves is None:
@@ -365,7 +365,7 @@ def _explain(moves: Sequence[MoveEstimate], saves: tuple[float, float] | None = 
     mean, half = saves
     text += " " + _("In the same simulation it saves {saves} lives per 100 rounds against {other} ({percent} "
                     "interval {low} to {high}).").format(
-        saves=fixed(mean, 1), other=nxt.ing or nxt.words, percent=percent(95), low=fixed(mean - half, 1),
+        saves=fixed(mean, 1), other=nxt.ing or nxt.words, percent=percent(95, compound=True), low=fixed(mean - half, 1),
         high=fixed(mean + half, 1))
     if mean - half <= 0:
         text += " " + _("That interval includes 0: the two moves are about as good.")
@@ -378,8 +378,8 @@ def keep_headline(advice: Advice) -> str:
     card = advice.throw_back
     if card is None or not advice.keeps_hand:
         return ""
-    text = str(card)
-    if text[:1] in ("Q", "J"):  # a queen and a jack are feminine in Spanish: a sentence of their own
+    text = card_text(card)  # as the page's decks print it ("D♥" in German)
+    if str(card)[:1] in ("Q", "J"):  # a queen and a jack are feminine in Spanish: a sentence of their own
         return _("The coach: Keep your hand. Take the {queen_or_jack} from the discard pile and throw it straight "
                  "back.").format(queen_or_jack=text)
     return _("The coach: Keep your hand. Take the {card} from the discard pile and throw it straight back."
@@ -402,7 +402,7 @@ def departure_text(d: Departure | None) -> str:
         return ""
     nums = {"threshold": number(d.threshold), "players": d.players, "value": number(d.value),
             "patience": d.patience, "turns": d.turns, "saves": fixed(d.saves, 1), "low": fixed(d.saves - d.half, 1),
-            "high": fixed(d.saves + d.half, 1), "n": grouped(d.rollouts), "percent": percent(95)}
+            "high": fixed(d.saves + d.half, 1), "n": grouped(d.rollouts), "percent": percent(95, compound=True)}
     if d.rule == "wait":
         text = (ngettext("Lesson 5's knock rule says knock only at {threshold} or more with {players} player still "
                          "in, and you hold {value}; here knocking loses {saves} fewer lives per 100 rounds than your "

@@ -19,15 +19,19 @@ How a widget picks it up
     under one language and drawing under another works. Identifiers (``"bga-commerce"``, ``"two_if_sole"``,
     ``"knock"`` as an action's text) are the API and never translated.
 
-Card ranks in Spanish (decided once)
-    Cards keep the indices printed on a French-suited deck: ``A K Q J 10 … 2`` with the suit signs, in every
-    language. Why: the Spanish rule text this project follows writes them so itself ("K♥ 9♥ 4♣ vale 19: el
-    rey y el nueve de corazones"); the cards a Spanish-speaking player of 31 holds are French-suited (the game
-    needs four suits of 7 to ace, not the Spanish deck's sota, caballo, rey); and ``parse_cards``, the event
-    log and every test read one notation. Words are translated: a card is read "rey de corazones" (as, rey,
-    reina, jota; tréboles, picas, corazones, diamantes), as the Spanish texts name them. German reads them as
-    German players do: "Herz-König", "Kreuz-Ass" (Kreuz, Pik, Herz, Karo; Ass, König, Dame, Bube), the same
-    indices on the cards.
+Card ranks in each language (decided once)
+    The engine has one notation: ``A K Q J 10 … 2`` with the suit signs (``str(card)`` is ``"Q♥"``;
+    ``parse_cards``, actions like ``"discard Q♥"``, the event log's codes and every test read it). A learner sees
+    the letters the decks of the page's language print, :data:`CARD_LETTERS`: :func:`card_text` and
+    :func:`cards_text` write a card for the eye, the card widgets draw their faces with them, and
+    :func:`typed_cards` reads what a learner types in them back into the engine's notation.
+    Spanish keeps ``A K Q J``: the Spanish rule text this project follows writes them so itself ("K♥ 9♥ 4♣ vale
+    19: el rey y el nueve de corazones"), and the cards a Spanish-speaking player of 31 holds are French-suited
+    decks that print J Q K (the game needs four suits of 7 to ace, not the Spanish deck's sota, caballo, rey). A
+    card is read "rey de corazones" (as, rey, reina, jota; tréboles, picas, corazones, diamantes), as the Spanish
+    texts name them. German decks print ``B`` (Bube) and ``D`` (Dame), and ``K`` (König), ``A`` (Ass), 10 … 2
+    as in English: a German page shows "D♥", "B♠" ("D♥ ist 10 wert") and reads them aloud as German players do,
+    "Herz-Dame", "Kreuz-Ass" (Kreuz, Pik, Herz, Karo; Ass, König, Dame, Bube).
 
 Words decided for Spanish (one word per thing; ``tests/course/test_i18n.py`` and ``test_spanish_text.py`` hold them)
     - the game's words as the Spanish rule texts say them: golpear / el golpe (knock), nadar (swimming), las vidas,
@@ -97,7 +101,8 @@ Numbers
     :func:`number` writes a value as a reader of the language does: ``30.5`` in English, ``30,5`` in Spanish and
     German; :func:`fixed` with a fixed number of decimals (a chart's tick labels too: ``7,5``, ``0,25``);
     :func:`grouped` marks thousands (``10,000``; ``10.000`` in Spanish and German); :func:`percent` writes a
-    percentage (``35%``; ``35 %`` in German). :data:`REGISTERED` holds each language's signs, one line a language.
+    percentage (``35%``; ``35 %`` in German; ``percent(95, compound=True)`` is ``95-%`` in German, for
+    "95-%-Intervall"). :data:`REGISTERED` holds each language's signs, one line a language.
 
 The pseudo-locale
     ``use("pseudo")`` wraps every translated message in ``⟦…⟧`` (made in code from the messages themselves, so
@@ -111,6 +116,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -118,7 +124,9 @@ from types import ModuleType
 from typing import Any
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "use", "using", "language", "_", "N_", "ngettext",
-           "number", "fixed", "grouped", "percent", "REGISTERED", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name", "register_text_layer", "text"]
+           "number", "fixed", "grouped", "percent", "REGISTERED", "pgettext", "npgettext", "translation", "PseudoTranslations", "ENGINE_WORDS", "card_name", "register_text_layer", "text",
+           "CARD_LETTERS", "card_text", "cards_text", "rank_text", "typed_cards",
+           "shown_cards"]
 
 DOMAIN = "thirtyone"
 """The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/thirtyone.po`` (and ``.mo``)."""
@@ -289,6 +297,77 @@ def card_name(rank: str, suit: str) -> str:
     return _("{rank} of {suit}").format(rank=_(rank), suit=_(suit))
 
 
+CARD_LETTERS: dict[str, dict[str, str]] = {
+    "de": {"J": "B", "Q": "D"},  # Bube, Dame (König, Ass and 10 … 2 as in English)
+}
+"""The ranks a language's decks print where they differ from the engine's ``J Q K A``, one line a language (a
+language not here prints the engine's letters: English, Spanish)."""
+
+
+def card_text(card: Any) -> str:
+    """A card as the decks of the language in use print it: ``"Q♥"`` (English, Spanish), ``"D♥"`` (German).
+    ``card`` is a :class:`~thirtyone.cards.Card` or its engine code (``"Q♥"``)."""
+    code = str(card)
+    letters = CARD_LETTERS.get(_current[0])
+    if not letters:
+        return code
+    rank, suit = code[:-1], code[-1:]
+    return letters.get(rank, rank) + suit
+
+
+def cards_text(cards: Any) -> str:
+    """Cards side by side as the language's decks print them: ``"D♥ 9♥ 4♣"`` in German (:func:`card_text`)."""
+    return " ".join(card_text(c) for c in cards)
+
+
+def rank_text(symbol: str) -> str:
+    """A rank's letter as the language's decks print it: ``"Q"``, ``"D"`` in German."""
+    return CARD_LETTERS.get(_current[0], {}).get(symbol, symbol)
+
+
+_TYPED = re.compile(r"[^\s,]+")
+_SUIT = "♣♠♥♦♤♡♢♧CSHDcshd"
+
+
+def typed_cards(text: str) -> str:
+    """Cards a learner typed in the letters of the language in use, in the engine's notation for ``parse_cards``:
+    ``"D♥ B♠ 4♣"`` → ``"Q♥ J♠ 4♣"`` in German (any case; the engine's own letters still read). In a language
+    with letters of its own a token that is no card raises ``ValueError`` saying which ranks that language
+    writes (``parse_cards`` names the engine's); elsewhere the text is returned as it is."""
+    letters = CARD_LETTERS.get(_current[0])
+    if not letters:
+        return text
+    back = {shown.upper(): code for code, shown in letters.items()}
+
+    def one(m: re.Match[str]) -> str:
+        token = m.group(0)
+        rank, suit = token[:-1].upper(), token[-1:]
+        if suit not in _SUIT or rank not in {*back, "10", *"23456789TAKQJ1"}:
+            faces = ", ".join(letters.get(r, r) for r in ("J", "Q", "K", "A"))
+            raise ValueError(_("cannot read {token} as a card: write a rank (2-10, T, {faces}) then a suit (♣ ♠ ♥ ♦ "
+                               "or C S H D), like {example} or 10c").format(token=repr(token), faces=faces,
+                                                                          example=card_text("Q♥")))
+        return back.get(rank, rank) + suit
+
+    return _TYPED.sub(one, text)
+
+
+def shown_cards(text: str) -> str:
+    """Cards written in the engine's notation (``"A♠ Q♦ J♦"``, as a lesson's code gives a hand), in the letters a
+    learner reads and types on a page of the language in use (``"A♠ D♦ B♦"`` in German), each token as it is
+    otherwise: :func:`typed_cards` reads it back."""
+    letters = CARD_LETTERS.get(_current[0])
+    if not letters:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        token = m.group(0)
+        rank, suit = token[:-1].upper(), token[-1:]
+        return letters[rank] + suit if rank in letters and suit in _SUIT else token
+
+    return _TYPED.sub(one, text)
+
+
 def number(value: float) -> str:
     """A value as a reader of the language writes it: ``19``, ``30.5`` (English), ``30,5`` (Spanish)."""
     text = str(int(value)) if value == int(value) else str(value)
@@ -301,10 +380,16 @@ def fixed(value: float, digits: int = 2, lang: str | None = None) -> str:
     return f"{value:.{digits}f}".replace(".", _DECIMAL.get(lang or _current[0], "."))
 
 
-def percent(value: float, digits: int = 0, lang: str | None = None) -> str:
+def percent(value: float, digits: int = 0, lang: str | None = None, compound: bool = False) -> str:
     """A percentage (``value`` out of 100) as a reader of the language writes it: ``35%`` (English, Spanish),
-    ``35 %`` (German, a no-break space), ``7,5%`` (Spanish); ``lang`` as for :func:`fixed`."""
-    return fixed(value, digits, lang) + _PERCENT.get(lang or _current[0], "%")
+    ``35 %`` (German, a no-break space), ``7,5%`` (Spanish); ``lang`` as for :func:`fixed`. ``compound``: as the
+    first part of a compound word (``"{percent}-Intervall"``), where a language that spaces the sign joins it with
+    a hyphen instead: ``95-%`` in German, so the message says "95-%-Intervall" (Duden's spelling); ``95%``
+    elsewhere ("95% interval", "intervalo del 95%")."""
+    sign = _PERCENT.get(lang or _current[0], "%")
+    if compound:
+        sign = sign.replace("\u00a0", "-")
+    return fixed(value, digits, lang) + sign
 
 
 def grouped(n: int) -> str:

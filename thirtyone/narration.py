@@ -32,9 +32,9 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from . import progress
-from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card, format_cards
+from .cards import RANK_VALUES, SUIT_NAMES, SUITS, Card
 from .game import Action, Event, Illegal, IllegalMove, Loss, Phase, PlayerView, Reason, RoundEnd, RoundResult, State
-from .i18n import N_, _, ngettext, number, pgettext, register_text_layer
+from .i18n import N_, _, card_text, cards_text, ngettext, number, pgettext, rank_text, register_text_layer
 from .names import and_join, preset_name
 from .rules import Rules
 from .scoring import Score, hand_value
@@ -93,11 +93,12 @@ def player_name(player: int | None, names: Sequence[str] | None) -> str:
 
 def the_card(card: Card | str) -> str:
     """A card with its article, for a sentence: ``"the 9♥"`` (Spanish ``"el 9♥"``, ``"la Q♥"``: a queen and a
-    jack are feminine there, so they are a message of their own)."""
-    text = str(card)
-    if text[:1] in ("Q", "J"):
-        return _("the {queen_or_jack}").format(queen_or_jack=text)
-    return _("the {card}").format(card=text)
+    jack are feminine there, so they are a message of their own), written as the language's decks print it
+    (German ``"D♥"``: :func:`thirtyone.i18n.card_text`)."""
+    code = str(card)
+    if code[:1] in ("Q", "J"):
+        return _("the {queen_or_jack}").format(queen_or_jack=card_text(code))
+    return _("the {card}").format(card=card_text(code))
 
 
 def join_names(words: Sequence[str]) -> str:
@@ -110,7 +111,7 @@ def _draw_stock(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: 
     if see:
         said = (pgettext("your seat", "{p} drew {the_card} from the stock.") if mine
                 else _("{p} drew {the_card} from the stock."))
-        return said.format(p=p, the_card=the_card(format_cards(e.secret)))
+        return said.format(p=p, the_card=the_card(cards_text(e.secret)))
     return _("{p} drew from the stock.").format(p=p)
 
 
@@ -123,7 +124,7 @@ def _swap(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool =
 def _swap_all(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     said = (pgettext("your seat", "{p} swapped all three cards with the center and now holds {cards}.") if mine
             else _("{p} swapped all three cards with the center and now holds {cards}."))
-    return said.format(p=p, cards=format_cards(e.cards[3:]))
+    return said.format(p=p, cards=cards_text(e.cards[3:]))
 
 
 def _take_center(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
@@ -132,16 +133,16 @@ def _take_center(e: Event, p: str, see: bool, names: Sequence[str] | None, mine:
                                       "face up as the center.") if mine
                 else _("{p} took the face-down center hand ({secret}); their old hand {cards} lies face up as the "
                        "center."))
-        return said.format(p=p, secret=format_cards(e.secret), cards=format_cards(e.cards))
+        return said.format(p=p, secret=cards_text(e.secret), cards=cards_text(e.cards))
     return _("{p} took the face-down center hand; their old hand {cards} lies face up as the center.").format(
-        p=p, cards=format_cards(e.cards))
+        p=p, cards=cards_text(e.cards))
 
 
 def _exchange_hand(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
     if see:
         said = (pgettext("your seat", "{p} exchanged their hand for three stock cards and now holds {cards}.")
                 if mine else _("{p} exchanged their hand for three stock cards and now holds {cards}."))
-        return said.format(p=p, cards=format_cards(e.secret))
+        return said.format(p=p, cards=cards_text(e.secret))
     return _("{p} exchanged their hand for three stock cards.").format(p=p)
 
 
@@ -189,11 +190,11 @@ def _drew_and_threw(draw: Event, discard: Event, names: Sequence[str] | None, vi
     if draw.kind == "draw discard":
         said = (pgettext("your seat", "{p} took {the_card} from the discard pile and threw {the_thrown}.") if mine
                 else _("{p} took {the_card} from the discard pile and threw {the_thrown}."))
-        return said.format(p=p, the_card=the_card(format_cards(draw.cards)), the_thrown=the_card(thrown))
+        return said.format(p=p, the_card=the_card(cards_text(draw.cards)), the_thrown=the_card(thrown))
     if viewer is None or viewer == draw.player:
         said = (pgettext("your seat", "{p} drew {the_card} from the stock and threw {the_thrown}.") if mine
                 else _("{p} drew {the_card} from the stock and threw {the_thrown}."))
-        return said.format(p=p, the_card=the_card(format_cards(draw.secret)), the_thrown=the_card(thrown))
+        return said.format(p=p, the_card=the_card(cards_text(draw.secret)), the_thrown=the_card(thrown))
     return _("{p} drew from the stock and threw {the_thrown}.").format(p=p, the_thrown=the_card(thrown))
 
 
@@ -212,8 +213,8 @@ def describe(event: Event, names: Sequence[str] | None = None, viewer: int | Non
             n = event.loss.lives
             note = ngettext("loses {n} life: {reason}", "loses {n} lives: {reason}", n).format(
                 n=n, reason=loss_words(event.loss))
-        the = the_card(format_cards(event.cards[:1])) if "{the_card}" in said else ""
-        return said.format(p=p, c=format_cards(event.cards), round=event.round, note=note, the_card=the)
+        the = the_card(cards_text(event.cards[:1])) if "{the_card}" in said else ""
+        return said.format(p=p, c=cards_text(event.cards), round=event.round, note=note, the_card=the)
     return event.note or kind
 
 
@@ -256,7 +257,7 @@ def card_html(c: Card) -> str:
     """One card: ``<span role="img" aria-label="king of hearts" title="king of hearts" ...>K♥</span>``."""
     name = html.escape(c.name)
     return (f'<span class="thirtyone-card" role="img" aria-label="{name}" title="{name}" '
-            f'style="{_RED if c.is_red else ""}{_CARD_STYLE}">{c}</span>')
+            f'style="{_RED if c.is_red else ""}{_CARD_STYLE}">{card_text(c)}</span>')
 
 
 _FACE_DOWN = N_("face-down card")
@@ -413,15 +414,15 @@ def score_words(s: Score, with_value: bool = False) -> str:
     and a colon (``str(score)``)."""
     cards = s.cards
     if s.rule == "three_aces":  # a triple's counting cards are in the book's order, whatever the hand's
-        text = _("{cards}: three aces count {value}").format(cards=format_cards(s.counting), value=number(s.value))
+        text = _("{cards}: three aces count {value}").format(cards=cards_text(s.counting), value=number(s.value))
     elif s.rule == "three_of_a_kind":
-        text = _("{cards}: three of a kind counts {value}").format(cards=format_cards(s.counting),
+        text = _("{cards}: three of a kind counts {value}").format(cards=cards_text(s.counting),
                                                                     value=number(s.value))
     elif not cards:
         text = _("no cards: worth 0")
     else:
         best = int(s.value)
-        total = " + ".join([str(c) for c in s.counting]) + f" = {best}"
+        total = " + ".join([card_text(c) for c in s.counting]) + f" = {best}"
         if len(cards) > 1 and len({c & 3 for c in cards}) == len(cards):
             text = _("all suits differ, so only the best card counts: {total}").format(total=total)
         else:
@@ -441,7 +442,7 @@ def _others_text(head: str, others: Sequence[Card], best: int) -> str:
         groups.setdefault(c & 3, []).append(c)
     # the highest sum first, equal sums in Skat order (each suit once, so the lists are never compared)
     sums = sorted([(sum([RANK_VALUES[c >> 2] for c in g]), -s, g) for s, g in groups.items()], reverse=True)
-    parts = ", ".join([" + ".join([str(c) for c in g]) + f" = {t}" for t, _s, g in sums])
+    parts = ", ".join([" + ".join([card_text(c) for c in g]) + f" = {t}" for t, _s, g in sums])
     less = all(t < best for t, _s, _g in sums)
     return _(_OTHERS[len(sums) == 1, less]).format(head=head, sums=parts)
 
@@ -457,7 +458,7 @@ def score_html(s: Score) -> str:
     if s.others:
         rows.append([_("Counts nothing"), cards_html(s.others)])
     rows.append([_("Why"), html.escape(s.explanation)])
-    caption = _("{cards}: worth {value}").format(cards=format_cards(s.cards) or _("No cards"), value=number(s.value))
+    caption = _("{cards}: worth {value}").format(cards=cards_text(s.cards) or _("No cards"), value=number(s.value))
     return html_table(caption, (), rows, "score")
 
 
@@ -470,7 +471,7 @@ def compare_words(scores: Sequence[Score], lowest: Sequence[int], rules: Rules) 
         if len(lowest) == 1:
             s = scores[lowest[0]]
             if s.suit is None:
-                how = _("its rank ({rank}) is the lowest of the tied triples").format(rank=s.cards[0].symbol)
+                how = _("its rank ({rank}) is the lowest of the tied triples").format(rank=rank_text(s.cards[0].symbol))
             else:
                 above = sorted({t.suit for t in (scores[i] for i in low_values)
                                 if t.suit is not None and t.suit != s.suit})
@@ -604,7 +605,8 @@ def illegal_words(why: IllegalMove) -> str:
     """Why a move is illegal, in words: ``"Player 1 has already knocked: only one knock per round"``."""
     if why.code == Illegal.KNOCK_NOT_YET:
         return _(_NO_KNOCK.get(why.rule, _NO_KNOCK_NOW))
-    return _(_ILLEGAL[why.code]).format(action=why.action, seat=why.seat, card=why.card)
+    return _(_ILLEGAL[why.code]).format(action=why.action, seat=why.seat,
+                                           card=card_text(why.card) if why.card is not None else "")
 
 
 def illegal_message(action: Action, why: IllegalMove, legal: Sequence[Action]) -> str:

@@ -484,12 +484,12 @@ def advice_words(advice: KnockAdvice) -> tuple[str, str]:
                   if advice.advice == "knock" else
                   _("The {percent} intervals for lives lost overlap, so the simulation cannot tell the two choices "
                     "apart: either is about as good (playing on is a little ahead in this run)."))
-        return _("Too close to tell."), reason.format(percent=percent(95))
+        return _("Too close to tell."), reason.format(percent=percent(95, compound=True))
     if advice.advice == "knock":
         return _("Knock."), _("Knocking now loses fewer lives on average than playing on, and the two {percent} "
-                              "intervals for lives lost do not overlap.").format(percent=percent(95))
+                              "intervals for lives lost do not overlap.").format(percent=percent(95, compound=True))
     return _("Play on."), _("Playing on loses fewer lives on average than knocking now, and the two {percent} "
-                            "intervals for lives lost do not overlap.").format(percent=percent(95))
+                            "intervals for lives lost do not overlap.").format(percent=percent(95, compound=True))
 
 
 # --------------------------------------------------------------------------------------------

@@ -130,12 +130,14 @@ def german_never(text: str) -> list[str]:
 GERMAN_REJECTED = re.compile(
     r"\b(?:(?:Wähl|wähl|Zähl|zähl|Drück|drück|Leg|leg|Schieb|schieb|Schreib|Hol|Mach|Stell|Probier|versuch)(?=[ .,:;\n])"
     r"|Klick auf|klick auf|klick sie|Tausch eine|Vergleich ein|Tipp den|Schlag ein|Spiel (?:weiter|jetzt|noch)"
-    r"|Lage|Verteilung\w*(?! der Karten)|Eine Schwelle|1-mal|ein Zug pro Klick|Kein Gleichstand)\b")
+    r"|Lage|Verteilung\w*(?! der Karten)|Eine Schwelle|1-mal|ein Zug pro Klick|Kein Gleichstand"
+    r"|[JQ](?=[♣♠♥♦]))\b")
 """German forms decided against (issue 31; thirtyone/i18n.py's docstring, "Words decided for German"): the short
 imperative ("Wähl", "Klick auf", "Leg … ab": always "Wähle", "Klicke auf", "Lege … ab"), "Lage" (always
 "Situation"), "Verteilungen" for deals ("Runden"; the unseen cards' layouts are "Kartenverteilungen"), a threshold
 that knocks ("ein Bot mit einer Schwelle klopft"), "1-mal" ("einmal"), the pace menu's "ein Zug pro Klick" ("Zug für
-Zug (per Klick)") and "Kein Gleichstand" for a tie that is broken."""
+Zug (per Klick)"), "Kein Gleichstand" for a tie that is broken, and a queen or a jack written "Q♥", "J♠" (German
+decks print "D♥", "B♠": thirtyone.i18n.CARD_LETTERS)."""
 
 
 def german_rejected(text: str) -> list[str]:

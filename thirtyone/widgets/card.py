@@ -12,9 +12,10 @@ so colour is never the only cue. Two anywidgets share the drawing code:
 Both report a click, Enter or Space to Python through :meth:`on_activate`; a click on a
 disabled, unknown or stale card is ignored.
 
-The words a card says (its spoken name, "face-down card", the "counts" tooltip) are the page's language:
-each widget is sent them once, as :func:`card_words` at the time it is made (``"rey de corazones"`` on a
-Spanish page); the drawing code only fills them in.
+The words a card says (its spoken name, "face-down card", the "counts" tooltip) and the letters on its face
+are the page's language: each widget is sent them once, as :func:`card_words` at the time it is made (``"rey de
+corazones"`` on a Spanish page; a German page's queen shows ``D`` and is read "Herz-Dame"); the drawing code only
+fills them in. ``data-card`` stays the engine's code (``"Q♥"``) in every language.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card
-from ..i18n import _, language
+from ..cards import ALL_CARDS, RANK_NAMES, RANKS, SUIT_NAMES, Card
+from ..i18n import _, language, rank_text
 from ._html import static_text
 
 __all__ = ["PlayingCard", "CardRow", "CARD_ESM", "CARD_CSS", "card_ints", "card_words"]
@@ -53,14 +54,17 @@ _WORDS: dict[str, dict[str, Any]] = {}
 def card_words() -> dict[str, Any]:
     """What the drawing code says of cards, in the language in use: a card's spoken name is ``name`` with
     ``{rank}`` and ``{suit}`` filled from ``ranks`` (2 to ace) and ``suits`` (clubs, spades, hearts,
-    diamonds), as :func:`thirtyone.i18n.card_name` writes it; ``back`` names a face-down card and ``counts``
-    is the tooltip of a card that counts. (Words, not 52 names: a widget's first message stays small.)"""
+    diamonds), as :func:`thirtyone.i18n.card_name` writes it; ``letters`` are the ranks (2 to ace) as the
+    language's decks print them on the face (:func:`thirtyone.i18n.rank_text`: ``D`` for the queen in German);
+    ``back`` names a face-down card and ``counts`` is the tooltip of a card that counts. (Words, not 52 names: a
+    widget's first message stays small.)"""
     lang = language()
     if lang not in _WORDS:
         _WORDS[lang] = {"name": _("{rank} of {suit}"), "ranks": [_(r) for r in RANK_NAMES],
-                        "suits": [_(s) for s in SUIT_NAMES], "back": _("face-down card"), "counts": _("counts")}
+                        "suits": [_(s) for s in SUIT_NAMES], "letters": [rank_text(r) for r in RANKS],
+                        "back": _("face-down card"), "counts": _("counts")}
     words = _WORDS[lang]
-    return {**words, "ranks": list(words["ranks"]), "suits": list(words["suits"])}
+    return {**words, "ranks": list(words["ranks"]), "suits": list(words["suits"]), "letters": list(words["letters"])}
 
 
 class _Activatable:

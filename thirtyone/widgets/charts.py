@@ -149,7 +149,7 @@ def _decimals(values: Sequence[float]) -> int:
 
 def _interval_header() -> str:
     """A table's column of 95% intervals."""
-    return _("{percent} interval").format(percent=percentage(95))
+    return _("{percent} interval").format(percent=percentage(95, compound=True))
 
 
 def _interval(low: str, high: str) -> str:
@@ -435,7 +435,7 @@ class SurvivalChart(w.VBox):
         deals = grouped(meta_deals) if isinstance(meta_deals, int) else _("thousands of")
         text = _("{what}. Each point is a hand value; the bars are {percent} intervals (from {deals} simulated deals per "
                  "line; hand values with fewer than 20 knocks are left out). The dotted line is 50%: above it a knock "
-                 "survives more often than not.").format(what=self._what(), percent=percentage(95), deals=deals)
+                 "survives more often than not.").format(what=self._what(), percent=percentage(95, compound=True), deals=deals)
         if live is not None:
             text += " " + _("The dashed line was simulated just now.")
         return text
@@ -571,10 +571,10 @@ class StrengthTable(w.VBox):
             if r["diff"] + r["half"] < 0:
                 said.append(_("In {game} the expert bot lost {fewer} fewer lives per 100 rounds than the intermediate "
                               "bot, and the whole {percent} interval is below 0: it is measurably stronger.").format(
-                    game=game, fewer=fixed(-100 * r["diff"], 1), percent=percentage(95)))
+                    game=game, fewer=fixed(-100 * r["diff"], 1), percent=percentage(95, compound=True)))
             else:
                 said.append(_("In {game} the {percent} interval includes 0: the expert bot is not measurably "
-                              "stronger than the intermediate bot.").format(game=game, percent=percentage(95)))
+                              "stronger than the intermediate bot.").format(game=game, percent=percentage(95, compound=True)))
         return " ".join(said)
 
     def coach_verdict(self) -> str:
@@ -599,7 +599,7 @@ class StrengthTable(w.VBox):
                               ).format(more=fixed(100 * diff, 1)))
             else:
                 said.append(_("Against the expert bot the {percent} interval includes 0: the two are about as "
-                              "strong.").format(percent=percentage(95)))
+                              "strong.").format(percent=percentage(95, compound=True)))
         return " ".join(said)
 
 
@@ -676,7 +676,7 @@ class ThresholdChart(w.VBox):
         caption = _("{rules}, {players} players, {rounds} rounds per threshold: one player knocks at the threshold, "
                     "the others play as intermediate bots (at {threshold}). Bars: {percent} intervals. Fewest lives lost at "
                     "{best}; thresholds whose means lie inside its interval ({near}) do about as well.").format(
-            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t), percent=percentage(95),
+            rules=names.preset_name(rules), players=players, rounds=grouped(rounds), threshold=number(t), percent=percentage(95, compound=True),
             best=number(best.threshold), near=listed)
         rows = [[number(p.threshold), f"{p.rounds}", fixed(p.mean, 3), _interval(fixed(p.low, 3), fixed(p.high, 3))]
                 for p in self.points]
@@ -737,7 +737,7 @@ class SuitStudyChart(_GrowingStudy):
             high=fixed(high.mean, 1))
         caption = _("{rules}: one player drawing alone, {n} deals. After {draws} draws, keeping one suit is worth "
                     "{one} on average ({percent} interval {one_low} to {one_high}); keeping high cards {high} ({high_low} "
-                    "to {high_high}). Shaded bands: {percent} intervals.").format(percent=percentage(95),
+                    "to {high_high}). Shaded bands: {percent} intervals.").format(percent=percentage(95, compound=True),
             rules=names.preset_name(self.rules), n=grouped(n), draws=self.draws, one=fixed(one.mean, 1),
             one_low=fixed(one.ci[0], 1), one_high=fixed(one.ci[1], 1), high=fixed(high.mean, 1),
             high_low=fixed(high.ci[0], 1), high_high=fixed(high.ci[1], 1))
@@ -777,7 +777,7 @@ class DiscardStudyView(_GrowingStudy):
         caption = _("{rules}, {players} bots, {rounds} rounds. Throw a card of a suit the next player has been picking "
                     "up and they take it {mine} of the time ({percent} interval {mine_low} to {mine_high}); another suit "
                     "{other} ({other_low} to {other_high}).").format(
-            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds, percent=percentage(95),
+            rules=names.preset_name(self.rules), players=self.players, rounds=self.runs * self.rounds, percent=percentage(95, compound=True),
             mine=pct(mine.rate), mine_low=pct(mine.ci[0]), mine_high=pct(mine.ci[1]), other=pct(other.rate),
             other_low=pct(other.ci[0]), other_high=pct(other.ci[1]))
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),

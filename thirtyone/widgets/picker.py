@@ -10,8 +10,8 @@ import ipywidgets as w
 import traitlets
 
 from .. import names
-from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
-from ..i18n import _
+from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck, parse_cards
+from ..i18n import _, cards_text, typed_cards
 from ..rules import Rules
 from ._html import esc, number
 from .card import CardRow
@@ -122,7 +122,7 @@ class CardPicker(FollowsRules, w.VBox):
     def pick(self, cards: str | Iterable[Card]) -> bool:
         """Pick exactly these cards (text like ``"K♥ 9♥ 4♣"``); bad input leaves the hand and says why."""
         try:
-            parsed = parse_cards(cards, self._rules.deck)
+            parsed = parse_cards(typed_cards(cards) if isinstance(cards, str) else cards, self._rules.deck)
             if len(parsed) > self.size:
                 raise ValueError(_("a hand holds {size} cards, not {n}").format(size=self.size, n=len(parsed)))
         except ValueError as e:
@@ -147,7 +147,7 @@ class CardPicker(FollowsRules, w.VBox):
     def _show_hand(self, _change: Any) -> None:
         for row in self.rows:
             row.selected = [c for c in self.hand if c in row.cards]
-        picked = format_cards(self.cards)
+        picked = cards_text(self.cards)
         self.status.value = "<span>" + _("Your hand: {cards}").format(cards=picked or _("no cards yet")) + "</span>"
 
     @traitlets.observe("message")

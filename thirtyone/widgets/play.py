@@ -304,7 +304,7 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
             for i, m in enumerate(advice.moves)]
     table = html_table(_("Every move compared over the same {n} deals of the cards you cannot see").format(
                            n=grouped(advice.moves[0].estimate.rollouts)),
-                       [_("Move"), _("Lives lost on average"), _("{percent} interval").format(percent=percent(95)),
+                       [_("Move"), _("Lives lost on average"), _("{percent} interval").format(percent=percent(95, compound=True)),
                         _("Chance of losing a life")], rows,
                        numeric=(1, 3), marked=(0,))
     knock = ""

@@ -36,7 +36,7 @@ import traitlets
 from ..bots import LEVELS, Bot
 from ..cards import ALL_CARDS, Card
 from ..game import Action, State, narrate, new_game
-from ..i18n import N_, _, ngettext, npgettext, pgettext
+from ..i18n import N_, _, cards_text, ngettext, npgettext, pgettext
 from ..rules import Rules
 from ._html import esc, number, static_text
 from .card import CardRow
@@ -119,7 +119,7 @@ def _showdown_html(s: State, labels: Sequence[str]) -> str:
         lives = _("out") if s.out[p] else (_("swimming") if s.lives[p] == 0 else str(s.lives[p]))
         rows.append(f'<tr data-seat="{p}" role="row"><th scope="row" role="rowheader">{esc(labels[p])}</th>'
                     f'<td class="to-nowrap" role="cell" data-label="{heads[1]}">'
-                    f'{esc(" ".join(str(c) for c in sc.cards))}</td>'
+                    f'{esc(cards_text(sc.cards))}</td>'
                     f'<td class="to-value to-nowrap" role="cell" data-label="{heads[2]}">{number(sc.value)}</td>'
                     f'<td role="cell" data-label="{heads[3]}">{esc(sc.explanation)}</td>'
                     f'<td role="cell" data-label="{heads[4]}">{what}</td>'

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..bots import Bot, make_bot
 from ..cards import Card
 from ..game import Action, IllegalActionError, State, new_game, parse_action
-from ..i18n import _
+from ..i18n import _, card_text
 from ..rules import Named
 
 __all__ = ["TableControl", "Board", "Click", "Pacing", "Refusal", "NAMES", "NEXT_BUTTONS"]
@@ -268,9 +268,9 @@ class TableControl:
         if self.selected is None:
             return Click(message="", picked=True)
         if zone == "hand":
-            return Click(message=_("Now click the center card to take for your {card}.").format(card=card),
+            return Click(message=_("Now click the center card to take for your {card}.").format(card=card_text(card)),
                          picked=True)
-        return Click(message=_("Now click the card of your hand to give for the {card}.").format(card=card),
+        return Click(message=_("Now click the card of your hand to give for the {card}.").format(card=card_text(card)),
                      picked=True)
 
     def next_button(self) -> str | None:
@@ -463,7 +463,7 @@ class TableControl:
         if s.phase == "discard":
             banned = ""
             if s.taken is not None and Action("discard", (s.taken,)) not in s.legal_actions():
-                banned = _(" (not the {card} you just took)").format(card=s.taken)
+                banned = _(" (not the {card} you just took)").format(card=card_text(s.taken))
             return _("Now throw a card: click one of your four cards{banned}.").format(banned=banned) + last
         if s.rules.family == "draw":  # whole sentences: "o golpea" in Spanish, not the list's "o golpear"
             if knock:

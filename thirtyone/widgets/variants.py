@@ -12,8 +12,8 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import names as display
-from ..cards import Card, format_cards, parse_cards
-from ..i18n import N_, _, ngettext
+from ..cards import Card, parse_cards
+from ..i18n import N_, _, card_text, cards_text, ngettext, shown_cards, typed_cards
 from ..rules import Rules
 from ..side_by_side import SITUATIONS, Replay, Situation, describe_value, difference_rows, group_of, replay
 from ._html import esc, number, static_text, style_tag
@@ -129,16 +129,16 @@ def _rest_text(sit: Situation, rules: Rules) -> str:
     if not rest:
         return ""
     if rules.family == "commerce":
-        text = _("The center: {cards}").format(cards=format_cards(rest[:3]))
+        text = _("The center: {cards}").format(cards=cards_text(rest[:3]))
         if sit.script and any(a == "take center" for _s, a in sit.script):
             text += _(", dealt face down")
         stock = rest[3:]
     else:
-        text = _("The first card of the discard pile: {card}").format(card=rest[0])
+        text = _("The first card of the discard pile: {card}").format(card=card_text(rest[0]))
         stock = rest[1:]
     if stock:
         text += _(". The stock, from the top: {cards}, then the rest of the deck, shuffled").format(
-            cards=", ".join(str(c) for c in stock))
+            cards=", ".join(card_text(c) for c in stock))
     return text + "."
 
 
@@ -202,7 +202,7 @@ class RuleReplay(w.VBox):
                                layout=w.Layout(width="auto", max_width="100%",
                                                display="none" if len(options) == 1 else ""))
         ties = SITUATIONS["ties"].hands  # the own hands start as a staged tie, to change
-        texts = [ties[i] if i < len(ties) else "" for i in range(len(self.names))]
+        texts = [shown_cards(ties[i]) if i < len(ties) else "" for i in range(len(self.names))]
         self.replays: list[Replay] = []
         self.labels: list[str] = []
         shown = self._view(situation, texts)  # every widget is made with what it shows: no update to send
@@ -236,7 +236,7 @@ class RuleReplay(w.VBox):
             texts = [t.value for t in self.inputs]
         for n, text in zip(self.names, texts, strict=True):
             try:
-                cards = parse_cards(text, 32)
+                cards = parse_cards(typed_cards(text), 32)
             except ValueError as e:
                 raise ValueError(_("{name}: {error} (use cards 7 to ace, like 'K♥ 9♥ 7♣')").format(name=n, error=e)) from None
             if len(cards) != 3:
@@ -245,7 +245,7 @@ class RuleReplay(w.VBox):
         every = [c for h in hands for c in parse_cards(h)]
         twice = sorted({str(c) for c in every if every.count(c) > 1})
         if twice:
-            raise ValueError(_("{card} is in two hands: a deck holds each card once").format(card=twice[0]))
+            raise ValueError(_("{card} is in two hands: a deck holds each card once").format(card=card_text(twice[0])))
         return Situation("own", "Your own hands", tuple(hands), teaches=N_("Sam deals and knocks at the first chance."),
                          presets=self.presets)
 

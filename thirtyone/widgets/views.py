@@ -10,8 +10,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, format_cards, parse_cards
-from ..i18n import _
+from ..cards import ALL_CARDS, RANK_VALUES, SUIT_NAMES, SUITS, Card, deck, parse_cards
+from ..i18n import _, card_text, cards_text, shown_cards, typed_cards
 from ..names import and_join
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
@@ -70,7 +70,7 @@ class ScoreView(FollowsRules, w.VBox):
     def show(self, hand: str | Iterable[Any]) -> Score | None:
         """Show a hand (cards or text); bad text shows what is wrong instead."""
         try:
-            cards = parse_cards(hand, self._rules.deck) if isinstance(hand, str) else \
+            cards = parse_cards(typed_cards(hand), self._rules.deck) if isinstance(hand, str) else \
                 tuple(ALL_CARDS[int(c)] for c in hand)
             result = score(cards, self._rules) if cards else None
         except (ValueError, IndexError, TypeError) as e:
@@ -110,7 +110,7 @@ class CardValues(w.VBox):
         why = {12: _("an ace is worth 11"), 11: face, 10: face, 9: face, 8: _("a ten is worth 10")}.get(
             c.rank, _("a number card is worth its number"))
         self.row.selected = [card]
-        worth = _("{card} is worth {value}").format(card=c, value=RANK_VALUES[c.rank])
+        worth = _("{card} is worth {value}").format(card=card_text(c), value=RANK_VALUES[c.rank])
         self.text.value = (f'<p class="to-note" aria-live="polite"><strong>{worth}</strong>'
                            + _(": {why}.").format(why=why) + "</p>")
 
@@ -170,7 +170,7 @@ class HandComparison(FollowsRules, w.VBox):
         self._changed: int | None = None
         """The box the learner changed last (``None``: the hands were set or dealt together)."""
         for i, t in enumerate(list(hands) + [""] * (n - len(hands))):
-            self.inputs[i].value = t
+            self.inputs[i].value = shown_cards(t)
         self.update()
         for i, t in enumerate(self.inputs):
             t.observe(lambda _c, i=i: self._typed(i), "value")
@@ -191,14 +191,14 @@ class HandComparison(FollowsRules, w.VBox):
         """Type these hands into the boxes (extra boxes are left as they are)."""
         with self.hold_trait_notifications():
             for t, text in zip(self.inputs, hands, strict=False):
-                t.value = text
+                t.value = shown_cards(text)
         self._changed = None
         self.update()
 
     def deal(self) -> None:
         """Deal a fresh hand into every box from one shuffled deck."""
         cards = self._rng.sample(deck(self.rules.deck), 3 * len(self.inputs))
-        self.set_hands([format_cards(cards[3 * i:3 * i + 3]) for i in range(len(self.inputs))])
+        self.set_hands([cards_text(cards[3 * i:3 * i + 3]) for i in range(len(self.inputs))])
 
     def update(self) -> dict[str, Any] | None:
         """Read every box, score the hands and say which is lowest."""
@@ -206,7 +206,7 @@ class HandComparison(FollowsRules, w.VBox):
         wrong: dict[int, str] = {}
         for i, t in enumerate(self.inputs):
             try:
-                cards = parse_cards(t.value, self.rules.deck)
+                cards = parse_cards(typed_cards(t.value), self.rules.deck)
                 if len(cards) != 3:
                     raise ValueError(_("a hand is three cards, this is {n}").format(n=len(cards)))
                 read[i] = cards
@@ -221,7 +221,7 @@ class HandComparison(FollowsRules, w.VBox):
             twice = [c for c in cards if c in holder]
             if twice:
                 wrong[i] = _("{card} is also in hand {other}: a deck holds each card once").format(
-                    card=twice[0], other=holder[twice[0]] + 1)
+                    card=card_text(twice[0]), other=holder[twice[0]] + 1)
                 continue
             holder.update((c, i) for c in cards)
         hands: list[tuple[Card, ...]] = []

@@ -12,10 +12,11 @@ const SHAPES = [
   '<path d="M50 3 L88 50 L50 97 L12 50 Z"/>',
 ];
 
-// What a card says comes from Python in the page's language (card.py, card_words); these English words
-// are only the fallback of a model that sent none.
-const ENGLISH = {name: "{rank} of {suit}", ranks: RANK_NAMES, suits: SUIT_NAMES, back: "face-down card",
-                 counts: "counts"};
+// What a card says and the letters on its face come from Python in the page's language (card.py, card_words:
+// a German queen shows D); these English words are only the fallback of a model that sent none. data-card stays
+// the engine's code (Q♥) in every language.
+const ENGLISH = {name: "{rank} of {suit}", ranks: RANK_NAMES, suits: SUIT_NAMES, letters: RANKS,
+                 back: "face-down card", counts: "counts"};
 
 function spokenName(words, rank, suit) {
   return words.name.replace("{rank}", () => words.ranks[rank]).replace("{suit}", () => words.suits[suit]);
@@ -42,13 +43,14 @@ export function drawCard(v, o) {
   } else {
     const rank = v >> 2, suit = v & 3;
     const text = RANKS[rank] + SUITS[suit];
+    const letter = (words.letters || RANKS)[rank];
     el.classList.add("to-" + SUIT_KEYS[suit]);
     el.dataset.card = text;
     el.setAttribute("aria-label", spokenName(words, rank, suit));
     el.innerHTML =
-      `<span class="to-corner" aria-hidden="true">${RANKS[rank]}${suitSvg(suit, "to-small")}</span>` +
+      `<span class="to-corner" aria-hidden="true">${letter}${suitSvg(suit, "to-small")}</span>` +
       suitSvg(suit, "to-pip") +
-      `<span class="to-corner to-bottom" aria-hidden="true">${RANKS[rank]}${suitSvg(suit, "to-small")}</span>`;
+      `<span class="to-corner to-bottom" aria-hidden="true">${letter}${suitSvg(suit, "to-small")}</span>`;
   }
   if (o.selected) el.classList.add("to-selected");
   if (o.highlighted) { el.classList.add("to-highlighted"); el.title = words.counts; }
