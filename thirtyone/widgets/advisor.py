@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from .. import names
 from ..analysis import Estimate, KnockAdvice
-from ..cards import Card
+from ..cards import Card, parse_cards
 from ..coach import describe_move
 from ..game import parse_action
 from ..i18n import _, fixed, grouped, ngettext, percent
@@ -72,10 +72,10 @@ def estimate_html(title: str, est: Estimate | None, best: bool, digits: int = 2)
     lo, hi = est.p_lose_ci
     elo, ehi = est.expected_ci
     head = _("{choice} — fewer lives lost").format(choice=title) if best else title
-    lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent=percent(95, compound=True),
+    lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent=percent(95),
         lives=f"<strong>{fixed(est.expected_lives, digits)}</strong>", low=fixed(elo, digits),
         high=fixed(ehi, digits))
-    chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent=percent(95, compound=True),
+    chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent=percent(95),
         chance=pct(est.p_lose), low=pct(lo), high=pct(hi))
     deals = ngettext("{n} simulated deal", "{n} simulated deals", est.rollouts).format(n=grouped(est.rollouts))
     return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p class="to-compared">{lives}</p>'
@@ -121,7 +121,7 @@ def _compared_note(advice: KnockAdvice, spot: Spot | None) -> str:
     else:
         why = _("The advice goes by lives lost on average, not by the chance of losing a life: the two are "
                 "estimated each with its own {percent} interval, and they need not tell the same story.").format(
-                    percent=percent(95, compound=True))
+                    percent=percent(95))
     return f'<p class="to-note to-compared-note">{_esc(why)}</p>'
 
 
@@ -288,9 +288,11 @@ class KnockAdvisor(w.VBox):
         self.turn_menu.value = pick.turns
         self.turn_note.value = self._note(choices)
 
-    def _not_offered(self, turn: int) -> str:
-        n, seat = self.players_menu.value, self.seat_menu.value
-        offered = ", ".join(str(t) for t in self._choices)
+    def _not_offered(self, turn: int, players: int | None = None, seat: int | None = None,
+                     turns: Iterable[int] | None = None) -> str:
+        n = self.players_menu.value if players is None else players
+        seat = self.seat_menu.value if seat is None else seat
+        offered = ", ".join(str(t) for t in (self._choices if turns is None else turns))
         return (f"in seat {seat} of {n} your turns come after {offered} turns played, not after {turn}"
                 if turn is not None else "choose a turn")
 
@@ -340,7 +342,11 @@ class KnockAdvisor(w.VBox):
     def choose(self, *, rules: str | None = None, hand: str | None = None, players: int | None = None,
                seat: int | None = None, turn: int | None = None) -> KnockAdvice | None:
         """Set several controls at once, as a learner would one by one, and ask once. ``turn`` must be
-        one the seat has (``ValueError`` names them)."""
+        one the seat has (``ValueError`` names them). A choice the controls cannot take (an unknown preset, a hand
+        that cannot be read or holds a card the rules' deck lacks, players or a seat the menus do not offer, a turn
+        the seat does not have) is a ``ValueError`` that says what is allowed, and changes nothing: every value is
+        checked before any control is set."""
+        self._check_choice(rules, hand, players, seat, turn)
         with self._quiet():
             if rules is not None:
                 self.rule_editor.choose(rules)
@@ -353,6 +359,26 @@ class KnockAdvisor(w.VBox):
                 self.seat_menu.value = seat
             self._turn_options(turn, strict=turn is not None)
         return self.update()
+
+    def _check_choice(self, rules: str | None, hand: str | None, players: int | None, seat: int | None,
+                      turn: int | None) -> None:
+        """``ValueError`` for a :meth:`choose` the controls cannot take, before any of them is set."""
+        r = Rules.preset(rules) if rules is not None else self._rules
+        if hand is not None:
+            cards = parse_cards(hand, r.deck)
+            if len(cards) > self.picker.size:
+                raise ValueError(f"a hand holds {self.picker.size} cards, not {len(cards)}")
+        offered = [v for _label, v in self.players_menu.options]
+        n = self.players_menu.value if players is None else players
+        if isinstance(n, bool) or n not in offered:
+            raise ValueError(f"players must be {offered[0]} to {offered[-1]}, not {n!r}")
+        s = min(max(self.seat_menu.value or 1, 1), n) if seat is None else seat
+        if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= n:
+            raise ValueError(f"seat must be 1 (left of the dealer) to {n} (the dealer), not {s!r}")
+        if turn is not None:
+            turns = [c.turns for c in turn_choices(r, n, s)]
+            if turn not in turns:
+                raise ValueError(self._not_offered(turn, n, s, turns))
 
     # -- asking -------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
@@ -377,6 +403,7 @@ class KnockAdvisor(w.VBox):
             spot, advice = advise(self._rules, cards, self.players_menu.value, self.seat_menu.value,
                                   self.turn_menu.value, rollouts=self.rollouts, seed=self.seed)
         except ValueError as e:
+            self.hand_text.value = _worth_html(hand_value(cards, self._rules))  # this hand's, not the last one's
             self.situation.value = ""
             self.table_row.show(())
             self.table_caption.value = ""
