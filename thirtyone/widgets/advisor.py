@@ -72,10 +72,10 @@ def estimate_html(title: str, est: Estimate | None, best: bool, digits: int = 2)
     lo, hi = est.p_lose_ci
     elo, ehi = est.expected_ci
     head = _("{choice} — fewer lives lost").format(choice=title) if best else title
-    lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent=percent(95),
+    lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent=percent(95, compound=True),
         lives=f"<strong>{fixed(est.expected_lives, digits)}</strong>", low=fixed(elo, digits),
         high=fixed(ehi, digits))
-    chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent=percent(95),
+    chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent=percent(95, compound=True),
         chance=pct(est.p_lose), low=pct(lo), high=pct(hi))
     deals = ngettext("{n} simulated deal", "{n} simulated deals", est.rollouts).format(n=grouped(est.rollouts))
     return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p class="to-compared">{lives}</p>'
@@ -121,7 +121,7 @@ def _compared_note(advice: KnockAdvice, spot: Spot | None) -> str:
     else:
         why = _("The advice goes by lives lost on average, not by the chance of losing a life: the two are "
                 "estimated each with its own {percent} interval, and they need not tell the same story.").format(
-                    percent=percent(95))
+                    percent=percent(95, compound=True))
     return f'<p class="to-note to-compared-note">{_esc(why)}</p>'
 
 
