@@ -475,7 +475,7 @@ def test_what_the_next_player_drew_from_the_stock_is_no_suit_the_expert_avoids()
     (lambda: knock_rule("grandmaster", "scat", 3), "no knock rule for 'grandmaster'"),
     (lambda: knock_rule("intermediate", "scat", 1), "players must be a whole number, 2 or more, not 1"),
     (lambda: knock_rule("intermediate", "scat", True), "not True"),
-    (lambda: knock_rule("intermediate", "scat", 3.0), "not 3.0"),
+    (lambda: knock_rule("intermediate", "scat", 3.0), "not 3.0"),  # type: ignore[arg-type]
     (lambda: make_bot("grandmaster"), "unknown bot 'grandmaster': choose one of beginner, intermediate, expert"),
     (lambda: ExpertBot(0, rollouts=0), "rollouts must be a whole number, 1 or more, not 0"),
     (lambda: ExpertBot(0, rollouts=True), "not True"),
