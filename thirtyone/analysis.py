@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from . import shipped
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
+from .compute import use_numpy
 from .game import Action, PlayerView, State
 from .i18n import _, fixed, ngettext, number, percent
 from .knockrules import (
@@ -134,7 +135,9 @@ class _Sampler:
 
     def lockstep(self, count: int, first_move: str | Action, knock: KnockSchedule, patience: int) -> np.ndarray:
         """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`),
-        everyone knocking by ``knock``."""
+        everyone knocking by ``knock``. Without NumPy (:func:`thirtyone.compute.use_numpy`): :meth:`pure`."""
+        if not use_numpy():
+            return self.pure(count, first_move, knock, patience)
         import numpy as np
 
         from .lockstep import flat_keep, imagine_many, mix_in, run_lockstep, shuffle_rows
@@ -173,6 +176,27 @@ class _Sampler:
                               patience=patience, first_move=first_move, discard=v.discard_pile, knocker=v.knocker,
                               rng=gen)
         return losses[:, v.player]
+
+    def pure(self, count: int, first_move: str | Action, knock: KnockSchedule, patience: int) -> list[int]:
+        """:meth:`lockstep` in plain Python: ``count`` worlds dealt by :meth:`deal` (the stock shuffled), played out
+        one at a time (:func:`thirtyone.purestep.play_pure`)."""
+        from .purestep import play_pure
+
+        v = self.view
+        rng = random.Random(self.rng.randrange(2**32))
+        hands, stocks, centers = [], [], []
+        for _i in range(count):
+            dealt, center, pool = self.deal()
+            rng.shuffle(pool)
+            hands.append([(0, 1, 2) if h is None else tuple(h) for h in dealt])
+            stocks.append(pool)
+            centers.append(center)
+        assert v.current_player is not None
+        res = play_pure(v.rules, hands, stocks, centers if v.rules.family == "commerce" else None, v.out,
+                        current=v.current_player, dealer=v.dealer, turns=v.turns, played=v.played, passes=v.passes,
+                        thresholds=knock.start, drop=knock.drop, floor=knock.floor, patience=patience,
+                        first_move=first_move, discard=v.discard_pile, knocker=v.knocker, rng=rng)
+        return [lost[v.player] for lost in res.losses]
 
 
 def best_alternative(view: PlayerView) -> Action:
@@ -291,7 +315,12 @@ def knock_survival(rules: Rules | str, players: int, seat: int, turn: int = 0, o
 
 def _survival(rules: Rules, players: int, seats: Sequence[int], turn: int, opponents: str, deals: int,
               key: str) -> dict[int, Cell]:
-    """Each seat's knock-survival cell, every seat over the same ``deals`` deals, all in one lockstep."""
+    """Each seat's knock-survival cell, every seat over the same ``deals`` deals, all in one lockstep (without
+    NumPy: :func:`thirtyone.purestep.survival_pure`, the same deals for every seat, other deals than NumPy's)."""
+    if not use_numpy():
+        from .purestep import survival_pure
+
+        return survival_pure(rules, players, seats, turn, opponents, deals, key)
     import numpy as np
 
     from .lockstep import deal_many, play_lockstep
@@ -448,12 +477,8 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     orbits at the latest. Round by round the candidate's seat moves on: it is the first to play in the
     first ``players`` rounds, the second in the next, and so on. Every candidate plays the same deals, all
     in one lockstep (:func:`thirtyone.lockstep.play_lockstep`). Rows come sorted by threshold; the best is
-    ``min(rows, key=lambda r: r.lives_lost)``.
+    ``min(rows, key=lambda r: r.lives_lost)``. Without NumPy: :func:`thirtyone.purestep.tournament_pure`.
     """
-    import numpy as np
-
-    from .lockstep import deal_many, play_lockstep
-
     r = Rules.coerce(rules)
     _check_players(r, players)
     if rounds < 1:
@@ -461,6 +486,16 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
     f = (intermediate_schedule(r, players) if field is None
          else field if isinstance(field, KnockSchedule) else KnockSchedule(float(field)))
     cands = [float(t) for t in sorted(thresholds)]
+    if not use_numpy():
+        from .purestep import tournament_pure
+
+        return _tournament_rows(cands, rounds, tournament_pure(
+            r, players, [KnockSchedule(t, 0.0, f.floor) for t in cands], f, rounds,
+            f"tournament:{seed}:{players}"), progress)
+    import numpy as np
+
+    from .lockstep import deal_many, play_lockstep
+
     gen = _generator(f"tournament:{seed}:{players}")
     hands, stock, discard, center = deal_many(r, players, rounds, gen)
     me = (1 + np.arange(rounds) // players) % players  # the candidate's seat, seat 0 dealing every round
@@ -476,9 +511,14 @@ def threshold_tournament(rules: Rules | str, players: int, thresholds: Iterable[
                         thresholds=th, drop=drop, floor=floor, patience=4, discard=_tiled_pile(tile, discard), rng=gen,
                         deal=True, reasons=False)
     mine = res.losses[pick]
+    return _tournament_rows(cands, rounds, [mine[i * rounds:(i + 1) * rounds] for i in range(k)], progress)
+
+
+def _tournament_rows(cands: Sequence[float], rounds: int, losses: Sequence[Any],
+                     progress: Callable[[float], None] | None) -> list[TournamentRow]:
     rows = []
-    for i, t in enumerate(cands):
-        est = Estimate.from_losses(str(t), mine[i * rounds:(i + 1) * rounds])
+    for t, lost in zip(cands, losses):
+        est = Estimate.from_losses(str(t), lost)
         rows.append(TournamentRow(t, rounds, est.expected_lives, est.expected_ci))
         if progress is not None:
             progress(t)

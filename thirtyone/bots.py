@@ -46,11 +46,10 @@ from .worlds import (
     choices_seen,
     imagine_hand,
     play_on,
-    play_on_worlds,
     sample_state,
-    sample_worlds,
     world_sampler,
 )
+from .worlds import evaluate as evaluate_worlds
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
            "sample_state", "world_sampler", "choices_seen", "imagine_hand", "play_on", "CHOICES_SEEN", "play_game", "KnockRule", "knock_rule",
@@ -405,13 +404,9 @@ class ExpertBot(ThresholdBot):
     def evaluate(self, view: PlayerView, actions: Sequence[Action], rollouts: int
                  ) -> dict[Action, list[int]]:
         """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action: every action
-        played on in the same sampled worlds, all at once (:func:`~thirtyone.worlds.sample_worlds`,
-        :func:`~thirtyone.worlds.play_on_worlds`)."""
-        import numpy as np  # only the simulations need NumPy
-
-        gen = np.random.default_rng(self.rng.randrange(2**64))
-        worlds = sample_worlds(view, rollouts, gen)
-        return play_on_worlds(worlds, actions, self.threshold_for(view), self.patience, gen)
+        played on in the same sampled worlds, all at once (:func:`~thirtyone.worlds.evaluate`: on NumPy
+        :func:`~thirtyone.worlds.sample_worlds` and :func:`~thirtyone.worlds.play_on_worlds`, else in plain Python)."""
+        return evaluate_worlds(view, actions, rollouts, self.threshold_for(view), self.patience, self.rng)
 
     def compare(self, view: PlayerView, actions: Sequence[Action]) -> dict[Action, float]:
         """The mean lives lost after each of ``actions``, sampled adaptively: batches of play-outs in the

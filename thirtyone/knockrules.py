@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import shipped
+from .compute import live_knock_rule_rounds, use_numpy
 from .i18n import _
 from .policy import KnockSchedule, default_schedule, field_threshold, schedule_preset, tournament_table
 from .rules import Rules
@@ -94,11 +95,8 @@ def knock_rule_tournament(rules: Rules | str, players: int, candidates: Sequence
     candidate's seat moves on round by round. Every candidate plays the same deals and the same reshuffles
     (common random numbers: a difference between two candidates is theirs, not the cards'), ``batch``
     candidates to a lockstep. Rows come in the candidates' order; :func:`best_knock_rule` picks the winner.
+    Without NumPy (:func:`thirtyone.compute.use_numpy`): :func:`thirtyone.purestep.tournament_pure`.
     """
-    import numpy as np
-
-    from .lockstep import deal_many, play_lockstep
-
     r = Rules.coerce(rules)
     _check_players(r, players)
     if rounds < 1:
@@ -107,6 +105,17 @@ def knock_rule_tournament(rules: Rules | str, players: int, candidates: Sequence
         raise ValueError(f"batch must be at least 1, not {batch}")
     cands = knock_rule_candidates() if candidates is None else list(candidates)
     f = field_threshold(r.family, players) if field is None else field
+    if not use_numpy():
+        from .purestep import tournament_pure
+
+        lost = tournament_pure(r, players, cands, KnockSchedule(float(f), 0.0, float(f)), rounds,
+                               f"knock rules:{seed}:{players}", same_reshuffles=seed)
+        return [KnockRuleRow(c, rounds, est.expected_lives, est.expected_ci)
+                for c, est in ((c, Estimate.from_losses(str(c), x)) for c, x in zip(cands, lost))]
+    import numpy as np
+
+    from .lockstep import deal_many, play_lockstep
+
     hands, stock, discard, center = deal_many(r, players, rounds, _generator(f"knock rules:{seed}:{players}"))
     me = (1 + np.arange(rounds) // players) % players  # the candidate's seat, seat 0 dealing every round
     rows = []
@@ -199,7 +208,8 @@ def shipped_knock_rules(rules: Rules | str, players: int, live_rounds: int = LIV
 
 @lru_cache(maxsize=64)
 def _played_now(rules: Rules, players: int) -> KnockSchedule:
-    return best_knock_rule(knock_rule_tournament(rules, players, rounds=LIVE_KNOCK_RULE_ROUNDS))
+    # without NumPy (a browser) fewer rounds: thirtyone.compute.PURE_KNOCK_RULE_ROUNDS
+    return best_knock_rule(knock_rule_tournament(rules, players, rounds=live_knock_rule_rounds(LIVE_KNOCK_RULE_ROUNDS)))
 
 
 def intermediate_schedule(rules: Rules | str, players: int) -> KnockSchedule:

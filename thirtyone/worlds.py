@@ -13,7 +13,12 @@ policy (:mod:`thirtyone.lockstep`).
 * :func:`play_on` — lives lost after each move in each of a list of states; :func:`play_on_worlds` the same from
   :class:`Worlds`, without making a state per world (a throw is applied to one world by the game's own
   :meth:`~thirtyone.game.State.apply` and, when what follows cannot depend on the hidden cards, to the arrays of
-  all the others at once; otherwise each world is made a state).
+  all the others at once; otherwise each world is made a state);
+* without NumPy (:func:`thirtyone.compute.use_numpy`): :func:`sample_worlds_pure` draws :func:`world_sampler`'s
+  worlds as lists (:class:`PureWorlds`), :func:`play_on_pure_worlds` and :func:`play_on` play them on with
+  :func:`thirtyone.purestep.play_pure`, a rebuilt stock shuffled as each world's own game would shuffle it, so
+  every play-out ends as the game played move by move ends it; :func:`evaluate` takes the path
+  :mod:`thirtyone.compute` chooses (the expert's and the coach's play-outs).
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import ALL_CARDS, Card
+from .compute import use_numpy
 from .game import Action, PlayerView, State, fast_shuffle, from_view
 from .policy import hand_keeps
 from .scoring import FIRST, SECOND, scoring_tables
 
-__all__ = ["CHOICES_SEEN", "choices_seen", "imagine_hand", "sample_state", "world_sampler", "play_on", "Worlds",
-           "sample_worlds", "play_on_worlds"]
+__all__ = ["CHOICES_SEEN", "choices_seen", "imagine_hand", "sample_state", "world_sampler", "world_parts", "play_on",
+           "Worlds", "sample_worlds", "play_on_worlds", "PureWorlds", "sample_worlds_pure", "play_on_pure_worlds",
+           "evaluate", "game_reshuffle"]
 
 
 CHOICES_SEEN = 10
@@ -108,6 +115,19 @@ def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
     """:func:`sample_state` for one ``view``, many times: what every sample shares (the unseen cards, how
     often each player chose, the places to fill) is worked out once; each call draws the same state
     ``sample_state(view, rng)`` would from the same generator."""
+    parts = world_parts(view)
+
+    def sample(rng: random.Random) -> State:
+        hands, stock, center, seed = parts(rng)
+        return from_view(view, hands, stock, center, seed=seed)
+
+    return sample
+
+
+def world_parts(view: PlayerView) -> Callable[[random.Random], tuple[list[tuple[Card, ...]], list[Card],
+                                                                    list[Card] | None, int]]:
+    """:func:`world_sampler`'s worlds as their parts, ``(hands, stock, face-down center or None, seed)``, before
+    they are made a state (the pure-Python play-outs start from these): the same draws from the same generator."""
     base = list(view.unseen())
     keep = hand_keeps(view.rules)
     seen = choices_seen(view)
@@ -119,7 +139,7 @@ def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
     face_down = view.center is None and view.rules.family == "commerce"
     stock_count = view.stock_count
 
-    def sample(rng: random.Random) -> State:
+    def sample(rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card], list[Card] | None, int]:
         unseen = base[:]
         fast_shuffle(rng, unseen)
         hands: list[tuple[Card, ...]] = []
@@ -142,7 +162,7 @@ def world_sampler(view: PlayerView) -> Callable[[random.Random], State]:
         center = None
         if face_down:
             center, unseen = unseen[:3], unseen[3:]
-        return from_view(view, hands, unseen[:stock_count], center, seed=rng.randrange(2**32))
+        return hands, unseen[:stock_count], center, rng.randrange(2**32)
 
     return sample
 
@@ -157,11 +177,9 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
     Every (world, action) pair is one play-out of one lockstep (:func:`thirtyone.lockstep.play_lockstep`): a
     move at the start of a turn is forced as the play-out's first move; any other (a throw, a first choice)
     is applied with the game's own :meth:`~thirtyone.game.State.apply` and the play-out starts after it.
+    Without NumPy (:func:`thirtyone.compute.use_numpy`) the play-outs are :func:`thirtyone.purestep.play_pure`'s,
+    an empty stock rebuilt as the world's own game rebuilds it (``seed`` is then not needed).
     """
-    import numpy as np  # only the simulations need NumPy (a page imports this module on load)
-
-    from .lockstep import play_lockstep
-
     out: dict[Action, list[int]] = {a: [0] * len(worlds) for a in actions}
     starts: list[tuple[State, Action | None, Action, int]] = []
     for w, world in enumerate(worlds):
@@ -180,6 +198,13 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
         s = start[0]
         groups.setdefault((s.current_player, s.turns, s.played, s.passes, s.knocker, s.out, len(s.stock),
                            len(s.discard_pile)), []).append(start)
+    if not use_numpy():  # a rebuilt stock is shuffled as each world's own game would shuffle it
+        _play_groups_pure(groups, out, me, threshold, patience)
+        return out
+    import numpy as np  # only the simulations need NumPy (a page imports this module on load)
+
+    from .lockstep import play_lockstep
+
     gen = np.random.default_rng(seed)
     for group in groups.values():
         s0 = group[0][0]
@@ -404,3 +429,145 @@ def _lockstep(worlds: Worlds, start: State | PlayerView, direct: Sequence[tuple[
                         knocker=start.knocker, rng=rng, reasons=False)
     lost = res.losses[:, me].reshape(count, moves)
     return {a: lost[:, j].tolist() for j, (a, _f) in enumerate(direct)}
+
+
+# -- without NumPy: the same worlds as lists, played on one at a time --------------------------------------
+
+_RNG = random.Random()
+
+
+def game_reshuffle(seeds: Sequence[int], shuffles: Sequence[int]) -> Callable[[int, int, Sequence[Card]], list[Card]]:
+    """A rebuilt stock of play-out ``row`` ordered as the game of seed ``seeds[row]`` that has shuffled
+    ``shuffles[row]`` times orders it (:meth:`thirtyone.game.State._shuffled`), for :func:`~thirtyone.purestep.play_pure`."""
+
+    def order(row: int, count: int, cards: Sequence[Card]) -> list[Card]:
+        _RNG.seed(f"{seeds[row]}:{shuffles[row] + count}")
+        out = list(cards)
+        fast_shuffle(_RNG, out)
+        return out
+
+    return order
+
+
+def _play_groups_pure(groups: dict[tuple[object, ...], list[tuple[State, Action | None, Action, int]]],
+                      out: dict[Action, list[int]], me: int, threshold: float, patience: int) -> None:
+    """:func:`play_on`'s play-outs, a group of one turn order at a time, by :func:`thirtyone.purestep.play_pure`."""
+    from .purestep import play_pure
+
+    for group in groups.values():
+        s0 = group[0][0]
+        assert s0.current_player is not None
+        res = play_pure(s0.rules, [[h if len(h) == 3 else (0, 1, 2) for h in s.hands] for s, *_ in group],
+                        [s.stock for s, *_ in group],
+                        [s.center for s, *_ in group] if s0.rules.family == "commerce" else None, s0.out,
+                        current=s0.current_player, dealer=s0.dealer, turns=s0.turns, played=s0.played,
+                        passes=s0.passes, thresholds=threshold, patience=patience,
+                        first_move=[f for _s, f, _a, _w in group], discard=[s.discard_pile for s, *_ in group],
+                        knocker=s0.knocker,
+                        reshuffle=game_reshuffle([s.seed for s, *_ in group], [s.shuffles for s, *_ in group]))
+        for (_s, _f, a, w), lost in zip(group, res.losses):
+            out[a][w] = lost[me]
+
+
+@dataclass(frozen=True, eq=False)
+class PureWorlds:
+    """``len(worlds)`` sampled worlds of one ``view`` as lists (:func:`sample_worlds_pure`): what :class:`Worlds`
+    holds as arrays, for where NumPy is not there."""
+
+    view: PlayerView
+    hands: list[list[tuple[Card, ...]]]
+    """Per world, every seat's hand: the viewer's own as the view shows it, ``()`` for a seat that is out."""
+    stock: list[list[Card]]
+    """Per world, the stock, top card first."""
+    center: list[list[Card] | None]
+    """Per world, a face-down center (the first choice of a commerce round), else ``None``."""
+    seeds: list[int]
+    """Per world, its seed, for its own reshuffles."""
+
+    def __len__(self) -> int:
+        return len(self.stock)
+
+    def state(self, i: int) -> State:
+        """World ``i`` as a full :class:`State` (:func:`~thirtyone.game.from_view`)."""
+        return from_view(self.view, self.hands[i], self.stock[i], self.center[i], seed=self.seeds[i])
+
+
+def sample_worlds_pure(view: PlayerView, count: int, rng: random.Random) -> PureWorlds:
+    """``count`` worlds of ``view``: :func:`world_sampler`'s, drawn one after the other from ``rng``, as lists."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number, 1 or more, not {count!r}")
+    parts = world_parts(view)
+    drawn = [parts(rng) for _ in range(count)]
+    return PureWorlds(view, [d[0] for d in drawn], [d[1] for d in drawn], [d[2] for d in drawn],
+                      [d[3] for d in drawn])
+
+
+def play_on_pure_worlds(worlds: PureWorlds, actions: Sequence[Action], threshold: float, patience: int
+                        ) -> dict[Action, list[int]]:
+    """:func:`play_on_worlds` without NumPy: lives the viewer loses in each world after each action, everyone then
+    playing the threshold policy, each play-out ending as the world's own game played move by move would end it.
+    At the start of a turn every action is a play-out's first move; a throw that leaves the next player to start a
+    turn with the stock untouched starts there in every world (the hand less the card, the card on the pile); any
+    other move goes through :func:`play_on` with every world made a state."""
+    from .purestep import play_pure
+
+    view = worlds.view
+    me, count = view.player, len(worlds)
+    direct: list[tuple[Action, Action | None]]
+    start: State | PlayerView | None
+    if view.phase == "turn":
+        direct = [(a, a) for a in actions if a.kind in _FIRST_MOVES]
+        start = view
+    else:
+        direct, start = [], None
+        probe = worlds.state(0)
+        for a in actions:
+            if a.kind != "discard":
+                continue
+            s = probe.apply(a)
+            if s.phase == "turn" and len(s.stock) == view.stock_count and (start is None or _same_start(s, start)):
+                direct.append((a, None))
+                start = s
+    rest = [a for a in actions if a not in {a for a, _f in direct}]
+    out: dict[Action, list[int]] = {}
+    if direct:
+        assert start is not None and start.current_player is not None
+        hands, piles, firsts = [], [], []
+        for i in range(count):
+            for a, f in direct:
+                h = list(worlds.hands[i])
+                if view.phase == "turn":
+                    piles.append(view.discard_pile)
+                else:
+                    h[me] = tuple(c for c in view.hand if c != a.cards[0])
+                    piles.append((*view.discard_pile, a.cards[0]))
+                hands.append([x if len(x) == 3 else (0, 1, 2) for x in h])
+                firsts.append(f)
+        moves = len(direct)
+        center = [view.center] * (count * moves) if view.rules.family == "commerce" else None
+        res = play_pure(view.rules, hands, [worlds.stock[i] for i in range(count) for _ in direct], center, view.out,
+                        current=start.current_player, dealer=view.dealer, turns=start.turns, played=start.played,
+                        passes=start.passes, thresholds=threshold, patience=patience, first_move=firsts,
+                        discard=piles, knocker=start.knocker,
+                        reshuffle=game_reshuffle([worlds.seeds[i] for i in range(count) for _ in direct],
+                                                 [0] * (count * moves)))
+        for j, (a, _f) in enumerate(direct):
+            out[a] = [res.losses[i * moves + j][me] for i in range(count)]
+    if rest:
+        out.update(play_on([worlds.state(i) for i in range(count)], rest, me, threshold, patience, 0))
+    return {a: out[a] for a in actions}
+
+
+def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, threshold: float, patience: int,
+             rng: random.Random) -> dict[Action, list[int]]:
+    """Lives the viewer loses in each of ``rollouts`` sampled worlds after each action, every action played on in
+    the same worlds (the expert's and the coach's play-outs), on the path :func:`thirtyone.compute.use_numpy`
+    chooses: :func:`sample_worlds` and :func:`play_on_worlds` on NumPy, else :func:`sample_worlds_pure` and
+    :func:`play_on_pure_worlds`. One draw from ``rng`` seeds either."""
+    if use_numpy():
+        import numpy as np
+
+        gen = np.random.default_rng(rng.randrange(2**64))
+        return play_on_worlds(sample_worlds(view, rollouts, gen), actions, threshold, patience, gen)
+    return play_on_pure_worlds(sample_worlds_pure(view, rollouts, random.Random(rng.randrange(2**64))), actions,
+                               threshold, patience)
