@@ -288,6 +288,21 @@ CARD_NAMES = """() => [...document.querySelectorAll('#rendered_cells .to-card')]
   .map(e => [e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])"""
 """Each drawn card's accessible name and tooltip."""
 
+CARD_FACES = """() => [...document.querySelectorAll('#rendered_cells .to-card:not(.to-back)')]
+  .map(e => [e.dataset.card || '', [...e.querySelectorAll('.to-corner')].map(c => c.textContent.trim())])"""
+"""Each face-up card's engine code (``data-card``, ``"Q♥"`` in every language) and the letters on its corners."""
+
+
+def card_faces(lang: str) -> dict[str, str]:
+    """What each card's corners say on a page in ``lang``, by its engine code: German decks print D for the queen
+    and B for the jack (``{"Q♥": "D", ...}``; :func:`thirtyone.i18n.card_text` without the suit)."""
+    from thirtyone import i18n
+    from thirtyone.cards import ALL_CARDS
+
+    with i18n.using(lang):
+        return {str(c): i18n.card_text(c)[:-1] for c in ALL_CARDS}
+
+
 def card_words(lang: str) -> tuple[set[str], str]:
     """Every name a card may have on a page in ``lang`` (:func:`thirtyone.i18n.card_name` of each rank and suit,
     and "face-down card", as widgets/card.py's card_words says them) and its "counts" tooltip."""
@@ -318,6 +333,7 @@ class TranslatedWalk(Walk):
         self.lang = lang
         self.FOLDER = f"{lang}/"
         self.cards, self.counts = card_words(lang)
+        self.faces = card_faces(lang)
         page.add_init_script(SHOWN)  # every text each page shows, from its first byte (while it loads too)
 
     def check(self, name: str, width: int) -> None:
@@ -340,6 +356,9 @@ class TranslatedWalk(Walk):
                 self.fail(f"a card's accessible name is not a card's name in {self.lang!r}", repr(label))
             if title and title != self.counts:
                 self.fail(f"a card's tooltip is not in {self.lang!r}", repr(title))
+        for code, corners in self.page.evaluate(CARD_FACES):
+            if code not in self.faces or corners != [self.faces[code]] * 2:
+                self.fail(f"a card's face does not show the letters of {self.lang!r} decks", f"{code}: {corners}")
         if width == WIDE:  # (at 390 px the English walk's check says so)
             for cut in self.page.evaluate(CUT_OFF):
                 self.fail("a button's or label's words do not fit it", cut)
@@ -528,6 +547,8 @@ def test_the_card_names_are_each_languages_own() -> None:
     names, counts = card_words(LANG)
     assert {"rey de corazones", "as de picas", "carta boca abajo"} <= names and counts == "cuenta"
     assert "king of hearts" not in names and len(names) == 53
+    assert card_faces("es")["Q♥"] == "Q" and card_faces("de")["Q♥"] == "D" and card_faces("de")["J♠"] == "B"
+    assert card_faces("de")["K♦"] == "K" and card_faces("de")["10♣"] == "10"
 
 
 @pytest.mark.browser

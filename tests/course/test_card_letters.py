@@ -17,7 +17,7 @@ import pytest
 from helpers.languages import needs
 from helpers.words import _visible, german_rejected, what_a_game_says
 
-from thirtyone import Rules, i18n, new_game, parse_cards, score
+from thirtyone import i18n, new_game, parse_cards, score
 from thirtyone.cards import ALL_CARDS
 from thirtyone.narration import card_html, narrate
 
@@ -210,3 +210,13 @@ def test_the_german_widgets_write_the_95_percent_interval_as_the_pages_do():
     assert _interval_header() == "95% interval" and "95%" in spanish and "95 %" not in spanish
     pages = " ".join(p.read_text() for p in Path(__file__).resolve().parents[2].glob("tools/lessons/de/*.md"))
     assert "95-%-Intervall" in pages and not re.search(r"95[ \u00a0]%-Intervall", pages)
+
+
+@needs("de", pages=True)
+def test_the_german_page_that_asks_for_hands_says_to_type_d_and_b():
+    """Lesson 1's hand comparison asks for hands typed: the German page says the ranks are typed as German decks
+    print them (the sandbox reads them, test_the_german_sandbox_reads_d_typed_and_shows_it)."""
+    from helpers.languages import lessons
+
+    page = next(p for p in lessons("de") if p.stem == "01-scoring").read_text()
+    assert "K König, D Dame, B Bube, A Ass" in page and "Q Dame" not in page and "J Bube" not in page
