@@ -151,6 +151,20 @@ def test_after_a_reload_the_quizzes_scores_go_on_where_they_were() -> None:
     assert "0 right out of 0" in q.tally.value and "0 right out of 0" in t.tally.value
 
 
+def test_after_a_reload_lesson_5s_drill_score_goes_on_where_it_was() -> None:
+    """The drill's score keeps running too: a reload shows the kept counts; forgetting sets it back."""
+    kept = progress.answered(progress.answered(progress.fresh(), "05-knock-timing", "drill", True),
+                             "05-knock-timing", "drill", False)
+    m = Memory("05-knock-timing", exercises=("drill",))
+    d = KnockDrill(seed=9, rollouts=100, memory=m)
+    browser_sends(m, loaded=progress.dump(kept))
+    assert (d.right, d.asked) == (1, 2) and "1 right out of 2" in d.tally.value
+    assert d.answer("knock") is not None
+    assert d.asked == 3 and saved(m)["pages"]["05-knock-timing"]["exercises"]["drill"]["asked"] == 3
+    m._handle_custom_msg({"event": "forget"}, [])
+    assert "0 right out of 0" in d.tally.value
+
+
 def test_a_quiz_without_memory_works_as_before() -> None:
     q = Quiz(seed=1)
     assert q.check(str(q.score.value)) is True and q.memory is None

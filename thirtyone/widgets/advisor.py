@@ -28,6 +28,7 @@ from ..scoring import hand_value
 from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, spot_fields, turn_choices, turn_label
 from ._html import number, tally
 from .card import CardRow
+from .memory import follow_score
 from .picker import CardPicker
 from .ruleset import RuleEditor
 from .study import STUDY_CSS, pct
@@ -467,6 +468,7 @@ class KnockDrill(w.VBox):
         self.add_class("to-drill")
         self.rule_editor.observe(self._rules_chosen, "rules")
         self.next_situation()
+        follow_score(self, "drill")  # after a reload the score goes on where it was
 
     def _rules_chosen(self, change: Any) -> None:
         self._rules = change["new"]

@@ -300,3 +300,29 @@ class Memory(anywidget.AnyWidget):
 
 MAX_FILE = 5_000_000
 """The longest file "Load from a file" reads (in characters): far more than 50 games and every lesson."""
+
+
+class Scored(Protocol):
+    """A widget that keeps a running score of one exercise: the quizzes, the tie quiz, lesson 5's drill."""
+
+    memory: Memory | None
+    right: int
+    asked: int
+
+    def _show_tally(self) -> None: ...
+
+
+def follow_score(widget: Scored, exercise: str) -> None:
+    """Keep ``widget``'s running score the record's (its ``memory``'s count of ``exercise``): when the browser's
+    record arrives (answers of earlier visits, and this visit's given before it arrived) and whenever it is
+    replaced whole (forgotten, or loaded from a file). So after a reload the score goes on where it was."""
+    memory = widget.memory
+    if memory is None:
+        return
+
+    def shown(m: Memory) -> None:
+        counts = progress.exercise(m.record, m.page, exercise)
+        widget.right, widget.asked = counts["right"], counts["asked"]
+        widget._show_tally()
+
+    memory.on_record(shown)

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from .. import names, progress
+from .. import names
 from ..cards import SUIT_NAMES, SUITS, Card, deck
 from ..i18n import _
 from ..rules import Rules
 from ..scoring import Score, compare_hands, score
 from ._html import esc, number, tally
 from .card import CardRow
+from .memory import follow_score
 from .picker import FollowsRules, preset_dropdown
 from .views import sentence, shorten
 
@@ -72,22 +73,6 @@ def _remember(memory: Memory | None, exercise: str, right: bool, rules: Rules, c
     if memory is not None:
         memory.answered(exercise, right, kind=exercise if rules.name in names.PRESET_INFO else None,
                         rules=rules.name, cards=cards, given=given, answer=answer)
-
-
-def _follow_score(quiz: Quiz | TieQuiz, exercise: str) -> None:
-    """Keep ``quiz``'s running score the record's (its ``memory``'s count of ``exercise``): when the browser's
-    record arrives (answers of earlier visits, and this visit's given before it arrived) and whenever it is
-    replaced whole (forgotten, or loaded from a file). So after a reload the score goes on where it was."""
-    memory = quiz.memory
-    if memory is None:
-        return
-
-    def shown(m: Memory) -> None:
-        counts = progress.exercise(m.record, m.page, exercise)
-        quiz.right, quiz.asked = counts["right"], counts["asked"]
-        quiz._show_tally()
-
-    memory.on_record(shown)
 
 
 def _plain(value: float) -> float:
@@ -153,7 +138,7 @@ class Quiz(FollowsRules, w.VBox):
         self.add_class("to-quiz")
         self._show_rules()
         self.next_hand()
-        _follow_score(self, "quiz")
+        follow_score(self, "quiz")
 
     def _preset_chosen(self, change: Any) -> None:
         self.rules = Rules.preset(change["new"])
@@ -281,7 +266,7 @@ class TieQuiz(FollowsRules, w.VBox):
                           self.feedback, self.tally])
         self.add_class("to-tie-quiz")
         self.next_pair()
-        _follow_score(self, "tie")
+        follow_score(self, "tie")
 
     def _rules_changed(self) -> None:
         if self._rules.ties != "tiebreak":
