@@ -78,6 +78,9 @@ class KnockAdvice:
     """The estimates and the advice in a sentence."""
     forbidden: str = ""
     """Why knocking is not allowed now, in words (``""`` when it is)."""
+    forbidden_rule: str = ""
+    """The rules' ``first_knock`` when that is why knocking is not allowed now (a code, no words; ``""``
+    otherwise): :func:`thirtyone.narration.no_knock_sentence` says it with "play on" in one sentence."""
 
     @property
     def close(self) -> bool:
@@ -237,7 +240,8 @@ def knock_advice(state: State, player: int | None = None, rollouts: int = 10_000
     knock = Estimate.from_losses("knock", knock_losses) if knock_losses is not None else None
     value = hand_values(rules)[view.hand]
     advice = "play on" if knock is None or knock.expected_lives > play_on.expected_lives else "knock"
-    return KnockAdvice(p, value, knock, play_on, advice, *advice_text(state, p, value, knock, play_on))
+    rule = "" if knock is not None else state.why_illegal(Action("knock")).rule
+    return KnockAdvice(p, value, knock, play_on, advice, *advice_text(state, p, value, knock, play_on), rule)
 
 
 def advice_text(state: State, player: int, value: float, knock: Estimate | None, play_on: Estimate

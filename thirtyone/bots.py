@@ -114,39 +114,48 @@ class KnockRule:
     def text(self) -> str:
         """The rule in a sentence, with this table's numbers."""
         if self.level == "intermediate" and self.threshold is not None and self.drop:
-            late = _rule_late(self.patience, self.players)
-            drop = ngettext("{drop} point less", "{drop} points less", int(self.drop)).format(
-                drop=number(self.drop))
-            return _("With {players} players still in, an intermediate bot knocks as soon as its hand is worth "
-                     "{worth} or more on its first turn, {drop} each time round the table but never below {floor}; "
-                     "or once {late}.").format(players=self.players, worth=number(self.threshold), drop=drop,
-                                               floor=number(self.floor), late=late)
+            return ngettext(
+                "With {players} players still in, an intermediate bot knocks as soon as its hand is worth {worth} or "
+                "more on its first turn, {drop} point less each time round the table but never below {floor}; or once "
+                "every player still in has had {patience} turns this round ({total} turns with {players} players).",
+                "With {players} players still in, an intermediate bot knocks as soon as its hand is worth {worth} or "
+                "more on its first turn, {drop} points less each time round the table but never below {floor}; or "
+                "once every player still in has had {patience} turns this round ({total} turns with {players} "
+                "players).", int(self.drop)).format(
+                    players=self.players, worth=number(self.threshold), drop=number(self.drop),
+                    floor=number(self.floor), patience=self.patience, total=self.patience * self.players)
         return _rule_text(self.level, self.patience, self.threshold, self.players)
 
 
-def _rule_late(patience: int, players: int | None) -> str:
-    """When patience runs out, in words: for ``players`` players still in, or in general (``None``)."""
-    if players is None:
-        return _("every player still in has had {patience} turns this round").format(patience=patience)
-    return _("every player still in has had {patience} turns this round ({total} turns with {players} "
-             "players)").format(patience=patience, total=patience * players, players=players)
-
-
 def _rule_text(level: str, patience: int, threshold: float | None, players: int | None) -> str:
-    """A level's knock rule in a sentence: for ``players`` players still in, or in general (``None``), in the
-    language in use (built when asked, never cached: the words follow :func:`thirtyone.i18n.use`)."""
-    late = _rule_late(patience, players)
+    """A level's knock rule in a sentence: for ``players`` players still in (with the turns that makes), or in
+    general (``None``), in the language in use (built when asked, never cached: the words follow
+    :func:`thirtyone.i18n.use`). One whole message a case: when patience runs out is never a phrase put in."""
+    if threshold is None and level == "intermediate":
+        players = None  # no number to say: the rule in general
     if level == "expert":
-        return _("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
-                 "best other move, whatever its hand; and it always knocks once {late}.").format(late=late)
-    if level == "intermediate":
-        worth = number(threshold) if threshold is not None else _("its threshold")
-        if players is None:
-            return _("An intermediate bot knocks as soon as its hand is worth {worth} or more, or once {late}."
-                     ).format(worth=worth, late=late)
-        return _("With {players} players still in, an intermediate bot knocks as soon as its hand is worth {worth} "
-                 "or more, or once {late}.").format(players=players, worth=worth, late=late)
-    return _("A beginner bot never knocks until {late}; then it knocks, whatever its hand.").format(late=late)
+        said = (_("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
+                  "best other move, whatever its hand; and it always knocks once every player still in has had "
+                  "{patience} turns this round.") if players is None else
+                _("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
+                  "best other move, whatever its hand; and it always knocks once every player still in has had "
+                  "{patience} turns this round ({total} turns with {players} players)."))
+    elif level == "intermediate" and threshold is None:
+        said = _("An intermediate bot knocks as soon as its hand is worth its threshold or more, or once every player "
+                 "still in has had {patience} turns this round.")
+    elif level == "intermediate":
+        said = (_("An intermediate bot knocks as soon as its hand is worth {worth} or more, or once every player "
+                  "still in has had {patience} turns this round.") if players is None else
+                _("With {players} players still in, an intermediate bot knocks as soon as its hand is worth {worth} "
+                  "or more, or once every player still in has had {patience} turns this round ({total} turns with "
+                  "{players} players)."))
+    else:
+        said = (_("A beginner bot never knocks until every player still in has had {patience} turns this round; "
+                  "then it knocks, whatever its hand.") if players is None else
+                _("A beginner bot never knocks until every player still in has had {patience} turns this round "
+                  "({total} turns with {players} players); then it knocks, whatever its hand."))
+    return said.format(patience=patience, players=players, total=patience * (players or 0),
+                       worth="" if threshold is None else number(threshold))
 
 
 class _KnockRules(Mapping[str, str]):

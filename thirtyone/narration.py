@@ -39,8 +39,8 @@ from .names import and_join, preset_name
 from .rules import Rules
 from .scoring import Score, hand_value
 
-__all__ = ["card_html", "cards_html", "html_table", "FACE_DOWN_HTML", "describe", "narrate", "player_name", "the_card", "join_names", "loss_words", "explain", "result_html",
-           "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "game_html", "rules_summary"]
+__all__ = ["card_html", "cards_html", "html_table", "FACE_DOWN_HTML", "describe", "narrate", "player_name", "the_card", "join_names", "loss_words", "loss_sentence", "explain", "result_html",
+           "score_words", "score_html", "compare_words", "illegal_words", "illegal_message", "no_knock_sentence", "game_html", "rules_summary"]
 
 SENTENCES: dict[str, str] = {
     "deal": N_("Round {round}: {p} deals."),
@@ -56,7 +56,6 @@ SENTENCES: dict[str, str] = {
     "31": N_("{p} shows 31 ({c}): the round ends at once."),
     "fire": N_("{p} shows three aces ({c}): Feuer! The round ends at once."),
     "void": N_("Everyone left would be out: nobody loses a life and the round is dealt again."),
-    "lose": N_("{p} {note}."),
     "swimming": N_("{p} has no lives left and is swimming: one more loss and they are out."),
     "out": N_("{p} is out of the game."),
     "winner": N_("{p} wins the game!"),
@@ -146,32 +145,33 @@ def _exchange_hand(e: Event, p: str, see: bool, names: Sequence[str] | None, min
     return _("{p} exchanged their hand for three stock cards.").format(p=p)
 
 
-_WHY_SHOWDOWN: dict[str, tuple[str, str]] = {
-    "knock": (N_("{p} knocked and everyone has had one more turn"), ""),
-    "all_pass": (N_("everyone passed in a row"), N_("everyone passed in a row")),
-    "empty_stock": (N_("the stock ran out"), N_("the stock ran out")),
-    "31": (N_("{p} has 31"), N_("31 was shown")),
-    "fire": (N_("{p} has three aces: Feuer"), N_("Feuer")),
+_SHOWDOWN: dict[str, tuple[str, str]] = {
+    "knock": (N_("Showdown ({p} knocked and everyone has had one more turn): {shown}."), ""),
+    "all_pass": (N_("Showdown (everyone passed in a row): {shown}."), N_("Showdown (everyone passed in a row): {shown}.")),
+    "empty_stock": (N_("Showdown (the stock ran out): {shown}."), N_("Showdown (the stock ran out): {shown}.")),
+    "31": (N_("Showdown ({p} has 31): {shown}."), N_("Showdown (31 was shown): {shown}.")),
+    "fire": (N_("Showdown ({p} has three aces: Feuer): {shown}."), N_("Showdown (Feuer): {shown}.")),
 }
-"""How a round ended → why the showdown came, said with the player who ended it, and without one."""
+"""How a round ended → the showdown's sentence (why it came and every seat's value ``{shown}``), with the player
+who ended it, and without one: one whole sentence each, never a "why" glued into it."""
 
 
-_WHY_YOURS: dict[str, Callable[[], str]] = {
-    "knock": lambda: pgettext("your seat", "{p} knocked and everyone has had one more turn"),
-    "31": lambda: pgettext("your seat", "{p} has 31"),
-    "fire": lambda: pgettext("your seat", "{p} has three aces: Feuer"),
+_SHOWDOWN_YOURS: dict[str, Callable[[], str]] = {
+    "knock": lambda: pgettext("your seat", "Showdown ({p} knocked and everyone has had one more turn): {shown}."),
+    "31": lambda: pgettext("your seat", "Showdown ({p} has 31): {shown}."),
+    "fire": lambda: pgettext("your seat", "Showdown ({p} has three aces: Feuer): {shown}."),
 }
-"""Why the showdown came, said to the viewer who ended the round (see :data:`YOURS`)."""
+"""The showdown's sentence said to the viewer who ended the round (see :data:`YOURS`)."""
 
 
 def _showdown(e: Event, p: str, see: bool, names: Sequence[str] | None, mine: bool = False) -> str:
-    said = _WHY_SHOWDOWN.get(e.note)
-    if mine and e.note in _WHY_YOURS:
-        why = _WHY_YOURS[e.note]().format(p=p)
-    else:
-        why = e.note if said is None else _(said[0] if p or not said[1] else said[1]).format(p=p)
     shown = ", ".join(f"{player_name(i, names)} {number(v)}" for i, v in enumerate(e.values) if v is not None)
-    return _("Showdown ({why}): {shown}.").format(why=why, shown=shown)
+    said = _SHOWDOWN.get(e.note)
+    if mine and e.note in _SHOWDOWN_YOURS:
+        return _SHOWDOWN_YOURS[e.note]().format(p=p, shown=shown)
+    if said is None:  # a round end the text layer does not know (never from the engine): its code as is
+        return f"{e.note}: {shown}."
+    return _(said[0] if p or not said[1] else said[1]).format(p=p, shown=shown)
 
 
 SAYERS: dict[str, Callable[[Event, str, bool, Sequence[str] | None, bool], str]] = {
@@ -208,13 +208,10 @@ def describe(event: Event, names: Sequence[str] | None = None, viewer: int | Non
         return SAYERS[kind](event, p, see, names, mine)
     if kind in SENTENCES:
         said = YOURS[kind]() if mine and kind in YOURS else _(SENTENCES[kind])
-        note = event.note
-        if kind == "lose" and event.loss is not None:
-            n = event.loss.lives
-            note = ngettext("loses {n} life: {reason}", "loses {n} lives: {reason}", n).format(
-                n=n, reason=loss_words(event.loss))
         the = the_card(cards_text(event.cards[:1])) if "{the_card}" in said else ""
-        return said.format(p=p, c=cards_text(event.cards), round=event.round, note=note, the_card=the)
+        return said.format(p=p, c=cards_text(event.cards), round=event.round, the_card=the)
+    if kind == "lose" and event.loss is not None:
+        return loss_sentence(event.loss, p)
     return event.note or kind
 
 
@@ -310,18 +307,60 @@ _LOSS: dict[Reason, str] = {
 }
 """Why a seat lost, by its code (``{value}``: its hand's value); a broken tie says by what (:func:`loss_words`)."""
 
+_LOSS_TWO: dict[Reason, str] = {
+    Reason.UNDER_21: N_("{value} is under 21 and they knocked, so it costs two lives"),
+    Reason.TIED_LOWEST: N_("tied for the lowest hand ({value}) and they knocked, so it costs two lives"),
+    Reason.LOWEST: N_("the lowest hand ({value}) and they knocked, so it costs two lives"),
+}
+"""Why a knocker lost two lives (``knocker_lowest``), by its code: each a phrase of its own."""
+
+_LOSS_SENTENCE: dict[tuple[Reason, bool, int], str] = {
+    # (reason, a tie broken by rank, lives) → who lost what and why, one sentence
+    (Reason.FIRE, False, 1): N_("{name} loses 1 life: another player showed three aces (Feuer)."),
+    (Reason.FIRE_BEATS_31, False, 1): N_("{name} loses 1 life: three aces (Feuer) beat even a 31."),
+    (Reason.OTHER_31, False, 1): N_("{name} loses 1 life: another player showed 31."),
+    (Reason.UNDER_21, False, 1): N_("{name} loses 1 life: {value} is under 21."),
+    (Reason.TIED_LOWEST, False, 1): N_("{name} loses 1 life: tied for the lowest hand ({value})."),
+    (Reason.LOWEST, False, 1): N_("{name} loses 1 life: the lowest hand ({value})."),
+    (Reason.KNOCKER_WINS_TIE, False, 1): N_(
+        "{name} loses 1 life: the lowest hand ({value}): tied with the knocker, who wins ties."),
+    (Reason.TIE_BROKEN, True, 1): N_("{name} loses 1 life: the lowest hand ({value}): the tie is broken by rank."),
+    (Reason.TIE_BROKEN, False, 1): N_("{name} loses 1 life: the lowest hand ({value}): the tie is broken by suit."),
+    (Reason.UNDER_21, False, 2): N_("{name} loses 2 lives: {value} is under 21 and they knocked, so it costs two lives."),
+    (Reason.TIED_LOWEST, False, 2): N_(
+        "{name} loses 2 lives: tied for the lowest hand ({value}) and they knocked, so it costs two lives."),
+    (Reason.LOWEST, False, 2): N_(
+        "{name} loses 2 lives: the lowest hand ({value}) and they knocked, so it costs two lives."),
+    (Reason.TIE_BROKEN, True, 2): N_("{name} loses 2 lives: the lowest hand ({value}): the tie is broken by rank, "
+                                     "and they knocked, so it costs two lives."),
+    (Reason.TIE_BROKEN, False, 2): N_("{name} loses 2 lives: the lowest hand ({value}): the tie is broken by suit, "
+                                      "and they knocked, so it costs two lives."),
+}
+"""Who lost what and why, one whole sentence a case (a loss costs 1 life, or 2 to a knocker with the lowest hand
+under ``knocker_lowest``): never a reason glued into "loses 1 life: …"."""
+
 
 def loss_words(loss: Loss) -> str:
-    """Why a seat lost, in words: ``"the lowest hand (19): the tie is broken by suit"``."""
+    """Why a seat lost, in words (a table's cell): ``"the lowest hand (19): the tie is broken by suit"``."""
     if loss.reason == Reason.TIE_BROKEN:
-        said = (_("the lowest hand ({value}): the tie is broken by rank") if loss.by_rank
-                else _("the lowest hand ({value}): the tie is broken by suit"))
+        if loss.lives == 2:
+            said = (_("the lowest hand ({value}): the tie is broken by rank, and they knocked, so it costs two lives")
+                    if loss.by_rank else
+                    _("the lowest hand ({value}): the tie is broken by suit, and they knocked, so it costs two lives"))
+        else:
+            said = (_("the lowest hand ({value}): the tie is broken by rank") if loss.by_rank
+                    else _("the lowest hand ({value}): the tie is broken by suit"))
+    elif loss.lives == 2:
+        said = _(_LOSS_TWO[loss.reason])
     else:
         said = _(_LOSS[loss.reason])
-    why = said.format(value=number(loss.value))
-    if loss.lives == 2:
-        why = _("{why} and they knocked, so it costs two lives").format(why=why)
-    return why
+    return said.format(value=number(loss.value))
+
+
+def loss_sentence(loss: Loss, name: str) -> str:
+    """Who lost what and why, one sentence: ``"Ben loses 1 life: the lowest hand (19)."``"""
+    by_rank = loss.reason == Reason.TIE_BROKEN and loss.by_rank
+    return _(_LOSS_SENTENCE[loss.reason, by_rank, loss.lives]).format(name=name, value=number(loss.value))
 
 
 def explain(result: RoundResult, names: Sequence[str] | None = None) -> str:
@@ -350,8 +389,7 @@ def explain(result: RoundResult, names: Sequence[str] | None = None) -> str:
         parts.append(_("Everyone left would be out, so nobody loses a life and the round is dealt again."))
     for seat, (n, loss) in enumerate(zip(result.losses, result.why)):
         if n and loss is not None:
-            parts.append(ngettext("{name} loses {n} life: {reason}.", "{name} loses {n} lives: {reason}.", n)
-                         .format(name=player_name(seat, names), n=n, reason=loss_words(loss)))
+            parts.append(loss_sentence(loss, player_name(seat, names)))
     if not result.void and not any(result.losses):
         parts.append(_("Nobody loses a life."))
     return " ".join(parts)
@@ -407,6 +445,18 @@ _OTHERS = {
 }
 """(one other suit, all of them less) → the sentence that follows the counting cards' sum ``{head}``."""
 
+_DIFFER_OTHERS = {
+    (True, True): N_("all suits differ, so only the best card counts: {total}; the other suit makes less ({sums}) "
+                     "and counts nothing"),
+    (True, False): N_("all suits differ, so only the best card counts: {total}; the other suit makes no more "
+                      "({sums}) and counts nothing"),
+    (False, True): N_("all suits differ, so only the best card counts: {total}; the other suits make less ({sums}) "
+                      "and count nothing"),
+    (False, False): N_("all suits differ, so only the best card counts: {total}; the other suits make no more "
+                       "({sums}) and count nothing"),
+}
+"""The same, when every card is of its own suit: one whole message each (never "all suits differ …" glued in)."""
+
 
 def score_words(s: Score, with_value: bool = False) -> str:
     """Why a hand is worth what it is, one sentence (``Score.explanation``):
@@ -423,20 +473,22 @@ def score_words(s: Score, with_value: bool = False) -> str:
     else:
         best = int(s.value)
         total = " + ".join([card_text(c) for c in s.counting]) + f" = {best}"
-        if len(cards) > 1 and len({c & 3 for c in cards}) == len(cards):
+        differ = len(cards) > 1 and len({c & 3 for c in cards}) == len(cards)
+        if s.others:
+            text = _others_text(total, s.others, best, differ)
+        elif differ:
             text = _("all suits differ, so only the best card counts: {total}").format(total=total)
         else:
             text = total
-        if s.others:
-            text = _others_text(text, s.others, best)
         if s.rule == "thirty_one":
             text = _("{total}, the best a hand of one suit can be").format(total=text)
     return f"{number(s.value)}: {text}" if with_value else text
 
 
-def _others_text(head: str, others: Sequence[Card], best: int) -> str:
-    """``head`` and the suits that lose, with their sums:
-    ``"9♥ = 9; the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``."""
+def _others_text(head: str, others: Sequence[Card], best: int, differ: bool = False) -> str:
+    """``head`` (the counting cards' sum) and the suits that lose, with their sums:
+    ``"9♥ = 9; the other suit makes less (3♦ + 2♦ = 5) and counts nothing"``; ``differ``: every card is of its own
+    suit (``"all suits differ, so only the best card counts: A♠ = 11; the other suits …"``)."""
     groups: dict[int, list[Card]] = {}
     for c in others:  # high cards first already
         groups.setdefault(c & 3, []).append(c)
@@ -444,6 +496,8 @@ def _others_text(head: str, others: Sequence[Card], best: int) -> str:
     sums = sorted([(sum([RANK_VALUES[c >> 2] for c in g]), -s, g) for s, g in groups.items()], reverse=True)
     parts = ", ".join([" + ".join([card_text(c) for c in g]) + f" = {t}" for t, _s, g in sums])
     less = all(t < best for t, _s, _g in sums)
+    if differ:
+        return _(_DIFFER_OTHERS[len(sums) == 1, less]).format(total=head, sums=parts)
     return _(_OTHERS[len(sums) == 1, less]).format(head=head, sums=parts)
 
 
@@ -470,16 +524,19 @@ def compare_words(scores: Sequence[Score], lowest: Sequence[int], rules: Rules) 
     if len(low_values) > 1 and rules.ties == "tiebreak":
         if len(lowest) == 1:
             s = scores[lowest[0]]
+            hands = join_names([str(i + 1) for i in low_values])
             if s.suit is None:
-                how = _("its rank ({rank}) is the lowest of the tied triples").format(rank=rank_text(s.cards[0].symbol))
+                said = _("Hands {hands} tie on {value}; hand {hand} loses the tie-break: its rank ({rank}) is the "
+                         "lowest of the tied triples.").format(hands=hands, value=number(s.value), hand=lowest[0] + 1,
+                                                               rank=rank_text(s.cards[0].symbol))
             else:
                 above = sorted({t.suit for t in (scores[i] for i in low_values)
                                 if t.suit is not None and t.suit != s.suit})
-                how = _("its suit, {suit}, comes below {above} in Skat order "
-                        "(clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦)").format(
-                            suit=_suit(s.suit), above=join_names([_suit(u) for u in above]))
-            lines.append(_("Hands {hands} tie on {value}; hand {hand} loses the tie-break: {how}.").format(
-                hands=join_names([str(i + 1) for i in low_values]), value=number(s.value), hand=lowest[0] + 1, how=how))
+                said = _("Hands {hands} tie on {value}; hand {hand} loses the tie-break: its suit, {suit}, comes below "
+                         "{higher_suits} in Skat order (clubs ♣ > spades ♠ > hearts ♥ > diamonds ♦).").format(
+                             hands=hands, value=number(s.value), hand=lowest[0] + 1, suit=_suit(s.suit),
+                             higher_suits=join_names([_suit(u) for u in above]))
+            lines.append(said)
         else:
             lines.append(_("Hands {hands} tie on value and suit: the tie-break cannot part them, so they all lose.")
                          .format(hands=join_names([str(i + 1) for i in lowest])))
@@ -599,6 +656,16 @@ _NO_KNOCK = {"not_first_turn": N_("nobody may knock on the round's very first tu
              "not_first_orbit": N_("nobody may knock until everyone has had a turn")}
 """Why a knock is not allowed yet, by ``Rules.first_knock``."""
 _NO_KNOCK_NOW = N_("knocking is not allowed now")
+_NO_KNOCK_PLAY_ON = {"not_first_turn": N_("Nobody may knock on the round's very first turn: play on."),
+                     "not_own_first_turn": N_("Only the dealer may knock in their own first turn: play on."),
+                     "not_first_orbit": N_("Nobody may knock until everyone has had a turn: play on.")}
+"""Why a knock is not allowed yet, by ``Rules.first_knock``, and the advice that follows, one sentence each."""
+
+
+def no_knock_sentence(rule: str) -> str:
+    """Why a knock is not allowed yet (``rule``: the rules' ``first_knock``; ``""``: another reason) and that the
+    learner plays on, one sentence: ``"Nobody may knock on the round's very first turn: play on."``"""
+    return _(_NO_KNOCK_PLAY_ON[rule]) if rule in _NO_KNOCK_PLAY_ON else _("These rules do not allow a knock now: play on.")
 
 
 def illegal_words(why: IllegalMove) -> str:

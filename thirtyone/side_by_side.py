@@ -180,12 +180,11 @@ class Situation:
         """What ``seat`` does in the staged round, in words ('' for nothing special)."""
         if self.roles:
             return _(self.roles[seat]) if self.roles[seat] else ""
-        parts = [_("deals")] if seat == 0 else []
-        if self.eager:
-            parts.append(_("knocks as soon as the rules allow"))
-        elif seat == self.knocker:
-            parts.append(_("knocks at the first chance"))
-        return names.and_join(parts)
+        knocks = "eager" if self.eager else "first" if seat == self.knocker else ""
+        if seat == 0:  # one whole message a role, never "deals" and a knock joined as a list
+            return {"eager": _("deals and knocks as soon as the rules allow"),
+                    "first": _("deals and knocks at the first chance"), "": _("deals")}[knocks]
+        return {"eager": _("knocks as soon as the rules allow"), "first": _("knocks at the first chance"), "": ""}[knocks]
 
 
 SITUATIONS: dict[str, Situation] = {s.key: s for s in (

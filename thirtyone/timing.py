@@ -45,13 +45,14 @@ from .bots import GreedyBot
 from .cards import Card, deck, parse_cards
 from .game import Action, State, knock_allowed, new_game
 from .i18n import N_, _, ngettext, percent
+from .narration import no_knock_sentence
 from .rules import Rules
 from .scoring import hand_values
 
 __all__ = ["CurvePoint", "survival_curve", "table_curve", "live_curve", "break_even", "ThresholdPoint",
            "threshold_curve", "build_threshold_tables", "threshold_table_bytes", "shipped_thresholds", "knock_turn",
            "TurnChoice", "turn_choices", "Spot", "staged_turn", "advise", "advice_words", "drill_spot", "spot_fields",
-           "Verdict", "mark", "MAX_TURN", "decode_advice", "ordinal", "turn_label"]
+           "Verdict", "mark", "MAX_TURN", "decode_advice", "ordinal", "turn_label", "turn_sentence"]
 
 MAX_TURN = 24
 """The latest turn the advisor stages (turns played by the table before the learner's)."""
@@ -294,16 +295,39 @@ def ordinal(k: int) -> str:
     return _(_NTH if 10 <= k % 100 <= 20 else _ORDINALS.get(k % 10, _NTH)).format(n=k)
 
 
-def turn_label(number: int, turns: int) -> str:
-    """One of a seat's turns in words: its ``number`` (1 for its first) and the turns played before it."""
+def turn_label(number: int, turns: int, may_knock: bool = True) -> str:
+    """One of a seat's turns in words, for a menu: its ``number`` (1 for its first) and the turns played before
+    it, and, when ``may_knock`` is false, that nobody may knock yet (one whole message a case)."""
     nth = ordinal(number)
     if turns == 0:
-        return (_("your {nth} turn, on the deal: nobody has moved yet") if number == 1 else
-                _("your {nth} turn: nobody has moved yet")).format(nth=nth)
+        if may_knock:
+            return (_("your {nth} turn, on the deal: nobody has moved yet") if number == 1 else
+                    _("your {nth} turn: nobody has moved yet")).format(nth=nth)
+        return (_("your {nth} turn, on the deal: nobody has moved yet (no knocking yet)") if number == 1 else
+                _("your {nth} turn: nobody has moved yet (no knocking yet)")).format(nth=nth)
     if number == 1:
-        return ngettext("your {nth} turn, on the deal: {n} turn played before it",
-                        "your {nth} turn, on the deal: {n} turns played before it", turns).format(nth=nth, n=turns)
-    return ngettext("your {nth} turn: {n} turn played before it", "your {nth} turn: {n} turns played before it",
+        said = (ngettext("your {nth} turn, on the deal: {n} turn played before it",
+                         "your {nth} turn, on the deal: {n} turns played before it", turns) if may_knock else
+                ngettext("your {nth} turn, on the deal: {n} turn played before it (no knocking yet)",
+                         "your {nth} turn, on the deal: {n} turns played before it (no knocking yet)", turns))
+    else:
+        said = (ngettext("your {nth} turn: {n} turn played before it", "your {nth} turn: {n} turns played before it",
+                         turns) if may_knock else
+                ngettext("your {nth} turn: {n} turn played before it (no knocking yet)",
+                         "your {nth} turn: {n} turns played before it (no knocking yet)", turns))
+    return said.format(nth=nth, n=turns)
+
+
+def turn_sentence(number: int, turns: int) -> str:
+    """One of a seat's turns as a sentence (a situation says it): ``"Your 2nd turn: 5 turns played before it."``"""
+    nth = ordinal(number)
+    if turns == 0:
+        return (_("Your {nth} turn, on the deal: nobody has moved yet.") if number == 1 else
+                _("Your {nth} turn: nobody has moved yet.")).format(nth=nth)
+    if number == 1:
+        return ngettext("Your {nth} turn, on the deal: {n} turn played before it.",
+                        "Your {nth} turn, on the deal: {n} turns played before it.", turns).format(nth=nth, n=turns)
+    return ngettext("Your {nth} turn: {n} turn played before it.", "Your {nth} turn: {n} turns played before it.",
                     turns).format(nth=nth, n=turns)
 
 
@@ -328,8 +352,7 @@ def turn_choices(rules: Rules | str, players: int, seat: int, max_turn: int = MA
         if out and r.family == "commerce" and not r.allow_pass:
             break
         may = knock_allowed(r.first_knock, turns, number > 1, seat == players, players)
-        when = turn_label(number, turns)
-        out.append(TurnChoice(turns, number, may, when if may else _("{turn} (no knocking yet)").format(turn=when)))
+        out.append(TurnChoice(turns, number, may, turn_label(number, turns, may)))
     return out
 
 
@@ -441,7 +464,8 @@ def advise(rules: Rules | str, hand: str | Sequence[Card], players: int, seat: i
     cards = parse_cards(hand, r.deck) if isinstance(hand, str) else tuple(hand)
     spot, advice = _advise(r, cards, players, seat, turn, rollouts, seed)
     text, why = advice_text(spot.state, spot.player, advice.value, advice.knock, advice.play_on)
-    return spot, dataclasses.replace(advice, explanation=text, forbidden=why)
+    rule = "" if advice.knock is not None else spot.state.why_illegal(Action("knock")).rule
+    return spot, dataclasses.replace(advice, explanation=text, forbidden=why, forbidden_rule=rule)
 
 
 @lru_cache(maxsize=256)
@@ -476,8 +500,7 @@ def advice_words(advice: KnockAdvice) -> tuple[str, str]:
     """The advice as a short head ("Knock.", "Play on.", "Too close to tell.", "You may not knock now.")
     and the reason in a sentence, without numbers: the estimates are shown once, beside it."""
     if advice.knock is None:
-        why = advice.forbidden or _("these rules do not allow a knock now")
-        return _("You may not knock now."), _("{why}: play on.").format(why=f"{why[:1].upper()}{why[1:]}")
+        return _("You may not knock now."), no_knock_sentence(advice.forbidden_rule)
     if advice.close:
         reason = (_("The {percent} intervals for lives lost overlap, so the simulation cannot tell the two choices "
                     "apart: either is about as good (knocking is a little ahead in this run).")

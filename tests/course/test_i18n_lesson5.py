@@ -254,7 +254,7 @@ def test_each_lesson_5_quotes_the_rule_the_bots_follow(lang: str) -> None:
 def test_the_spanish_knock_rules_count_turns() -> None:
     with i18n.using("es"):
         rules = dict(KNOCK_RULES)
-    assert f"ha tenido {PATIENCE} turnos" in rules["beginner"]
+    assert f"haya tenido {PATIENCE} turnos" in rules["beginner"]
     assert f"ha tenido {2 * PATIENCE} turnos" in rules["expert"]
     assert KNOCK_RULES["all"].startswith("No bot knocks")  # the mapping reads the language in use: English again
 
@@ -279,11 +279,11 @@ def test_the_advisor_answers_in_spanish_with_decimal_commas() -> None:
         assert a.advice is not None
         assert "Vale <strong>30,5</strong>" in a.hand_text.value  # three of a kind in Schwimmen
         html = a.result.value
-        assert "<strong>Consejo: " in html and "Golpear ahora" in html and "Seguir jugando: " in html
+        assert "<strong>Consejo: " in html and "Golpear ahora" in html and "Seguir jugando" in html
         assert re.search(r"Vidas perdidas de media: <strong>\d,\d\d</strong> \(intervalo del 95%: \d,\d\d a \d,\d\d\)",
                          html), html
         assert "200 repartos simulados" in html
-        assert "Schwimmen, 3 jugadores; asiento 2: juegas en 2.º lugar; tu turno " in a.situation.value
+        assert "Schwimmen, 3 jugadores. Asiento 2: juegas en 2.º lugar. Tu turno " in a.situation.value
         assert [label for label, _v in a.seat_menu.options][-1] == "3: el repartidor, juega el último"
         a.picker.pick("A♥")
         assert "Elige tres cartas para tu mano (llevas 1)." in a.result.value

@@ -232,7 +232,7 @@ def test_the_bots_levels_are_one_word_each_in_menus_and_sentences() -> None:
         table = GameTable(setup.new_state(), "beginner", 0, 1)
         menu = [label for label, _ in setup.level_menu.options]
         assert menu == [label for label, _ in table.level_menu.options] == ["principiante", "intermedio", "experto"]
-        assert "contra 3 bots de nivel principiante" in setup.describe()
+        assert "contra 3 bots principiantes" in setup.describe()
 
 
 @pytest.mark.parametrize("tour", ["scat", "scat-31", "schwimmen", "feuer"])

@@ -198,9 +198,9 @@ def test_spanish_knock_narration_and_showdown():
     assert "Ana ha golpeado: todos los demás tienen un turno más." in lines
     assert any(re.fullmatch(r"Ben ha robado del mazo y ha descartado el \S+\.", line) for line in lines)
     assert "Recuento (Ana ha golpeado y todos los demás han tenido un turno más): Sam 19, Ana 5, Ben 20." in lines
-    assert "Ana pierde 2 vidas: la mano más baja (5), y además ha golpeado, así que le cuesta dos vidas." in lines
-    assert explained == ("Ana ha golpeado y todos los demás han tenido un turno más. Ana pierde 2 vidas: la mano más "
-                         "baja (5), y además ha golpeado, así que le cuesta dos vidas.")
+    assert "Ana pierde dos vidas: tiene la mano más baja (5) y ha golpeado, así que le cuesta dos vidas." in lines
+    assert explained == ("Ana ha golpeado y todos los demás han tenido un turno más. Ana pierde dos vidas: tiene la "
+                         "mano más baja (5) y ha golpeado, así que le cuesta dos vidas.")
 
 
 def test_spanish_feuer_round():
@@ -209,13 +209,13 @@ def test_spanish_feuer_round():
         s = new_game(FEUER, players=3, seed=1, deck=stack(["K♥ 9♥ 8♣", "A♠ A♥ A♣", "A♦ K♦ 10♦"]))
         text = s.result.explain(["Sam", "Ana", "Ben"])
         lines = narrate(s.round_events(), ["Sam", "Ana", "Ben"])
-    assert text == ("Ana ha enseñado tres ases: Fuego. Sam pierde 1 vida: otro jugador ha enseñado tres ases (Fuego). "
-                    "Ben pierde 1 vida: tres ases (Fuego) ganan incluso a un 31.")
+    assert text == ("Ana ha enseñado tres ases: Fuego. Sam pierde una vida: otro jugador ha enseñado tres ases (Fuego). "
+                    "Ben pierde una vida: tres ases (Fuego) ganan incluso a un 31.")
     assert lines == ["Ronda 1: reparte Sam.",
                      "Ana enseña tres ases (A♠ A♥ A♣): ¡Fuego! La ronda termina de inmediato.",
                      "Recuento (Ana tiene tres ases: Fuego): Sam 19, Ana 32, Ben 31.",
-                     "Sam pierde 1 vida: otro jugador ha enseñado tres ases (Fuego).",
-                     "Ben pierde 1 vida: tres ases (Fuego) ganan incluso a un 31."]
+                     "Sam pierde una vida: otro jugador ha enseñado tres ases (Fuego).",
+                     "Ben pierde una vida: tres ases (Fuego) ganan incluso a un 31."]
 
 
 def test_spanish_summary_and_names():

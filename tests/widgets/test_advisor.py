@@ -445,7 +445,7 @@ def test_advisor_takes_any_rule_set_from_the_rule_editor() -> None:
     a.rule_editor.set("first_knock", "not_first_orbit")
     assert a.rules.first_knock == "not_first_orbit" and a.rules.name == "custom"
     assert a.spot is not None and a.spot.rules == a.rules
-    assert "your own rules" in a.situation.value
+    assert "Your own rules, 4 players." in a.situation.value
     a.choose(seat=2, turn=1)
     assert a.advice is not None and a.advice.knock is None
     assert "Nobody may knock until everyone has had a turn" in a.result.value
@@ -485,7 +485,7 @@ def test_the_drill_marks_against_the_advisors_estimate_and_names_the_situation()
                              rollouts=ROLLOUTS)
         assert shown.advice == d.advice  # the very estimate the advisor shows for this situation
         text = d.feedback.value
-        assert f"{n} players" in text and f"seat {spot.seat}" in text and "Scat" in text
+        assert f"{n} players" in text and f"Seat {spot.seat}" in text and "Scat" in text
         assert (f"{spot.turns} turn" in text) or "nobody has moved" in text
         assert f"worth {int(d.advice.value)}" in text
         assert ("Too close to tell" in text) == d.advice.close
@@ -508,7 +508,7 @@ def test_drill_marks_once_and_keeps_score() -> None:
     d.knock_button.click()
     assert d.asked == 3 and Action("knock") in d.spot.state.legal_actions()
     d.rule_editor.set("lives", 5)  # any rule set: a new situation under it
-    assert d.spot.rules.lives == 5 and "your own rules" in d.question.value
+    assert d.spot.rules.lives == 5 and "Your own rules" in d.question.value
 
 
 # -- what a learner reads ----------------------------------------------------------------------------
@@ -630,9 +630,9 @@ def test_neither_choice_is_marked_better_when_the_two_are_too_close_to_tell() ->
 def test_the_situation_names_each_seat_as_the_table_has_it() -> None:
     words = [html.unescape(situation_html(staged_turn("scat", "K♥ Q♥ 7♣", 4, seat, seat - 1), note=False))
              for seat in (1, 2, 4)]
-    assert "seat 1, left of the dealer: you play first" in words[0]
-    assert "seat 2: you play 2nd" in words[1]
-    assert "seat 4: you are the dealer and play last" in words[2]
+    assert "Seat 1, left of the dealer: you play first." in words[0]
+    assert "Seat 2: you play 2nd." in words[1]
+    assert "Seat 4: you are the dealer and play last." in words[2]
 
 
 def test_comparing_table_sizes_for_the_dealer_draws_the_dealers_seat() -> None:

@@ -386,7 +386,7 @@ def test_each_level_is_described_by_the_bots_own_knock_rule(level: str, preset: 
         for n in range(2, players):  # the thresholds once players drop out come from the same rule
             r = knock_rule(level, rules, n)
             if r.threshold is not None:
-                assert f"{r.threshold:g} or more with {n} still in" in text
+                assert f"With {n} players still in, it knocks at {r.threshold:g} or more." in text
     setup = GameSetup(preset, bots=3, level=level)
     assert setup.level_help.value == f"<p>{html.escape(level_text(level, rules, 4), quote=False)}</p>"
     assert dict((v, k) for k, v in setup.level_menu.options)[level] == LEVEL_NAMES[level]
@@ -461,7 +461,8 @@ def test_advice_from_an_earlier_turn_is_not_played_even_when_its_move_is_legal_a
 
 def test_the_thresholds_when_players_drop_out_are_for_fewer_players_only() -> None:
     text = level_text("intermediate", Rules.preset("scat"), 4)
-    assert "with 3 still in" in text and "with 2 still in" in text and "with 4 still in" not in text
+    assert "With 3 players still in, it knocks at" in text and "With 2 players still in, it knocks at" in text
+    assert "With 4 players still in, it knocks at" not in text
 
 
 def test_the_coachs_table_names_each_number_by_its_column() -> None:

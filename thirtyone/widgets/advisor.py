@@ -25,9 +25,10 @@ from ..game import parse_action
 from ..i18n import _, fixed, grouped, ngettext, percent
 from ..rules import Rules
 from ..scoring import hand_value
-from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, spot_fields, turn_choices, turn_label
+from ..timing import Spot, advice_words, advise, drill_spot, mark, ordinal, spot_fields, turn_choices, turn_sentence
 from ._html import number, tally
 from .card import CardRow
+from .failure import failure_html, smaller_rule_sentence
 from .memory import follow_score
 from .picker import CardPicker
 from .ruleset import RuleEditor
@@ -63,23 +64,26 @@ def rules_name(rules: Rules) -> str:
     return names.preset_name(rules.name) if rules.name in Rules.PRESET_NAMES else _("your own rules")
 
 
-def estimate_html(title: str, est: Estimate | None, best: bool, digits: int = 2) -> str:
+def estimate_html(title: str, est: Estimate | None, best: bool, digits: int = 2, best_title: str = "",
+                  move: str = "") -> str:
     """One choice's estimate: the lives lost on average (what the advice compares, first and marked) and
     the chance of losing a life, each with its 95% interval; lives lost with ``digits`` decimals
-    (:func:`lives_digits`)."""
+    (:func:`lives_digits`). ``title``: the choice ("Knock now"); ``best_title``: its whole heading when it is
+    the better one ("Knock now — fewer lives lost"); ``move``: the move it plays, on a line of its own."""
     cls = "to-estimate to-best" if best else "to-estimate"
+    moved = f'<p class="to-move">{_esc(move[:1].upper() + move[1:])}</p>' if move else ""
     if est is None:
-        return f'<div class="{cls}"><h4>{_esc(title)}</h4><p>' + _esc(_("Not allowed now.")) + "</p></div>"
+        return f'<div class="{cls}"><h4>{_esc(title)}</h4>{moved}<p>' + _esc(_("Not allowed now.")) + "</p></div>"
     lo, hi = est.p_lose_ci
     elo, ehi = est.expected_ci
-    head = _("{choice} — fewer lives lost").format(choice=title) if best else title
+    head = (best_title or title) if best else title
     lives = _esc(_("Lives lost on average: {lives} ({percent} interval {low} to {high})")).format(percent=percent(95, compound=True),
         lives=f"<strong>{fixed(est.expected_lives, digits)}</strong>", low=fixed(elo, digits),
         high=fixed(ehi, digits))
     chance = _("Chance of losing a life: {chance} ({percent} interval {low} to {high})").format(percent=percent(95, compound=True),
         chance=pct(est.p_lose), low=pct(lo), high=pct(hi))
     deals = ngettext("{n} simulated deal", "{n} simulated deals", est.rollouts).format(n=grouped(est.rollouts))
-    return (f'<div class="{cls}"><h4>{_esc(head)}</h4><p class="to-compared">{lives}</p>'
+    return (f'<div class="{cls}"><h4>{_esc(head)}</h4>{moved}<p class="to-compared">{lives}</p>'
             f'<p class="to-chance">{_esc(chance)}</p><p class="to-note">{_esc(deals)}</p></div>')
 
 
@@ -128,25 +132,27 @@ def _compared_note(advice: KnockAdvice, spot: Spot | None) -> str:
 
 def _seat_text(seat: int, players: int) -> str:
     if seat == 1:
-        return _("seat 1, left of the dealer: you play first")
+        return _("Seat 1, left of the dealer: you play first.")
     if seat == players:
-        return _("seat {seat}: you are the dealer and play last").format(seat=seat)
-    return _("seat {seat}: you play {nth}").format(seat=seat, nth=ordinal(seat))
+        return _("Seat {seat}: you are the dealer and play last.").format(seat=seat)
+    return _("Seat {seat}: you play {nth}.").format(seat=seat, nth=ordinal(seat))
 
 
 def _turn_text(turns: int, seat: int, players: int) -> str:
-    return turn_label((turns - (seat - 1)) // players + 1, turns)
+    return turn_sentence((turns - (seat - 1)) // players + 1, turns)
 
 
 def _situation_text(spot: Spot) -> str:
-    n = spot.state.players
-    return _("{rules}, {n} players; {seat}; {turn}").format(
-        rules=rules_name(spot.rules), n=n, seat=_seat_text(spot.seat, n), turn=_turn_text(spot.turns, spot.seat, n))
+    """The rules and players, the seat and the turn: three whole sentences."""
+    n, rules = spot.state.players, spot.rules
+    first = (_("{rules}, {n} players.").format(rules=names.preset_name(rules.name), n=n)
+             if rules.name in Rules.PRESET_NAMES else _("Your own rules, {n} players.").format(n=n))
+    return " ".join([first, _seat_text(spot.seat, n), _turn_text(spot.turns, spot.seat, n)])
 
 
 def situation_html(spot: Spot, note: bool = True) -> str:
     """The situation in words: the rules, players, seat and turn (and the staging note)."""
-    lines = [_situation_text(spot) + "."]
+    lines = [_situation_text(spot)]
     if note and spot.note:
         lines.append(spot.note)
     return '<div class="to-situation">' + "".join(f"<p>{_esc(x)}</p>" for x in lines) + "</div>"
@@ -157,14 +163,14 @@ def _face_up_caption(rules: Rules) -> str:
     return f'<p class="to-face-up">{_esc(what)}</p>'
 
 
-def _play_title(advice: KnockAdvice, spot: Spot | None) -> str:
+def _play_move(advice: KnockAdvice, spot: Spot | None) -> str:
+    """The move that playing on plays, in words ("draw from the stock"; ``""`` without a spot)."""
     if spot is None:
-        return _("Play on")
+        return ""
     try:
-        words = describe_move(parse_action(advice.play_on.action), spot.state.view(spot.player))
+        return describe_move(parse_action(advice.play_on.action), spot.state.view(spot.player))
     except ValueError:  # pragma: no cover - the play-on move is always a move of the game
-        words = advice.play_on.action
-    return _("Play on: {move}").format(move=words)
+        return advice.play_on.action
 
 
 def _estimates(advice: KnockAdvice, spot: Spot | None) -> str:
@@ -172,8 +178,9 @@ def _estimates(advice: KnockAdvice, spot: Spot | None) -> str:
     play_best = not advice.close and advice.advice == "play on"
     digits = lives_digits(advice)
     return (_compared_note(advice, spot) + '<div class="to-estimates">'
-            + estimate_html(_("Knock now"), advice.knock, knock_best, digits)
-            + estimate_html(_play_title(advice, spot), advice.play_on, play_best, digits) + "</div>")
+            + estimate_html(_("Knock now"), advice.knock, knock_best, digits, _("Knock now — fewer lives lost"))
+            + estimate_html(_("Play on"), advice.play_on, play_best, digits, _("Play on — fewer lives lost"),
+                            _play_move(advice, spot)) + "</div>")
 
 
 def advice_html(advice: KnockAdvice, spot: Spot | None = None) -> str:
@@ -183,6 +190,12 @@ def advice_html(advice: KnockAdvice, spot: Spot | None = None) -> str:
             '<p class="to-advice to-advice-head"><strong>' + _esc(_("Advice: {advice}").format(advice=head))
             + "</strong></p>"
             f'<p class="to-reason to-explanation">{_esc(reason)}</p>' + _estimates(advice, spot) + "</div>")
+
+
+def _smaller(rules: Rules) -> str:
+    """The sentence on a smaller size played in a browser (:func:`~thirtyone.widgets.failure.smaller_rule_sentence`)."""
+    said = smaller_rule_sentence(rules)
+    return f'<p class="to-note">{_esc(said)}</p>' if said else ""
 
 
 def _worth_html(value: float) -> str:
@@ -403,12 +416,16 @@ class KnockAdvisor(w.VBox):
         try:
             spot, advice = advise(self._rules, cards, self.players_menu.value, self.seat_menu.value,
                                   self.turn_menu.value, rollouts=self.rollouts, seed=self.seed)
-        except ValueError as e:
+        except Exception as e:
             self.hand_text.value = _worth_html(hand_value(cards, self._rules))  # this hand's, not the last one's
             self.situation.value = ""
             self.table_row.show(())
             self.table_caption.value = ""
-            self._say(str(e)[:1].upper() + str(e)[1:] + ".")
+            if isinstance(e, ValueError):
+                self._say(str(e)[:1].upper() + str(e)[1:] + ".")
+            else:  # the simulation failed: said to the learner, not only logged
+                self.advice = None
+                self.result.value = failure_html(e)
             return None
         self.spot, self.advice = spot, advice
         self.hand_text.value = _worth_html(advice.value)
@@ -416,7 +433,7 @@ class KnockAdvisor(w.VBox):
         s = spot.state
         self.table_row.show(s.discard_pile[-1:] if s.rules.family == "draw" else s.center)
         self.table_caption.value = _face_up_caption(s.rules)
-        self.result.value = advice_html(advice, spot)
+        self.result.value = advice_html(advice, spot) + _smaller(self._rules)
         return advice
 
 
@@ -511,7 +528,11 @@ class KnockDrill(w.VBox):
         """Mark ``"knock"`` or ``"play on"``: True right, False wrong, None if already answered."""
         if self.answered or self.spot is None:
             return None
-        self.advice = advice = self.judge()
+        try:
+            self.advice = advice = self.judge()
+        except Exception as e:  # the simulation failed: said to the learner, not only logged
+            self.feedback.value = failure_html(e)
+            return None
         verdict = mark(advice, choice)
         self.answered = True
         self.asked += 1
@@ -522,7 +543,7 @@ class KnockDrill(w.VBox):
                                  rules=rules.name, cards=spot_fields(self.spot), given=verdict.answer,
                                  answer=verdict.best)
         tick = '<strong class="to-right">✔</strong> ' if verdict.right else '<strong class="to-wrong">✘</strong> '
-        judged = _("The simulation judged this situation: {situation}; your hand is worth {value}.").format(
+        judged = _("The simulation judged this situation: {situation} Your hand is worth {value}.").format(
             situation=_situation_text(self.spot), value=number(advice.value))
         self.feedback.value = (f'<div role="status"><p class="to-feedback">{tick}{_esc(verdict.text)}</p>'
                                f'<p class="to-feedback">{_esc(judged)}</p>'

@@ -263,11 +263,44 @@ def _when(players: int, seat: int, turn: int) -> str:
     return ngettext("after {n} turn played", "after {n} turns played", t).format(n=t)
 
 
-OPPONENTS = {"greedy": N_("like beginner bots"), "random": N_("at random")}
-"""How the other players play in the knock tables, in words (English, marked: shown as ``_(OPPONENTS[k])``)."""
+def _line_label(players: int, seat: int, turn: int, by: str) -> str:
+    """A line's name in the legend, one whole message a case: the table size (``by="players"``) or the seat
+    (``"seat"``) with when the knock comes (:func:`_when`), or when alone (``"turn"``)."""
+    if by == "turn":
+        return _when(players, seat, turn)
+    t = knock_turn(players, seat, turn)
+    if by == "players":
+        if t == seat - 1:
+            return (_("{players} players, on the deal").format(players=players) if t == 0 else
+                    ngettext("{players} players, on the deal (its first turn, after {n} turn)",
+                             "{players} players, on the deal (its first turn, after {n} turns)", t)
+                    .format(players=players, n=t))
+        return ngettext("{players} players, after {n} turn played", "{players} players, after {n} turns played",
+                        t).format(players=players, n=t)
+    if t == seat - 1:
+        return (_("seat {seat}, on the deal").format(seat=seat) if t == 0 else
+                ngettext("seat {seat}, on the deal (its first turn, after {n} turn)",
+                         "seat {seat}, on the deal (its first turn, after {n} turns)", t).format(seat=seat, n=t))
+    return ngettext("seat {seat}, after {n} turn played", "seat {seat}, after {n} turns played", t).format(
+        seat=seat, n=t)
 
-_COMPARED = {"players": N_("number of players"), "seat": N_("seat"), "turn": N_("turn")}
-"""What a survival chart's lines compare, in words."""
+
+OPPONENTS = {"greedy": N_("like beginner bots, never knocking first"),
+             "random": N_("at random, never knocking first")}
+"""How the other players play in the knock tables, as the menu says it (English, marked: shown as
+``_(OPPONENTS[k])``)."""
+
+_OTHERS_PLAY = {"greedy": N_("The others play like beginner bots, never knocking first."),
+                "random": N_("The others play at random, never knocking first.")}
+"""The same, as a sentence of a chart's caption."""
+
+_COMPARED = {
+    "players": N_("Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per number of "
+                  "players."),
+    "seat": N_("Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per seat."),
+    "turn": N_("Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per turn."),
+}
+"""What a survival chart's lines compare: the first sentence of its description."""
 
 
 def _curve_series(label: str, curve: Sequence[CurvePoint], dashed: bool = False) -> Series:
@@ -305,8 +338,7 @@ class SurvivalChart(w.VBox):
                                                t).format(n=t), t)
                                      for t in (1, 2, 3)],
                                     value=turn, description=_("Knock"), layout=w.Layout(width="max-content"))
-        self.opponents_menu = w.Dropdown(options=[(_("{how}, never knocking first").format(how=_(v)), k)
-                                                  for k, v in OPPONENTS.items()],
+        self.opponents_menu = w.Dropdown(options=[(_(v), k) for k, v in OPPONENTS.items()],
                                          value=opponents, description=_("Others play"),
                                          style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
         self.live_button = w.Button(description=_("Simulate this chart now ({n} deals)").format(n=grouped(live_deals)),
@@ -356,22 +388,19 @@ class SurvivalChart(w.VBox):
     def _lines(self) -> list[tuple[str, tuple[str, int, int, int, str]]]:
         rules, players, seat, turn, opp = self.chosen()
         if self.compare == "players":
-            cells = [(_("{n} players").format(n=n), self._cell(n)) for n in range(2, 7)]
+            cells = [self._cell(n) for n in range(2, 7)]
         elif self.compare == "seat":
-            cells = [(_seat_name(s), (rules, players, s, turn, opp)) for s in range(1, players + 1)]
+            cells = [(rules, players, s, turn, opp) for s in range(1, players + 1)]
         else:
-            cells = [("", (rules, players, seat, t, opp)) for t in range(4)]
+            cells = [(rules, players, seat, t, opp) for t in range(4)]
         out = []
         seen = set()
-        for label, cell in cells:
-            when = _when(*cell[1:4])
-            if self.compare == "turn":
-                if when in seen:  # several table turns can lead to the same turn of this seat
-                    continue
-                seen.add(when)
-                out.append((when, cell))
-            else:
-                out.append((_("{line}, {when}").format(line=label, when=when), cell))
+        for cell in cells:
+            label = _line_label(*cell[1:4], by=self.compare)
+            if label in seen:  # several table turns can lead to the same turn of this seat
+                continue
+            seen.add(label)
+            out.append((label, cell))
         return out
 
     def curves(self) -> list[tuple[str, list[CurvePoint]]]:
@@ -403,27 +432,39 @@ class SurvivalChart(w.VBox):
             details_html(_("The numbers behind the chart"), self._numbers(lines, live))
 
     def _what(self) -> str:
+        """What the chart shows: the rules, the knocker and when it knocks, and how the others play (two whole
+        sentences, one message a case)."""
         rules, players, seat, turn, opp = self.chosen()
-        if self.compare == "players":
-            who = _("from the dealer's seat") if self.seat_menu.value == 0 else _("from the first seat")
+        if self.compare == "turn":
+            said = _("{rules}, from seat {seat} of {players}.")
         elif self.compare == "seat":
-            who = _("at a table of {n}").format(n=players)
+            said = (_("{rules}, at a table of {players}, knocking on the deal.") if turn == 0 else
+                    ngettext("{rules}, at a table of {players}, knocking at the first chance once at least {n} turn "
+                             "has been played.",
+                             "{rules}, at a table of {players}, knocking at the first chance once at least {n} turns "
+                             "have been played.", turn))
+        elif self.seat_menu.value == 0:
+            said = (_("{rules}, from the dealer's seat, knocking on the deal.") if turn == 0 else
+                    ngettext("{rules}, from the dealer's seat, knocking at the first chance once at least {n} turn "
+                             "has been played.",
+                             "{rules}, from the dealer's seat, knocking at the first chance once at least {n} turns "
+                             "have been played.", turn))
         else:
-            who = _("from {seat} of {n}").format(seat=_seat_name(seat), n=players)
-        when = "" if self.compare == "turn" else (
-            _(", knocking on the deal") if turn == 0 else
-            ngettext(", knocking at the first chance once at least {n} turn has been played",
-                     ", knocking at the first chance once at least {n} turns have been played", turn).format(n=turn))
-        return _("{rules}, {who}{when}, the others playing {how}").format(
-            rules=names.preset_name(rules), who=who, when=when, how=_(OPPONENTS[opp]))
+            said = (_("{rules}, from the first seat, knocking on the deal.") if turn == 0 else
+                    ngettext("{rules}, from the first seat, knocking at the first chance once at least {n} turn "
+                             "has been played.",
+                             "{rules}, from the first seat, knocking at the first chance once at least {n} turns "
+                             "have been played.", turn))
+        return " ".join([said.format(rules=names.preset_name(rules), seat=seat, players=players, n=turn),
+                         _(_OTHERS_PLAY[opp])])
 
     def _alt(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
-        parts = [_("Chart: the chance of surviving a knock (0 to 100%) against the hand value, one line per "
-                   "{compared}; {what}.").format(compared=_(_COMPARED[self.compare]), what=self._what())]
-        for label, curve in lines:
+        parts = [_(_COMPARED[self.compare]), self._what()]
+        for label, curve in lines:  # each line by its name in the legend, quoted
             be = break_even(curve)
-            parts.append(_("{line}: more likely than not to survive from {value}.").format(line=label, value=number(be))
-                         if be is not None else _("{line}: never more likely than not.").format(line=label))
+            parts.append(_("“{legend}”: more likely than not to survive from {value}.").format(legend=label,
+                                                                                                value=number(be))
+                         if be is not None else _("“{legend}”: never more likely than not.").format(legend=label))
         if live is not None:
             be = break_even(live)
             parts.append(_("Simulated now: from {value}.").format(value=number(be)) if be is not None
@@ -433,9 +474,9 @@ class SurvivalChart(w.VBox):
     def _caption(self, lines: Sequence[tuple[str, list[CurvePoint]]], live: list[CurvePoint] | None) -> str:
         meta_deals = self.tables.meta.get("deals")
         deals = grouped(meta_deals) if isinstance(meta_deals, int) else _("thousands of")
-        text = _("{what}. Each point is a hand value; the bars are {percent} intervals (from {deals} simulated deals per "
+        text = _("{sentences} Each point is a hand value; the bars are {percent} intervals (from {deals} simulated deals per "
                  "line; hand values with fewer than 20 knocks are left out). The dotted line is 50%: above it a knock "
-                 "survives more often than not.").format(what=self._what(), percent=percentage(95, compound=True), deals=deals)
+                 "survives more often than not.").format(sentences=self._what(), percent=percentage(95, compound=True), deals=deals)
         if live is not None:
             text += " " + _("The dashed line was simulated just now.")
         return text

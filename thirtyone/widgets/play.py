@@ -46,6 +46,7 @@ from ..game import Action, State, narrate, new_game, parse_action
 from ..i18n import N_, _, grouped, ngettext, percent
 from ..rules import RULE_FIELDS, Rules
 from ._html import esc, number, static_text, style_tag
+from .failure import failure_html
 from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
 from .table import CardTable
@@ -99,9 +100,8 @@ def level_text(level: str, rules: Rules, players: int) -> str:
     text = f"{_(LEVEL_MOVES[level])} {rule.text}"
     if rule.threshold is not None and players > 2:
         fewer = [knock_rule(level, rules, n) for n in range(players - 1, 1, -1)]
-        text += " " + _("When players drop out, it knocks at {thresholds}.").format(thresholds=", ".join(
-            _("{value} or more with {n} still in").format(value=number(r.threshold or 0), n=r.players)
-            for r in fewer if r.threshold is not None))
+        text += "".join(" " + _("With {players} players still in, it knocks at {value} or more.").format(
+            players=r.players, value=number(r.threshold)) for r in fewer if r.threshold is not None)
     if rules.first_knock != "anytime":
         text += " " + KNOCK_RULES["all"]
     return text
@@ -244,13 +244,27 @@ class GameSetup(w.VBox):
         return self.rules.lives
 
     def describe(self) -> str:
-        """The game chosen, in a sentence: "Scat against 3 intermediate bots, 3 lives each, game number 1"."""
+        """The game chosen, in a sentence: "Scat against 3 intermediate bots, 3 lives each, game number 1."
+        (one whole message for each level, and for one life or several)."""
         r = self.rules
         n = self.bots_menu.value
-        bots = ngettext("{rules} against {n} {level} bot", "{rules} against {n} {level} bots", n).format(
-            rules=rules_name(r), n=n, level=_(self.level_menu.value))
-        return bots + ngettext(", {n} life each", ", {n} lives each", r.lives).format(n=r.lives) + _(
-            ", game number {seed}").format(seed=self.seed)
+        level, one = self.level_menu.value, r.lives == 1
+        if level == "beginner":
+            said = (ngettext("{rules} against {n} beginner bot, 1 life each, game number {seed}.",
+                             "{rules} against {n} beginner bots, 1 life each, game number {seed}.", n) if one else
+                    ngettext("{rules} against {n} beginner bot, {lives} lives each, game number {seed}.",
+                             "{rules} against {n} beginner bots, {lives} lives each, game number {seed}.", n))
+        elif level == "expert":
+            said = (ngettext("{rules} against {n} expert bot, 1 life each, game number {seed}.",
+                             "{rules} against {n} expert bots, 1 life each, game number {seed}.", n) if one else
+                    ngettext("{rules} against {n} expert bot, {lives} lives each, game number {seed}.",
+                             "{rules} against {n} expert bots, {lives} lives each, game number {seed}.", n))
+        else:
+            said = (ngettext("{rules} against {n} intermediate bot, 1 life each, game number {seed}.",
+                             "{rules} against {n} intermediate bots, 1 life each, game number {seed}.", n) if one else
+                    ngettext("{rules} against {n} intermediate bot, {lives} lives each, game number {seed}.",
+                             "{rules} against {n} intermediate bots, {lives} lives each, game number {seed}.", n))
+        return said.format(rules=rules_name(r), n=n, lives=r.lives, seed=self.seed)
 
     def ready(self) -> bool:
         """Every setting can deal a game: False (and the game number's message says why, and that nothing
@@ -483,7 +497,7 @@ class PlayGame(w.VBox):
         self.table.children = parts  # before the table is on the page: its view is drawn once, whole
         self.table_box.children = [self.table]
         self.table.observe(self._state_changed, "state")
-        self.setup.hint.value = ("<p>" + _("Now playing: {game}. You are {name}; the game ends when only one player "
+        self.setup.hint.value = ("<p>" + _("Now playing: {game} You are {name}; the game ends when only one player "
                                            "is left. For another game, press <strong>Change the game</strong>, then "
                                            "<strong>Start the game</strong>.").format(
                                                game=esc(self.setup.describe()), name=esc(self.table.names[0]))
@@ -612,7 +626,12 @@ class PlayGame(w.VBox):
             self.coach_html.value = ('<p role="status">'
                                      + _("The coach is playing your moves on, {n} deals each…").format(n=self.rollouts)
                                      + "</p>")
-            self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed, knock_rollouts=self.rollouts)
+            try:
+                self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed, knock_rollouts=self.rollouts)
+            except Exception as e:  # said to the learner, not only logged (failure.failure_html)
+                self.advice = None
+                self.coach_html.value = failure_html(e)
+                return None
         self._draw()
         return self.advice
 
@@ -708,6 +727,12 @@ def _result_words(game: dict[str, Any]) -> str:
         place=game["place"], players=game["players"])
 
 
+def _game_words(n: int, game: dict[str, Any]) -> str:
+    """A game of the chart, for its alt text: ``"game 3: won"``, ``"game 4: place 2 of 3"``."""
+    return _("game {n}: won").format(n=n) if game["place"] == 1 else _("game {n}: place {place} of {players}").format(
+        n=n, place=game["place"], players=game["players"])
+
+
 def games_figure(games: Sequence[dict[str, Any]], first: int = 1) -> tuple[Figure, list[str]]:
     """How the last ``games`` went: the learner's place in each (1 at the top: won, drawn as a star), numbered
     from ``first``; and each game in words (the alt text)."""
@@ -729,7 +754,7 @@ def games_figure(games: Sequence[dict[str, Any]], first: int = 1) -> tuple[Figur
     ax.grid(True, axis="y", color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     fit_margins(fig)
-    alt = [_("game {n}: {result}").format(n=x, result=_result_words(g)) for x, g in zip(xs, games, strict=True)]
+    alt = [_game_words(x, g) for x, g in zip(xs, games, strict=True)]
     return fig, alt
 
 

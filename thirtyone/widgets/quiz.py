@@ -46,25 +46,43 @@ def _rules_name(rules: Rules) -> str:
     return names.preset_name(rules.name) if rules.name in names.PRESET_INFO else _("your own rules")
 
 
-def _house_rules(rules: Rules) -> list[str]:
-    out = []
-    if rules.three_of_a_kind is not None:
-        out.append(_("three of a kind counts {value}").format(value=number(rules.three_of_a_kind)))
-    if rules.three_aces is not None:
-        out.append(_("three aces count {value}").format(value=number(rules.three_aces)))
-    return out
+def _has_house_rules(rules: Rules) -> bool:
+    return rules.three_of_a_kind is not None or rules.three_aces is not None
 
 
 def rules_line(rules: Rules) -> str:
-    """What the value quiz says about the rules it scores by, in a sentence or two."""
-    house = _house_rules(rules)
-    head = (_("Scored by the {rules} rules").format(rules=_rules_name(rules)) if rules.name in names.PRESET_INFO
-            else _("Scored by your own rules"))
-    if not house:
-        return _("{head}: a hand is worth its best suit, and three of a kind is a hand like any other "
-                 "(no house rules).").format(head=head)
-    return _("{head}: a hand is worth its best suit, and with these house rules {rules}. After the first few "
-             "hands, such hands come up now and then.").format(head=head, rules=names.and_join(house))
+    """What the value quiz says about the rules it scores by, in a sentence or two (one whole message a case:
+    a preset or your own rules, and which of the two house rules they play)."""
+    toak, aces = rules.three_of_a_kind, rules.three_aces
+    if rules.name in names.PRESET_INFO:
+        if toak is not None and aces is not None:
+            said = _("Scored by the {rules} rules: a hand is worth its best suit, and with these house rules three of "
+                     "a kind counts {value} and three aces count {aces_value}. After the first few hands, such hands "
+                     "come up now and then.")
+        elif toak is not None:
+            said = _("Scored by the {rules} rules: a hand is worth its best suit, and with these house rules three of "
+                     "a kind counts {value}. After the first few hands, such hands come up now and then.")
+        elif aces is not None:
+            said = _("Scored by the {rules} rules: a hand is worth its best suit, and with these house rules three "
+                     "aces count {aces_value}. After the first few hands, such hands come up now and then.")
+        else:
+            said = _("Scored by the {rules} rules: a hand is worth its best suit, and three of a kind is a hand like "
+                     "any other (no house rules).")
+    elif toak is not None and aces is not None:
+        said = _("Scored by your own rules: a hand is worth its best suit, and with these house rules three of a kind "
+                 "counts {value} and three aces count {aces_value}. After the first few hands, such hands come up now "
+                 "and then.")
+    elif toak is not None:
+        said = _("Scored by your own rules: a hand is worth its best suit, and with these house rules three of a kind "
+                 "counts {value}. After the first few hands, such hands come up now and then.")
+    elif aces is not None:
+        said = _("Scored by your own rules: a hand is worth its best suit, and with these house rules three aces "
+                 "count {aces_value}. After the first few hands, such hands come up now and then.")
+    else:
+        said = _("Scored by your own rules: a hand is worth its best suit, and three of a kind is a hand like any "
+                 "other (no house rules).")
+    return said.format(rules=_rules_name(rules), value=number(toak) if toak is not None else "",
+                       aces_value=number(aces) if aces is not None else "")
 
 
 def _remember(memory: Memory | None, exercise: str, right: bool, rules: Rules, cards: Any, given: Any,
@@ -157,7 +175,7 @@ class Quiz(FollowsRules, w.VBox):
 
     def _deal(self) -> tuple[Card, ...]:
         cards = deck(self._rules.deck)
-        house = bool(_house_rules(self._rules))
+        house = _has_house_rules(self._rules)
         if self.dealt >= PLAIN_HANDS and house and self._rng.random() < 0.2:
             rank = self._rng.choice(sorted({c.rank for c in cards}))
             return tuple(self._rng.sample([c for c in cards if c.rank == rank], 3))

@@ -450,7 +450,7 @@ class TableControl:
                        if s.knocker is not None else "")
             return _("{name}'s turn.").format(name=self.labels[p]) + f"{knocked}{tail}"
         kinds = {a.kind for a in s.legal_actions()}
-        knock = _(" or knock") if "knock" in kinds else ""
+        knock = "knock" in kinds
         last = (" " + _("{name} has knocked: this is your last turn.").format(name=self.labels[s.knocker])
                 if s.knocker is not None else "")
         if s.phase == "choice":
@@ -461,14 +461,27 @@ class TableControl:
         if s.phase == "first":
             return _("Your first turn: keep your hand, or take the face-down center hand.")
         if s.phase == "discard":
-            banned = ""
             if s.taken is not None and Action("discard", (s.taken,)) not in s.legal_actions():
-                banned = _(" (not the {card} you just took)").format(card=card_text(s.taken))
-            return _("Now throw a card: click one of your four cards{banned}.").format(banned=banned) + last
+                return _("Now throw a card: click one of your four cards (not the {card} you just took).").format(
+                    card=card_text(s.taken)) + last
+            return _("Now throw a card: click one of your four cards.") + last
         if s.rules.family == "draw":  # whole sentences: "o golpea" in Spanish, not the list's "o golpear"
             if knock:
                 return _("Your turn: take a card (click the stock or the top of the discard pile) or knock.") + last
             return _("Your turn: take a card (click the stock or the top of the discard pile).") + last
-        extra = [x for x, k in ((_("swap all three"), "swap all"), (_("pass"), "pass")) if k in kinds]
-        more = (", " + ", ".join(extra) if extra else "") + knock
-        return _("Your turn: click one of your cards, then a center card, to swap them{more}.").format(more=more) + last
+        said = {  # (swap all three, pass, knock) → the whole sentence: never the other moves glued on as a list
+            (False, False, False): _("Your turn: click one of your cards, then a center card, to swap them."),
+            (False, False, True): _("Your turn: click one of your cards, then a center card, to swap them, or knock."),
+            (True, False, False): _("Your turn: click one of your cards, then a center card, to swap them, or swap all "
+                                    "three."),
+            (True, False, True): _("Your turn: click one of your cards, then a center card, to swap them, swap all "
+                                   "three or knock."),
+            (False, True, False): _("Your turn: click one of your cards, then a center card, to swap them, or pass."),
+            (False, True, True): _("Your turn: click one of your cards, then a center card, to swap them, pass or "
+                                   "knock."),
+            (True, True, False): _("Your turn: click one of your cards, then a center card, to swap them, swap all "
+                                   "three or pass."),
+            (True, True, True): _("Your turn: click one of your cards, then a center card, to swap them, swap all "
+                                  "three, pass or knock."),
+        }
+        return said["swap all" in kinds, "pass" in kinds, "knock" in kinds] + last

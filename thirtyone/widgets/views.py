@@ -106,13 +106,26 @@ class CardValues(w.VBox):
 
     def explain(self, card: int) -> None:
         c = ALL_CARDS[card]
-        face = _("every face card is worth 10")
-        why = {12: _("an ace is worth 11"), 11: face, 10: face, 9: face, 8: _("a ten is worth 10")}.get(
-            c.rank, _("a number card is worth its number"))
+        if c.rank == 12:  # one whole sentence a kind of card, never "K♥ is worth 10" and a reason glued
+            said = _("<strong>{card} is worth {value}</strong>: an ace is worth 11.")
+        elif c.rank in (9, 10, 11):
+            said = _("<strong>{card} is worth {value}</strong>: every face card is worth 10.")
+        elif c.rank == 8:
+            said = _("<strong>{card} is worth {value}</strong>: a ten is worth 10.")
+        else:
+            said = _("<strong>{card} is worth {value}</strong>: a number card is worth its number.")
         self.row.selected = [card]
-        worth = _("{card} is worth {value}").format(card=card_text(c), value=RANK_VALUES[c.rank])
-        self.text.value = (f'<p class="to-note" aria-live="polite"><strong>{worth}</strong>'
-                           + _(": {why}.").format(why=why) + "</p>")
+        self.text.value = ('<p class="to-note" aria-live="polite">'
+                           + said.format(card=html.escape(card_text(c)), value=RANK_VALUES[c.rank]) + "</p>")
+
+
+def _hands_table(rows: Sequence[tuple[str, str]]) -> str:
+    """Each hand's name beside what is said of it (its score, or what is wrong with it), a row a hand: the name
+    is a row's header, never glued before the text in one sentence."""
+    return ('<table class="to-hands-said" role="table"><tbody>'
+            + "".join(f'<tr role="row"><th scope="row" role="rowheader">{html.escape(name)}</th>'
+                      f'<td role="cell">{html.escape(text)}</td></tr>' for name, text in rows)
+            + "</tbody></table>")
 
 
 class Sandbox(w.VBox):
@@ -225,7 +238,7 @@ class HandComparison(FollowsRules, w.VBox):
                 continue
             holder.update((c, i) for c in cards)
         hands: list[tuple[Card, ...]] = []
-        problems = [_("Hand {n}: {problem}").format(n=i + 1, problem=wrong[i]) for i in sorted(wrong)]
+        problems = [(_("Hand {n}").format(n=i + 1), wrong[i]) for i in sorted(wrong)]
         for i in range(len(self.inputs)):
             if i in wrong:
                 self.rows[i].show(())
@@ -238,26 +251,25 @@ class HandComparison(FollowsRules, w.VBox):
             self.values[i].value = f'<span class="to-value"><strong>{number(s.value)}</strong></span>'
         if problems:
             self.outcome = None
-            self.result.value = ('<div class="to-result" aria-live="polite">'
-                                 + "".join(f"<p>{html.escape(p)}</p>" for p in problems) + "</div>")
+            self.result.value = '<div class="to-result" aria-live="polite">' + _hands_table(problems) + "</div>"
             return None
         out = compare_hands(hands, self.rules)
         self.outcome = out
         scores: list[Score] = out["scores"]  # type: ignore[assignment]
         lowest: list[int] = out["lowest"]  # type: ignore[assignment]
-        why = "".join("<li>" + _("Hand {n}: {problem}").format(n=i + 1, problem=html.escape(str(s))) + "</li>"
-                      for i, s in enumerate(scores))
+        why = _hands_table([(_("Hand {n}").format(n=i + 1), str(s)) for i, s in enumerate(scores)])
         ties = (_("With these rules every hand tied for lowest loses.")
                 if self.rules.ties == "all_lose" else
                 _("With these rules a tie is broken: three of a kind by rank, other hands by the scoring suit "
                   "in Skat order, {order}.").format(order=" > ".join(f"{_(SUIT_NAMES[s])} {SUITS[s]}"
                                                                      for s in range(4))))
-        losers = and_join([_("hand {n}").format(n=i + 1) for i in lowest])
+        lowest_said = (_("Lowest: hand {n}.").format(n=lowest[0] + 1) if len(lowest) == 1 else
+                       _("Lowest: hands {hands}.").format(hands=and_join([str(i + 1) for i in lowest])))
         self.result.value = (
             '<div class="to-result" aria-live="polite">'
-            "<p><strong>" + _("Lowest: {hands}.").format(hands=losers) + "</strong> "
+            "<p><strong>" + lowest_said + "</strong> "
             f"{html.escape(str(out['explanation']))}</p>"
-            f"<ul>{why}</ul><p class=\"to-note\">{html.escape(ties)}</p></div>")
+            f"{why}<p class=\"to-note\">{html.escape(ties)}</p></div>")
         for i, v in enumerate(self.values):
             if i in lowest:
                 v.value += ' <span class="to-lowest">' + _("lowest") + "</span>"
