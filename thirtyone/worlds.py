@@ -525,7 +525,7 @@ def play_on_pure_worlds(worlds: PureWorlds, actions: Sequence[Action], threshold
             if a.kind != "discard":
                 continue
             s = probe.apply(a)
-            if s.phase == "turn" and len(s.stock) == view.stock_count and (start is None or _same_start(s, start)):
+            if s.phase == "turn" and view.stock_count == len(s.stock) and (start is None or _same_start(s, start)):
                 direct.append((a, None))
                 start = s
     rest = [a for a in actions if a not in {a for a, _f in direct}]
