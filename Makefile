@@ -8,7 +8,7 @@ PORT ?= 8866
 # rewrites (its assertion messages) and needs not rewrite them on every run (5 s of every make check).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: tutorial test check mutate catalog data lint typecheck bench clean
+.PHONY: tutorial test check mutate catalog data lint typecheck bench clean static test-static
 
 TEMPLATE := $(wildcard share/jupyter/voila/templates/thirtyone/* share/jupyter/voila/templates/thirtyone/static/*)
 
@@ -111,6 +111,15 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+## static: the whole course (English, Spanish, German) as a static site in build/static/, run in the browser by
+## Pyodide: no server (python3 -m http.server -d build/static to try it; README, "Publish the static course")
+static: $(STAMP)
+	$(BIN)/python tools/static/build.py
+
+## test-static: build the static site and walk every page in Chromium (tests/static, marked static; not yet in make test)
+test-static: $(STAMP)
+	$(BIN)/python -m pytest tests/static -m static -p no:randomly
 
 ## bench: print the speed figures each issue names
 bench: $(STAMP)
