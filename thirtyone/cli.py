@@ -143,6 +143,8 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"bots to test, a comma list (default: {', '.join(ARENA_BOTS)}; also: {', '.join(EXTRA_BOTS)})")
     p.add_argument("--rounds", type=int, default=200, help="deals per cell (the issue's sizes: 10000, 4000)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--pure", action="store_true",
+                   help="play every simulation on the pure-Python path, as the course in a browser does (no NumPy)")
     p = sub.add_parser("build-data", help="compute the files shipped in thirtyone/data/ and write them",
                        description="Each file is computed by its builder (thirtyone/shipped.py lists them) "
                        "and written in thirtyone/data/, in the order of that list. A measured file (the bots' "
@@ -205,11 +207,14 @@ def _tournament(args: argparse.Namespace) -> None:
 
 def _strength(args: argparse.Namespace) -> None:
     """``strength``: duplicate play of each bot against a field, one table for the cells asked."""
+    from .compute import pure_python
+
     cells = select_cells(args.preset, args.players, args.field)
     start = time.perf_counter()
-    rows = _with_bar(len(cells) * max(args.rounds, 0), "rounds", lambda progress: [
-        row for preset, players, field in cells
-        for row in duplicate(preset, players, field, args.bots, args.rounds, args.seed, progress=progress)])
+    with pure_python(args.pure):
+        rows = _with_bar(len(cells) * max(args.rounds, 0), "rounds", lambda progress: [
+            row for preset, players, field in cells
+            for row in duplicate(preset, players, field, args.bots, args.rounds, args.seed, progress=progress)])
     print(strength_table(rows))
     print(f"\n{args.rounds} rounds per cell, seed {args.seed}, {time.perf_counter() - start:.1f} s")
 
