@@ -136,7 +136,8 @@ class _Sampler:
                 center.append(pool.pop())
         return hands, center, pool
 
-    def lockstep(self, count: int, first_move: str | Action, knock: KnockSchedule, patience: int) -> np.ndarray:
+    def lockstep(self, count: int, first_move: str | Action, knock: KnockSchedule, patience: int
+                 ) -> np.ndarray | list[int]:
         """Lives the viewer loses in ``count`` sampled play-outs, played all at once (:mod:`thirtyone.lockstep`),
         everyone knocking by ``knock``. Without NumPy (:func:`thirtyone.compute.use_numpy`): :meth:`pure`."""
         if not use_numpy():

@@ -16,9 +16,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from .cards import RANK_VALUES
+from .cards import RANK_VALUES, Card
 from .policy import TAKE_MARGIN, THROW_COST, judge, knock_allowed
 from .rules import Rules
 from .scoring import dealt_score, keep_key, scoring_tables
@@ -89,13 +89,13 @@ def deal_pure(rules: Rules, players: int, count: int, rng: random.Random, deck: 
 
 
 def play_pure(rules: Rules, hands: Sequence[Sequence[Sequence[int]]], stock: Sequence[Sequence[int]],
-              center: Sequence[Sequence[int]] | None = None, out: Sequence[bool] | None = None, *, current: int,
+              center: Sequence[Any] | None = None, out: Sequence[bool] | None = None, *, current: int,
               dealer: int, turns: int = 0, played: Sequence[bool] | None = None, passes: int = 0,
               thresholds: Any = 27.0, patience: int | Sequence[int] = 4, drop: Any = 0.0, floor: Any = 0.0,
-              first_move: Any = None, discard: Sequence[int] | Sequence[Sequence[int]] = (),
+              first_move: Any = None, discard: Sequence[Any] = (),
               knocker: int | None = None, knock_at: tuple[Any, Any] | None = None, random_seats: Any = (),
               rng: random.Random | None = None,
-              reshuffle: Callable[[int, int, Sequence[int]], Sequence[int]] | None = None,
+              reshuffle: Callable[[int, int, Any], Sequence[int]] | None = None,
               deal: bool = False, reasons: bool = True) -> PureOutcome:
     """:func:`thirtyone.lockstep.play_lockstep` in plain Python: the same arguments, as lists (``hands``: a list per
     play-out of each seat's three cards; ``stock``, ``center``: a list per play-out; ``discard``: one pile for all
@@ -154,7 +154,7 @@ class _Game:
     """One round at a time: :meth:`play` plays a play-out to its end and appends it to the outcome."""
 
     def __init__(self, rules: Rules, n: int, out: tuple[bool, ...], active: list[int], nxt: dict[int, int],
-                 rng: random.Random, reshuffle: Callable[[int, int, Sequence[int]], Sequence[int]] | None) -> None:
+                 rng: random.Random, reshuffle: Callable[[int, int, Any], Sequence[int]] | None) -> None:
         tables = scoring_tables(rules)
         self.rules, self.n, self.out, self.nxt, self.rng, self.reshuffle = rules, n, out, nxt, rng, reshuffle
         self.values, self.keeps = tables.values, tables.keeps
@@ -308,7 +308,7 @@ class _Game:
             p = self.nxt[p]
             if not how and kn == p:
                 how = KNOCK
-        scores = [None if out[s] else dealt_score(H[s], rules) for s in range(self.n)]
+        scores = [None if out[s] else dealt_score(cast("tuple[Card, ...]", H[s]), rules) for s in range(self.n)]
         holders = tuple(sorted({holder, *dealt_31} - {-1}))
         _w, _l, losses, why = judge(rules, scores, None if kn < 0 else kn, _WORDS[how], holders)
         res.losses.append(losses)
