@@ -132,8 +132,8 @@ def test_advice_against_lesson_5s_knock_rule_says_why_in_one_sentence_with_its_n
         assert d.half > 0 and not d.close
         nums = {"saves": fixed(d.saves, 1), "low": fixed(d.saves - d.half, 1), "high": fixed(d.saves + d.half, 1)}
         sentence = (DEPART_EN if lang == "en" else ngettext(*DEPART_MSG, 4)).format(
-            threshold=number(24), players=4, value=number(27), percent=percent(95), n=grouped(1000), **nums)
-        assert text.count(" ".join(sentence.split())) == 1, text  # (as shown: one space for any, 95 % too)
+            threshold=number(24), players=4, value=number(27), percent=percent(95, compound=True), n=grouped(1000), **nums)
+        assert text.count(" ".join(sentence.split())) == 1, text  # (as shown: one space for any; "95-%-Intervall" in German)
         assert lang == "en" or "Lesson 5" not in sentence  # translated
         assert not advice.keeps_hand and "Keep your hand" not in text
 
