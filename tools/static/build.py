@@ -289,6 +289,17 @@ def notebook_pages() -> list[Path]:
     return found
 
 
+def static_links(notebook: str) -> str:
+    """A notebook whose links between pages (the course bar and the language switch are HTML inside Markdown,
+    which Voici does not rewrite) lead to the static pages: ``href="02-scat.ipynb"`` → ``href="02-scat.html"``."""
+    nb = json.loads(notebook)
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            cell["source"] = re.sub(r'href="([^":#?]+)\.ipynb([#?][^"]*)?"', r'href="\1.html\2"', source)
+    return json.dumps(nb, ensure_ascii=False, indent=1)
+
+
 def static_progress_js() -> str:
     """The Voilà template's progress.js with the static site's addresses: a page is <stem>.html, not .ipynb."""
     text = (VOILA_TEMPLATE / "static" / "progress.js").read_text()
@@ -304,7 +315,7 @@ def lite_dir(work: Path, pyodide: Path, shipped: list[Path]) -> tuple[Path, list
     contents = lite / "contents"
     for page in notebook_pages():
         (contents / page).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(NOTEBOOKS / page, contents / page)
+        (contents / page).write_text(static_links((NOTEBOOKS / page).read_text()))
     runtime = lite / "static" / "pyodide"
     runtime.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -379,8 +390,12 @@ def build(out: Path) -> None:
                 "federated_extensions": [str(anywidget)], "ignore_sys_prefix": ["federated_extensions"],
                 "no_sourcemaps": True, "no_unused_shared_packages": True},
             "FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]}}, indent=2))
-        run(venv / "bin" / "voici", "build", "--lite-dir", lite, "--contents", lite / "contents",
-            "--output-dir", site, "--template", "thirtyone-static", cwd=lite, env=env)
+        done = subprocess.run([str(a) for a in (venv / "bin" / "voici", "build", "--lite-dir", lite, "--contents",
+                                                lite / "contents", "--output-dir", site, "--template",
+                                                "thirtyone-static")], cwd=lite, env=env, capture_output=True, text=True)
+        if done.returncode:
+            sys.stderr.write(done.stdout + done.stderr)
+            raise SystemExit(f"make static: voici build failed ({done.returncode})")
         finish(site)
         if out.exists():
             shutil.rmtree(out)
