@@ -527,7 +527,7 @@ class _PlayOuts:
     def play(self) -> None:
         """Turn after turn, every play-out to its end."""
         for _step in range(100_000):
-            live = self.how == 0
+            started = live = self.how == 0
             if not live.any():
                 break
             if not self.commerce:  # decision 17: an empty stock is rebuilt as the turn starts, or the round ends
@@ -539,7 +539,7 @@ class _PlayOuts:
                 is_31, is_fire = self.commerce_turn(turn, moving) if self.commerce else self.draw_turn(turn, moving)
                 if is_31 is not None:
                     self.instant_ends(is_31, is_fire)
-            self.next_seat(live)
+            self.next_seat(started)  # those the empty stock ended as the turn started are recorded too
         if (self.how == 0).any():  # pragma: no cover - every round ends: patience makes someone knock
             raise RuntimeError("play-outs did not end")
 

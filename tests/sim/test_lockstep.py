@@ -187,3 +187,14 @@ def test_a_knock_schedule_per_seat_plays_as_the_same_schedule_per_play_out(prese
     assert (seat == rows).all()
     fixed = play(thresholds=start)
     assert (fixed != seat).any()
+
+
+def test_a_play_out_that_the_empty_stock_ends_as_a_turn_starts_says_so() -> None:
+    """Decision 17: a turn that starts with an empty stock and no card to spare in the discard pile ends the round.
+    Such play-outs were judged but never recorded as ended by the empty stock (their reason read as none)."""
+    rules = Rules.preset("scat")
+    hands = np.array([[[int(c) for c in parse_cards("2♣ 3♦ 5♠")], [int(c) for c in parse_cards("7♣ 8♦ 9♠")]]] * 3)
+    out = play_lockstep(rules, hands, np.zeros((3, 0), dtype=np.int64), current=0, dealer=1,
+                        discard=[int(parse_cards("4♥")[0])])
+    assert out.how.tolist() == [How.EMPTY_STOCK] * 3
+    assert out.losses.tolist() == [[1, 0]] * 3  # the lowest hand (5) loses, as the game judges it
