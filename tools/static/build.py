@@ -152,11 +152,11 @@ def project_version() -> str:
 
 def project_wheel(dest: Path) -> Path:
     """thirtyone's wheel for the page: the package's Python, its shipped data, its widgets' CSS and JS and its
-    catalogs compiled from the .po files, declaring no dependency (NumPy is not there)."""
+    catalogs (each .po and the .mo compiled from it), declaring no dependency (NumPy is not there)."""
     version = project_version()
     package = ROOT / "thirtyone"
     files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                   and p.suffix not in (".po", ".pot", ".pyc", ".mo") and p.name != "server.py")
+                   and p.suffix not in (".pot", ".pyc", ".mo") and p.name != "server.py")
     info = f"thirtyone-{version}.dist-info"
     meta = {
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: thirtyone\nVersion: {version}\n"
@@ -169,8 +169,8 @@ def project_wheel(dest: Path) -> Path:
     record = io.StringIO()
     writer = csv.writer(record, lineterminator="\n")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
-        def add(name: str, data: bytes) -> None:
-            info_ = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # the same bytes for the same files
+        def add(name: str, data: bytes, second: int = 0) -> None:
+            info_ = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, second))  # the same bytes for the same files
             info_.compress_type = zipfile.ZIP_DEFLATED
             info_.external_attr = 0o644 << 16
             whl.writestr(info_, data)
@@ -179,7 +179,8 @@ def project_wheel(dest: Path) -> Path:
         for file in files:
             add(file.relative_to(ROOT).as_posix(), file.read_bytes())
         for po in sorted(package.glob("locale/*/LC_MESSAGES/thirtyone.po")):
-            add(po.with_suffix(".mo").relative_to(ROOT).as_posix(), compiled(po))
+            # the .po says the language is there (i18n.LANGUAGES); the .mo, newer, is what i18n reads
+            add(po.with_suffix(".mo").relative_to(ROOT).as_posix(), compiled(po), second=2)
         for name, text in meta.items():
             add(name, text.encode())
         writer.writerow([f"{info}/RECORD", "", ""])
@@ -406,9 +407,31 @@ def build(out: Path) -> None:
         f"in {time.monotonic() - started:.0f} s; try it: python3 -m http.server -d {out}")
 
 
+UNUSED = ("build", "doc", "files", "voici/tree", "jupyter-lite.ipynb", "bootstrap.js", "config-utils.js")
+"""What Voici's build writes that no page of the course uses: JupyterLab's own app (build/; Voici's is voici/build/),
+its docs, the notebooks as files (each page carries its own), the file browser (voici/tree/), the app's start-up
+scripts (the landing page is ours)."""
+SW_DROP = 't.pathname.includes("/api/")'
+SW_KEEP = '(t.pathname.includes("/api/")&&!t.pathname.includes("/api/contents/"))'
+
+
 def finish(site: Path) -> None:
-    """The landing page, and what no page uses dropped."""
+    """The landing page, JupyterLite's service worker told to keep the contents listing too (every page asks for
+    it when it starts: offline it must come from the cache), and what no page uses dropped."""
     (site / "index.html").write_text(LANDING)
+    worker = site / "service-worker.js"
+    text = worker.read_text()
+    if text.count(SW_DROP) != 1:
+        raise SystemExit("make static: service-worker.js changed; update SW_DROP in tools/static/build.py")
+    worker.write_text(text.replace(SW_DROP, SW_KEEP))
+    for name in UNUSED:
+        path = site / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    for junk in site.rglob("*.map"):
+        junk.unlink()
 
 
 LANDING = """<!DOCTYPE html>
