@@ -1,7 +1,8 @@
 """What one page visit costs the server: a fresh kernel that runs the page's notebook, as Voilà does.
 
-For every page (index, lessons 1–6, glossary) a kernel is started the way Voilà starts one (jupyter_client's
-KernelManager, the environment's ``python3`` kernel, working directory ``notebooks/``) and the notebook's code
+For every page of the course (:data:`thirtyone.course.PAGES`: the index, lessons 1–6, the glossary, the Review) a
+kernel is started the way Voilà starts one (jupyter_client's KernelManager, the environment's ``python3`` kernel,
+working directory ``notebooks/``) and the notebook's code
 cells are executed one by one as Voilà executes them (nbclient, ``store_history=False``). Then the kernel
 process is read: its CPU time (user + system) after start alone and after the cells, and its memory (USS, the
 memory only this kernel holds, and RSS, which counts shared libraries too).
@@ -67,15 +68,16 @@ import psutil
 from nbclient import NotebookClient
 from nbclient.util import run_sync
 
+from thirtyone import course
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-PAGES = ["index", "01-scoring", "02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play",
-         "glossary"]
+PAGES = [page.stem for page in course.PAGES]
 BARE = "bare kernel"
 """A kernel that runs no cell: what starting Python and ipykernel costs here, before any page."""
 
 BEFORE: dict[str, tuple[float, float, float]] = {
-    # page: (total CPU in seconds, USS MB, RSS MB) before issue 10
+    # page: (total CPU in seconds, USS MB, RSS MB) before issue 10 (measured then: the pages of that day)
     BARE: (0.28, 35, 51),
     "index": (0.35, 40, 56),
     "01-scoring": (0.44, 40, 57),

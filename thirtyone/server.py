@@ -25,9 +25,6 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Integer, List, Unicode
 from traitlets.config import Config
 
-LESSONS = ("02-scat", "03-schwimmen", "04-variants", "05-knock-timing", "06-play")
-"""The lessons after the first: learners reach them one at a time, minutes apart."""
-
 
 # -- kernels end with their visitors --------------------------------------------------------------
 # Jupyter Server's culler (MappingKernelManager.cull_kernel_if_idle, run every cull_interval seconds)
@@ -332,15 +329,17 @@ def page_language(notebook_name: str) -> str:
 
 def language_pools(lang: str, environ: Mapping[str, str] = os.environ) -> dict[str, dict[str, int]]:
     """The preheated kernels of one language's pages once its pages are visited (or from the start: English and
-    the class's language): a pool of 1 for the index and each lesson (of ``THIRTYONE_CLASS_SIZE`` for the index
-    and lesson 1 of the class's language, 2 for its later lessons), none for the glossary."""
+    the class's language), by each page's pool in the course manifest (:attr:`thirtyone.course.Page.pool`): a
+    pool of 1 for the index and each lesson (of ``THIRTYONE_CLASS_SIZE`` where the class's language's learners
+    arrive together, the index and lesson 1; 2 for its later lessons), none for the glossary and the Review."""
+    from thirtyone import course
+
     class_size = _class_size(environ) if lang == _class_language(environ) else 0
     first = max(1, class_size)
     later = 2 if class_size else 1
-    sizes = {"index.ipynb": first, "01-scoring.ipynb": first, "glossary.ipynb": 0}
-    sizes.update({f"{name}.ipynb": later for name in LESSONS})
-    folder = "" if lang == "en" else f"{lang}/"
-    return {f"{folder}{name}": {"pool_size": size} for name, size in sizes.items()}
+    sizes = {course.Pool.ARRIVAL: first, course.Pool.ONE_AT_A_TIME: later, course.Pool.NONE: 0}
+    pool = {page.stem: page.pool for page in course.PAGES}
+    return {listed.path: {"pool_size": sizes[pool[listed.stem]]} for listed in course.pages(lang)}
 
 
 def warm_languages(environ: Mapping[str, str] = os.environ) -> tuple[str, ...]:

@@ -5,7 +5,8 @@ Each lesson is one Markdown file. A line ``+++`` separates cells. A fenced block
 block is a cell nbval checks: the text it must print is kept in the cell's metadata
 (``thirtyone.expected_output``; tests/conftest.py hands it to nbval as the cell's output).
 Everything else is a Markdown cell. Every page gets the course bar (where the learner is,
-previous, next, all lessons, the glossary, the Review) at its top and bottom, from :data:`COURSE`.
+previous, next, all lessons, the glossary, the Review) at its top and bottom, from the course manifest
+(:mod:`thirtyone.course`: which pages there are, in which order, and their titles in each language).
 
 Languages (issue 13): ``tools/lessons/<lang>/*.md`` are the course in another language, each a whole text
 translated from the English one, written to ``notebooks/<lang>/`` with the bar in that language
@@ -25,33 +26,26 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from thirtyone import course
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS_DIR = Path(__file__).resolve().parent / "lessons"
 BINDER = ("https://mybinder.org/v2/gh/thirtyone/thirtyone/HEAD"
           "?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb")
-COURSE: list[tuple[str, str]] = [
-    ("01-scoring", "What is a hand worth?"),
-    ("02-scat", "A round of Scat"),
-    ("03-schwimmen", "A round of Schwimmen"),
-    ("04-variants", "One game, many rule sets"),
-    ("05-knock-timing", "When to knock"),
-    ("06-play", "A whole game, with a coach"),
-]
-"""The lessons in order: file stem and title (the course bar and the index use these)."""
-PAGES = ["index", *(stem for stem, _ in COURSE), "glossary", "review"]
-"""Every page written, lessons and the pages around them: the index, the glossary and the Review (issue 22: the
-exercises a learner missed come back there; every page's bar links to it)."""
+PAGES = [p.stem for p in course.PAGES]
+"""Every page's stem, in the course's order (:data:`thirtyone.course.PAGES`, the one list of the pages: their
+titles, exercises and server pools are there; the generator reads it anew on every call, so this list is only
+for those who walk the course as it was when they imported it)."""
 
 
 class Language(NamedTuple):
-    """One language of the course: its lesson titles and the words of the course bar and the switch."""
+    """One language of the course: the words of the course bar and the switch (the pages' titles and the short
+    names the bars link to them by are the course manifest's, :mod:`thirtyone.course`)."""
 
     code: str
     name: str
     """The language's name in itself (what the switch shows)."""
-    titles: tuple[str, ...]
-    """The lessons' titles, in :data:`COURSE`'s order."""
     words: dict[str, str]
     page_words: dict[str, str]
     """What the page itself says around the lesson, in this language: while it loads (Voilà's spinner, a widget
@@ -63,19 +57,14 @@ class Language(NamedTuple):
 
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
-    Language("en", "English", tuple(title for _, title in COURSE), {
-        "lesson": "Lesson {n}", "where": "Lesson {n} of {total}", "course": "The course",
-        "glossary_page": "The glossary", "prev": "← Previous: {page}", "next": "Next: {page} →",
-        "lesson_title": "Lesson {n}: {title}", "all": "All lessons", "next_all": "Next: All lessons →",
-        "glossary": "Glossary", "bar": "Course", "switch": "Language", "in_english": "{page} (in English)",
-        "review": "Review"}, {}),
-    Language("es", "Español", ("¿Cuánto vale una mano?", "Una ronda de Scat", "Una ronda de Schwimmen",
-                               "Un juego, muchos reglamentos", "Cuándo golpear", "Una partida entera, con entrenador"), {
-        "lesson": "Lección {n}", "where": "Lección {n} de {total}", "course": "El curso",
-        "glossary_page": "El glosario", "prev": "← Anterior: {page}", "next": "Siguiente: {page} →",
-        "lesson_title": "Lección {n}: {title}", "all": "Todas las lecciones",
-        "next_all": "Siguiente: Todas las lecciones →", "glossary": "Glosario", "bar": "Curso",
-        "switch": "Idioma", "in_english": "{page} (en inglés)", "review": "Repaso"}, {
+    Language("en", "English", {
+        "lesson": "Lesson {n}", "where": "Lesson {n} of {total}", "prev": "← Previous: {page}",
+        "next": "Next: {page} →", "lesson_title": "Lesson {n}: {title}", "bar": "Course", "switch": "Language",
+        "in_english": "{page} (in English)"}, {}),
+    Language("es", "Español", {
+        "lesson": "Lección {n}", "where": "Lección {n} de {total}", "prev": "← Anterior: {page}",
+        "next": "Siguiente: {page} →", "lesson_title": "Lección {n}: {title}", "bar": "Curso", "switch": "Idioma",
+        "in_english": "{page} (en inglés)"}, {
         "loading_page": "Cargando la página…", "loading_step": "Cargando la página: {i} de {n}…",
         "loading_widget": "Cargando…",
         "lost": "La lección perdió la conexión con el servidor. Tus jugadas de esta página no se guardan. "
@@ -87,13 +76,10 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
         "busy_many": "El servidor está ocupado: lo intentamos de nuevo en {n} segundos…",
         "stars": "{n} de 3 estrellas", "done": "terminada",
         "continue": "Sigue donde lo dejaste: {name}"}),
-    Language("de", "Deutsch", ("Was ist eine Hand wert?", "Eine Runde Scat", "Eine Runde Schwimmen",
-                               "Ein Spiel, viele Regelwerke", "Wann klopfen?", "Eine ganze Partie, mit Trainer"), {
-        "lesson": "Lektion {n}", "where": "Lektion {n} von {total}", "course": "Der Kurs",
-        "glossary_page": "Das Glossar", "prev": "← Zurück: {page}", "next": "Weiter: {page} →",
-        "lesson_title": "Lektion {n}: {title}", "all": "Alle Lektionen",
-        "next_all": "Weiter: Alle Lektionen →", "glossary": "Glossar", "bar": "Kurs",
-        "switch": "Sprache", "in_english": "{page} (auf Englisch)", "review": "Wiederholung"}, {
+    Language("de", "Deutsch", {
+        "lesson": "Lektion {n}", "where": "Lektion {n} von {total}", "prev": "← Zurück: {page}",
+        "next": "Weiter: {page} →", "lesson_title": "Lektion {n}: {title}", "bar": "Kurs", "switch": "Sprache",
+        "in_english": "{page} (auf Englisch)"}, {
         "loading_page": "Die Seite wird geladen …", "loading_step": "Die Seite wird geladen: {i} von {n} …",
         "loading_widget": "Wird geladen …",
         "lost": "Die Lektion hat die Verbindung zum Server verloren. Deine Züge auf dieser Seite werden nicht "
@@ -116,10 +102,12 @@ def binder(lang: str = "en") -> str:
 
 
 def pages(lang: str = "en", lessons: Path = LESSONS_DIR) -> list[str]:
-    """The pages a language has (English: all of :data:`PAGES`; another: those translated)."""
+    """The pages a language has, in the course's order (:data:`thirtyone.course.PAGES`; English: every one;
+    another: those whose text is translated, ``lessons/<lang>/<stem>.md``)."""
+    stems = [p.stem for p in course.PAGES]
     if lang == "en":
-        return list(PAGES)
-    return [stem for stem in PAGES if (lessons / lang / f"{stem}.md").exists()]
+        return stems
+    return [stem for stem in stems if (lessons / lang / f"{stem}.md").exists()]
 
 
 def md(text: str) -> dict:
@@ -140,13 +128,17 @@ def checked(text: str, printed: str) -> dict:
 
 
 def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> str:
-    """The small bar at the top and bottom of every page: where you are, previous, next, all lessons,
-    the glossary, the Review (in ``lang``; ``have``: the pages that language has, the others are linked in
-    English)."""
-    language = LANGUAGES[lang]
-    word = language.words
-    stems = [s for s, _ in COURSE]
-    titles = dict(zip(stems, language.titles, strict=True))
+    """The small bar at the top and bottom of every page (in ``lang``; ``have``: the pages that language has, the
+    others are linked in English, said so): where the learner is ("Lesson 2 of 6", or the page's title), previous
+    and next in the course's order (:data:`thirtyone.course.PAGES`: the index, the lessons, the pages after them,
+    and round to the index again: "Next: All lessons"), then, on the index and every lesson, the index ("All
+    lessons") and each page after the lessons by its short name; on a page after the lessons, the index unless it
+    is next already."""
+    word = LANGUAGES[lang].words
+    order = list(course.PAGES)
+    here = next(p for p in order if p.stem == stem)
+    numbers = {p.stem: n for n, p in enumerate(course.lessons(), start=1)}
+    index = order[0]
     have = pages(lang) if have is None else have
 
     def href(page: str) -> str:
@@ -155,33 +147,36 @@ def course_bar(stem: str, lang: str = "en", have: list[str] | None = None) -> st
     def name(page: str, text: str) -> str:
         return text if page in have else word["in_english"].format(page=text)
 
-    def lesson(i: int) -> str:
-        return name(stems[i], word["lesson_title"].format(n=i + 1, title=titles[stems[i]]))
+    def shown_lang(page: str) -> str:
+        return lang if page in have else "en"
 
-    links: list[str] = []
-    if stem in stems:
-        i = stems.index(stem)
-        where = word["where"].format(n=i + 1, total=len(COURSE))
-        prev = ("index", word["course"]) if i == 0 else (stems[i - 1], lesson(i - 1))
-        nxt = ("glossary", word["glossary_page"]) if i == len(stems) - 1 else (stems[i + 1], lesson(i + 1))
-        links.append(f'<a href="{href(prev[0])}" rel="prev">{word["prev"].format(page=prev[1])}</a>')
-        links.append(f'<a href="{href(nxt[0])}" rel="next">{word["next"].format(page=nxt[1])}</a>')
-    elif stem == "index":
-        where = word["course"]
-        links.append(f'<a href="{href(stems[0])}" rel="next">{word["next"].format(page=lesson(0))}</a>')
-    elif stem == "review":  # the Review: after the glossary, before the index again
-        where = word["review"]
-        links.append(f'<a href="{href("glossary")}" rel="prev">{word["prev"].format(page=word["glossary_page"])}</a>')
-        links.append(f'<a href="{href("index")}" rel="next">{word["next_all"]}</a>')
+    def called(page: course.Page) -> str:  # a page as "Previous" or "Next" names it
+        title = course.title(page.stem, shown_lang(page.stem))
+        if page.stem in numbers:
+            title = word["lesson_title"].format(n=numbers[page.stem], title=title)
+        return name(page.stem, title)
+
+    def short(page: course.Page) -> str:  # a page as the links every lesson's bar has name it
+        return name(page.stem, course.link(page.stem, shown_lang(page.stem)))
+
+    i = order.index(here)
+    prev = order[i - 1] if here is not index else None
+    nxt = order[(i + 1) % len(order)]
+    if here.stem in numbers:
+        where = word["where"].format(n=numbers[here.stem], total=len(numbers))
     else:
-        where = word["glossary_page"]
-        links.append(f'<a href="{href(stems[-1])}" rel="prev">{word["prev"].format(page=lesson(len(stems) - 1))}</a>')
-        links.append(f'<a href="{href("review")}" rel="next">{word["next"].format(page=word["review"])}</a>')
-    if stem in stems or stem == "glossary":
-        links.append(f'<a href="{href("index")}">{word["all"]}</a>')
-    if stem not in ("glossary", "review"):
-        links.append(f'<a href="{href("glossary")}">{word["glossary"]}</a>')
-        links.append(f'<a href="{href("review")}">{word["review"]}</a>')
+        where = course.title(stem, shown_lang(stem))
+    links: list[str] = []
+    if prev is not None:
+        links.append(f'<a href="{href(prev.stem)}" rel="prev">{word["prev"].format(page=called(prev))}</a>')
+    going_round = nxt is index  # the last page leads back to the index, by the name the bars link it by
+    links.append(f'<a href="{href(nxt.stem)}" rel="next">'
+                 f'{word["next"].format(page=short(nxt) if going_round else called(nxt))}</a>')
+    after = [p for p in order if p.kind is course.Kind.AFTER]
+    if here.kind is course.Kind.LESSON or (here.kind is course.Kind.AFTER and not going_round):
+        links.append(f'<a href="{href(index.stem)}">{short(index)}</a>')
+    if here.kind is not course.Kind.AFTER:
+        links += [f'<a href="{href(p.stem)}">{short(p)}</a>' for p in after]
     bar = (f'<nav class="to-course-bar" aria-label="{word["bar"]}"><strong>{where}</strong> · '
            + " · ".join(links) + "</nav>")
     return bar + language_switch(stem, lang)
@@ -299,7 +294,7 @@ def write_pseudo(folder: Path, lessons: Path = LESSONS_DIR) -> list[Path]:
     the widgets' output (the Markdown prose is translated as whole texts, not through the catalog)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for stem in PAGES:
+    for stem in pages("en", lessons):
         cells = lesson_cells(stem, lessons)
         first = next(c for c in cells if c["cell_type"] == "code")
         first["source"] = 'from thirtyone.i18n import use\n\nuse("pseudo")\n\n' + first["source"]
@@ -328,7 +323,8 @@ def stale_translations(lessons: Path = LESSONS_DIR) -> list[str]:
 
 def main(folder: Path = NOTEBOOKS, lessons: Path = LESSONS_DIR) -> None:
     """Write every page into ``folder``, and each other language's pages into ``folder/<lang>/``."""
-    for stem in PAGES:
+    course.check()
+    for stem in pages("en", lessons):
         write(f"{stem}.ipynb", lesson_cells(stem, lessons), folder)
     for lang in LANGUAGES:
         if lang == "en" or not pages(lang, lessons):

@@ -8,16 +8,8 @@ page's widgets show at once, and an answer given before the record arrived is co
 Stored text that cannot be read is set aside: the script keeps it under the key with ``.set-aside`` appended, the
 page starts afresh and says so in a short note.
 
-When a page is done (:data:`DONE`, read by :class:`Memory` itself, which marks the page as soon as it is):
-
-- lesson 1, "What is a hand worth?": its quiz answered 5 times and its tie quiz 3 times, right or wrong (in this
-  visit or before: the record's counts);
-- lessons 2 and 3: both of the page's walkthroughs played to their last step (:meth:`Memory.finished`);
-- lesson 4: every staged example of its five sections shown (the first of each section shows when the page opens,
-  the others when chosen from the section's menu), in one visit (:meth:`Memory.saw`);
-- lesson 5: its drill answered 5 times, right or wrong.
-
-(Lesson 6 and the index, the glossary and the Review have no such definition.)
+Each page's exercises and what makes it done are the course manifest's (:mod:`thirtyone.course`: a page's
+``exercises`` and ``done``), read by :class:`Memory` itself, which marks the page done as soon as it is.
 
 A page may keep its settings too (:meth:`Memory.keep_settings`, :meth:`Memory.settings`): lesson 6 keeps the
 game chosen (rules, bots and their level) and restores it when the record arrives.
@@ -35,17 +27,17 @@ time.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from .. import progress, schedule
+from .. import course, progress, schedule
+from ..course import Done
 from ..i18n import _, language
 from ..narration import progress_note
-from ..side_by_side import GROUPS
 from ._html import static_text
 
 
@@ -59,7 +51,7 @@ class Reviews(Protocol):
 
 
 R = TypeVar("R", bound=Reviews)
-__all__ = ["Memory", "storage_key", "CLOCK_KEY", "Done", "DONE"]
+__all__ = ["Memory", "storage_key", "CLOCK_KEY", "Done"]
 
 CLOCK_KEY = "thirtyone.test.clock-days"
 """localStorage key of the test clock's offset in days (:attr:`Memory.clock_days`)."""
@@ -73,30 +65,12 @@ def storage_key(lang: str) -> str:
 Change = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-class Done(NamedTuple):
-    """When a page is done: each exercise of ``needs`` answered (or finished) at least that many times, and every
-    one of ``sights`` seen in this visit."""
-
-    needs: Mapping[str, int]
-    sights: tuple[str, ...] = ()
-
-
-DONE: dict[str, Done] = {
-    "01-scoring": Done({"quiz": 5, "tie": 3}),
-    "02-scat": Done({"scat": 1, "scat-31": 1}),
-    "03-schwimmen": Done({"schwimmen": 1, "feuer": 1}),
-    "04-variants": Done({}, tuple(key for group in GROUPS.values() for key in group)),
-    "05-knock-timing": Done({"drill": 5}),
-}
-"""Each page's definition of done (the module's docstring says it in words); a page not named here is done only
-when it calls :meth:`Memory.done`."""
-
-
 class Memory(anywidget.AnyWidget):
     """The page ``page``'s view of the learner's record (``exercises``: the page's exercises as the course has
-    them now, by default those its :data:`DONE` entry names; stored counts of others are dropped). Record answers
-    with :meth:`answered`, a finished walkthrough with :meth:`finished`, an example seen with :meth:`saw`, a
-    finished page with :meth:`done` (or let ``when_done``, the page's :data:`DONE` entry by default, decide);
+    them now, by default those the course manifest names, :func:`thirtyone.course.exercises`; stored counts of
+    others are dropped). Record answers with :meth:`answered`, a finished walkthrough with :meth:`finished`, an
+    example seen with :meth:`saw`, a finished page with :meth:`done` (or let ``when_done``, by default the
+    manifest's :func:`thirtyone.course.done`, decide);
     feed the Review page with :meth:`review`; read :attr:`record`."""
 
     _esm = static_text("memory.js")
@@ -134,9 +108,10 @@ class Memory(anywidget.AnyWidget):
         })
         super().__init__(**kwargs)
         self.page = page
-        self.when_done = DONE.get(page) if when_done is None else when_done
-        """What makes this page done (:data:`DONE`), or ``None``: only :meth:`done` does."""
-        exercises = tuple(exercises) or tuple(self.when_done.needs if self.when_done else ())
+        self.when_done = course.done(page) if when_done is None else when_done
+        """What makes this page done (the course manifest's :attr:`thirtyone.course.Page.done`), or ``None``: only
+        :meth:`done` does."""
+        exercises = tuple(exercises) or course.exercises(page)
         self._known = {page: exercises} if exercises else None
         self.seen: set[str] = set()
         """The sights of :attr:`when_done` seen in this visit (:meth:`saw`)."""
