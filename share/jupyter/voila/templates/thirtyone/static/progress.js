@@ -81,6 +81,8 @@
     return (href || '').split('?')[0].split('/').pop().replace(/\.ipynb$/, '');
   }
 
+  // a lesson's stem is its two-digit number in the course and a name (the course manifest, thirtyone/course.py,
+  // checks every lesson's): no list of the pages here
   function isLesson(stem) {
     return /^[0-9][0-9]-[a-z0-9-]+$/.test(stem);
   }
