@@ -152,6 +152,22 @@ def test_each_languages_texts_are_the_pages_the_manifest_titles_in_it(lang: str)
     assert sorted(path.stem for path in notebooks(lang)) == titled
 
 
+@pytest.mark.parametrize("lang", ["en", *page_languages()])
+def test_each_lessons_heading_is_its_title_in_the_manifest(lang: str) -> None:
+    """A lesson's page opens with the heading the course bar names it by ("Lesson 2: a round of Scat", the
+    manifest's title after the lesson's number, a capital aside): the text and the manifest agree."""
+    from thirtyone import i18n
+
+    assert {lang for p in course.PAGES for lang in p.titles} <= set(i18n.LANGUAGES)
+    words = generator().LANGUAGES[lang].words
+    numbers = {p.stem: n for n, p in enumerate(course.lessons(), start=1)}
+    for listed in course.pages(lang):
+        if listed.kind is Kind.LESSON:
+            notebook = json.loads((ROOT / "notebooks" / listed.path).read_text(encoding="utf-8"))
+            named = words["lesson_title"].format(n=numbers[listed.stem], title=listed.title)
+            assert notebook["metadata"]["title"].casefold() == named.casefold(), listed.path
+
+
 def test_progress_js_tells_a_lesson_and_its_number_by_the_manifests_stems() -> None:
     """The course bar's progress marks (static/progress.js) read a lesson from its stem: the manifest's lessons, and
     only they, have the stem it takes for a lesson, beginning with their number."""
