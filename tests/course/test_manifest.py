@@ -234,7 +234,8 @@ def test_no_other_module_lists_the_pages() -> None:
         if len(named) > 1 and name not in ALLOWED:
             listing[name] = sorted(named)
     assert listing == {}, "these list pages that thirtyone/course.py declares: read them from it"
-    assert all(len(pages_named(ROOT / name, stems)) > 1 for name in ALLOWED), "an allowance no longer needed"
+    assert all(len(pages_named(ROOT / name, stems)) > 1 for name in ALLOWED if (ROOT / name).exists()), (
+        "an allowance no longer needed")  # (a copy of the package for make mutate has no benchmarks)
 
 
 def test_the_check_for_lists_of_pages_finds_one(tmp_path: Path) -> None:
