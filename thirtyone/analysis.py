@@ -32,7 +32,7 @@ from . import shipped
 from .bots import CHOICES_SEEN, GreedyBot, choices_seen, imagine_hand
 from .cards import Card
 from .compute import use_numpy
-from .game import Action, PlayerView, State
+from .game import Action, Illegal, PlayerView, State
 from .i18n import _, fixed, ngettext, number, percent
 from .knockrules import (
     KNOCK_RULE_ROUNDS,
@@ -49,7 +49,7 @@ from .knockrules import (
     knock_rule_tournament,
     shipped_knock_rules,
 )
-from .narration import illegal_words
+from .narration import illegal_words, no_knock_sentence
 from .policy import KnockSchedule, hand_keeps
 from .rules import Rules
 from .scoring import hand_values
@@ -250,21 +250,22 @@ def advice_text(state: State, player: int, value: float, knock: Estimate | None,
     """:func:`knock_advice`'s sentence and why knocking is not allowed (``""`` when it is), in the language in
     use: for ``player`` in ``state`` with a hand worth ``value``, from the two estimates."""
     shown = number(value)
-    alternative = play_on.action
     if knock is None:
-        why = illegal_words(state.why_illegal(Action("knock")))
-        text = _("You may not knock now ({why}). Playing on ({move}) with {value} loses a life {chance} of the time."
-                 ).format(why=why, move=alternative, value=shown, chance=_pct(play_on.p_lose))
-        return text, why
+        illegal = state.why_illegal(Action("knock"))
+        said = (no_knock_sentence(illegal.rule) if illegal.code == Illegal.KNOCK_NOT_YET else
+                _("You may not knock now."))
+        text = said + " " + _("Playing on with {value} loses a life {chance} of the time.").format(
+            value=shown, chance=_pct(play_on.p_lose))
+        return text, illegal_words(illegal)
     others = len(state.view(player).active) - 1
     text = ngettext("With {value} against {n} other player, knocking now loses a life {chance} of the time "
-                    "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
+                    "(about {lives} lives on average); playing on loses one {other_chance} of the time "
                     "({other_lives} lives).",
                     "With {value} against {n} other players, knocking now loses a life {chance} of the time "
-                    "(about {lives} lives on average); playing on ({move}) loses one {other_chance} of the time "
+                    "(about {lives} lives on average); playing on loses one {other_chance} of the time "
                     "({other_lives} lives).", others).format(
         value=shown, n=others, chance=_pct(knock.p_lose), lives=fixed(knock.expected_lives),
-        move=alternative, other_chance=_pct(play_on.p_lose), other_lives=fixed(play_on.expected_lives))
+        other_chance=_pct(play_on.p_lose), other_lives=fixed(play_on.expected_lives))
     knocks = knock.expected_lives <= play_on.expected_lives
     return text + " " + (_("Knock.") if knocks else _("Play on.")), ""
 

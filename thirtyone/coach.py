@@ -33,13 +33,13 @@ from .bots import Bot, ExpertBot, knock_rule
 from .cards import Card
 from .game import Action, PlayerView, State
 from .i18n import N_, _, card_text, fixed, grouped, ngettext, number, percent
-from .narration import join_names, the_card
+from .narration import the_card
 from .policy import best_discard, hand_keeps
 from .scoring import hand_values
 from .stats import paired
 
 __all__ = ["MoveEstimate", "Advice", "Departure", "coach", "coach_losses", "CoachBot", "COACH_ROLLOUTS", "describe_move",
-           "throws_back", "keep_text", "keep_headline", "departure_text", "KnockRecord", "GameRecord"]
+           "throws_back", "move_sentence", "keep_text", "keep_headline", "departure_text", "KnockRecord", "GameRecord"]
 
 
 @dataclass(frozen=True)
@@ -108,13 +108,15 @@ class Advice:
     """The knock verdict, when a knock is legal now: the table's knock row (``knock.knock``) against its
     best other move (``knock.play_on``), with the situation and the verdict in ``knock.explanation``."""
     explanation: str
-    """One sentence: the best move and why, quoting the table's numbers."""
+    """Why the best move (named in :attr:`headline`), in whole sentences quoting the table's numbers: the next best
+    move, what each loses, what the best saves against it."""
     seconds: float
     """How long the coach thought."""
     situation: str = ""
     """When a knock is legal: the situation the knock verdict judged, in sentences (see :func:`situation`)."""
     verdict_text: str = ""
-    """When a knock is legal: the verdict in a sentence, without numbers (they are the table's)."""
+    """When a knock is legal: the best move other than a knock and the verdict, in whole sentences without numbers
+    (they are the table's)."""
     saves: tuple[float, float] | None = None
     """Lives per 100 rounds the best move saves against the second best, in the same play-outs, with half its
     paired 95% interval (``None`` with one move): what following the coach is worth here."""
@@ -125,6 +127,9 @@ class Advice:
     """The learner's hand value (``None`` while a hand is not whole)."""
     departure: Departure | None = None
     """Where the advice departs from lesson 5's knock rule, and why (``None`` where it does not)."""
+    headline: str = ""
+    """The advice in one whole sentence, naming the move: ``"The coach advises you to draw from the stock."``
+    (:func:`move_sentence`; :func:`keep_headline` says advice that keeps the hand)."""
 
     @property
     def keeps_hand(self) -> bool:
@@ -216,7 +221,96 @@ def describe_move(action: Action, view: PlayerView, ing: bool = False, back: boo
             mine=card_text(action.cards[0]), the_card=the_card(action.cards[1]))
     if k in _MOVE_WORDS:
         return _(_MOVE_WORDS[k][ing])
-    return _gerund(k) if ing else k
+    return k
+
+
+_SAID: dict[str, dict[str, str]] = {
+    "advise": {
+        "draw stock": N_("The coach advises you to draw from the stock."),
+        "draw discard": N_("The coach advises you to take {the_card} from the discard pile."),
+        "draw discard back": N_("The coach advises you to take {the_card} from the discard pile and throw it "
+                                "straight back."),
+        "draw discard empty": N_("The coach advises you to take the discard."),
+        "discard": N_("The coach advises you to throw {the_card}."),
+        "swap": N_("The coach advises you to swap your {mine} for {the_card}."),
+        "knock": N_("The coach advises you to knock."),
+        "swap all": N_("The coach advises you to swap all three cards."),
+        "pass": N_("The coach advises you to pass."),
+        "keep hand": N_("The coach advises you to keep your hand."),
+        "take center": N_("The coach advises you to take the center hand."),
+        "exchange hand": N_("The coach advises you to exchange your hand."),
+    },
+    "next": {
+        "draw stock": N_("The next best move is to draw from the stock."),
+        "draw discard": N_("The next best move is to take {the_card} from the discard pile."),
+        "draw discard back": N_("The next best move is to take {the_card} from the discard pile and throw it "
+                                "straight back."),
+        "draw discard empty": N_("The next best move is to take the discard."),
+        "discard": N_("The next best move is to throw {the_card}."),
+        "swap": N_("The next best move is to swap your {mine} for {the_card}."),
+        "knock": N_("The next best move is to knock."),
+        "swap all": N_("The next best move is to swap all three cards."),
+        "pass": N_("The next best move is to pass."),
+        "keep hand": N_("The next best move is to keep your hand."),
+        "take center": N_("The next best move is to take the center hand."),
+        "exchange hand": N_("The next best move is to exchange your hand."),
+    },
+    "play on": {
+        "draw stock": N_("If you play on, your best move is to draw from the stock."),
+        "draw discard": N_("If you play on, your best move is to take {the_card} from the discard pile."),
+        "draw discard back": N_("If you play on, your best move is to take {the_card} from the discard pile and "
+                                "throw it straight back."),
+        "draw discard empty": N_("If you play on, your best move is to take the discard."),
+        "discard": N_("If you play on, your best move is to throw {the_card}."),
+        "swap": N_("If you play on, your best move is to swap your {mine} for {the_card}."),
+        "swap all": N_("If you play on, your best move is to swap all three cards."),
+        "pass": N_("If you play on, your best move is to pass."),
+        "keep hand": N_("If you play on, your best move is to keep your hand."),
+        "take center": N_("If you play on, your best move is to take the center hand."),
+        "exchange hand": N_("If you play on, your best move is to exchange your hand."),
+    },
+    "had played on": {
+        "draw stock": N_("If you had played on, your best move would have been to draw from the stock."),
+        "draw discard": N_("If you had played on, your best move would have been to take {the_card} from the "
+                           "discard pile."),
+        "draw discard back": N_("If you had played on, your best move would have been to take {the_card} from the "
+                                "discard pile and throw it straight back."),
+        "draw discard empty": N_("If you had played on, your best move would have been to take the discard."),
+        "discard": N_("If you had played on, your best move would have been to throw {the_card}."),
+        "swap": N_("If you had played on, your best move would have been to swap your {mine} for {the_card}."),
+        "swap all": N_("If you had played on, your best move would have been to swap all three cards."),
+        "pass": N_("If you had played on, your best move would have been to pass."),
+        "keep hand": N_("If you had played on, your best move would have been to keep your hand."),
+        "take center": N_("If you had played on, your best move would have been to take the center hand."),
+        "exchange hand": N_("If you had played on, your best move would have been to exchange your hand."),
+    },
+}
+"""The coach's sentences that name a move, one whole sentence per kind of move for each thing the coach says of
+it (so that each language words the move as that sentence needs, never a move's words glued into a frame):
+``"advise"`` its advice (the headline), ``"next"`` the runner-up, ``"play on"`` the best move other than a
+knock, ``"had played on"`` the same said afterwards of a knock the learner made (:meth:`GameRecord.knock_lines`)."""
+
+
+def move_sentence(role: str, action: Action, top: Card | None = None, back: bool = False) -> str:
+    """A whole sentence of :data:`_SAID` naming ``action``: ``role`` is one of its keys; ``top``: the discard
+    pile's top card when the move was weighed (what taking the discard takes); ``back``: taking the discard is
+    followed by throwing it straight back (:func:`throws_back`)."""
+    k = action.kind
+    fields: dict[str, str] = {}
+    if k == "draw discard":
+        if top is None:
+            k = "draw discard empty"
+        else:
+            fields["the_card"] = the_card(top)
+            k = "draw discard back" if back else k
+    elif k == "discard":
+        fields["the_card"] = the_card(action.cards[0])
+    elif k == "swap":
+        fields.update(mine=card_text(action.cards[0]), the_card=the_card(action.cards[1]))
+    said = _SAID[role]
+    if k not in said:
+        raise ValueError(f"the coach has no {role!r} sentence for {str(action)!r}")
+    return _(said[k]).format(**fields)
 
 
 def throws_back(view: PlayerView) -> bool:
@@ -264,16 +358,18 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
                                describe_move(cands[i], view, True, back=back))
                   for i in order)
     best = moves[0]
-    knock, where, verdict = _knock_verdict(state, p, moves) if Action("knock") in cands else (None, "", "")
+    top = view.discard_pile[-1] if view.discard_pile else None
+    knock, where, verdict = (_knock_verdict(state, p, moves, top, back) if Action("knock") in cands
+                             else (None, "", ""))
     saves = None
     if len(moves) > 1:
         diff, half = paired(losses[moves[1].action], losses[best.action])
         saves = (100 * diff, 100 * half)
     value = hand_values(view.rules)[tuple(view.hand)] if len(view.hand) == 3 else None
     departure = _departure(view, moves, losses, value) if value is not None else None
-    return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock, _explain(moves, saves),
-                  time.perf_counter() - t0, where, verdict, saves, view.discard_pile[-1] if back else None, value,
-                  departure)
+    return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock,
+                  _explain(moves, saves, top, back), time.perf_counter() - t0, where, verdict, saves,
+                  top if back else None, value, departure, move_sentence("advise", best.action, top, back))
 
 
 def _departure(view: PlayerView, moves: Sequence[MoveEstimate], losses: dict[Action, list[int]], value: float
@@ -339,33 +435,33 @@ class CoachBot(Bot):
         return min(cands, key=lambda a: (sum(losses[a]), cands.index(a)))
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _explain(moves: Sequence[MoveEstimate], saves: tuple[float, float] | None = None) -> str:
-    """The best move against the runner-up, in the table's own numbers, and what it saves against it in lives
-    per 100 rounds (``saves``: mean and half its paired interval)."""
+def _explain(moves: Sequence[MoveEstimate], saves: tuple[float, float] | None = None, top: Card | None = None,
+             back: bool = False) -> str:
+    """Why the best move (the headline names it), in the table's own numbers: the next best move in a sentence of
+    its own, what each loses, and what the best saves against it in lives per 100 rounds (``saves``: mean and
+    half its paired interval). ``top`` and ``back``: the discard pile's top card and whether taking it throws it
+    straight back (:func:`move_sentence`)."""
     best = moves[0]
     e = best.estimate
-    head = _cap(best.words)
     if len(moves) == 1:
-        return _("{move}: it is your only sensible move (it loses {lives} lives on average).").format(
-            move=head, lives=lives_text(e.expected_lives))
+        return _("It is your only sensible move: it loses {lives} lives on average.").format(
+            lives=lives_text(e.expected_lives))
     nxt = moves[1]
-    text = _("{move}: it loses the fewest lives on average, {lives} ({percent} interval {interval}), against "
-             "{other_lives} ({other_interval}) to {other}.").format(
-        move=head, lives=lives_text(e.expected_lives), percent=percent(95, compound=True), interval=interval_text(e),
-        other_lives=lives_text(nxt.estimate.expected_lives), other_interval=interval_text(nxt.estimate),
-        other=nxt.words)
+    ne = nxt.estimate
+    text = move_sentence("next", nxt.action, top, back) + " " + _(
+        "The coach's move loses the fewest lives on average, {lives} ({percent} interval {low} to {high}); the "
+        "next best loses {other_lives} ({other_low} to {other_high}).").format(
+        lives=lives_text(e.expected_lives), percent=percent(95, compound=True), low=lives_text(e.expected_ci[0]),
+        high=lives_text(e.expected_ci[1]), other_lives=lives_text(ne.expected_lives),
+        other_low=lives_text(ne.expected_ci[0]), other_high=lives_text(ne.expected_ci[1]))
     if saves is None:
-        if overlap(e, nxt.estimate):
+        if overlap(e, ne):
             text += " " + _("The intervals overlap: the two moves are about as good.")
         return text
     mean, half = saves
-    text += " " + _("In the same simulation it saves {saves} lives per 100 rounds against {other} ({percent} "
-                    "interval {low} to {high}).").format(
-        saves=fixed(mean, 1), other=nxt.ing or nxt.words, percent=percent(95, compound=True), low=fixed(mean - half, 1),
+    text += " " + _("In the same simulation the coach's move saves {saves} lives per 100 rounds against the next "
+                    "best ({percent} interval {low} to {high}).").format(
+        saves=fixed(mean, 1), percent=percent(95, compound=True), low=fixed(mean - half, 1),
         high=fixed(mean + half, 1))
     if mean - half <= 0:
         text += " " + _("That interval includes 0: the two moves are about as good.")
@@ -457,32 +553,36 @@ def departure_text(d: Departure | None) -> str:
 
 
 def situation(state: State, player: int) -> str:
-    """The knock's situation in words: the hand, the players still in, the turns played, what a knock means."""
+    """The knock's situation in whole sentences: the hand, the players still in, the turns played, what a knock
+    means."""
     view = state.view(player)
     value = number(state.values()[player] or 0.0)
     others = len(view.active) - 1
     t = view.turns
     each = t // len(view.active)
+    said = [ngettext("You hold {value} with {n} other player still in.",
+                     "You hold {value} with {n} other players still in.", others).format(value=value, n=others)]
     if t == 0:
-        played = _("nobody has played yet this round")
+        said.append(_("Nobody has played yet this round."))
     else:
-        played = ngettext("{n} turn has been played this round", "{n} turns have been played this round", t
-                          ).format(n=t)
+        said.append(ngettext("{n} turn has been played this round.", "{n} turns have been played this round.", t
+                             ).format(n=t))
         if each >= 1:
-            played = _("{played} (everyone has had at least {each})").format(played=played, each=each)
-    held = ngettext("You hold {value} with {n} other player still in; {played}.",
-                    "You hold {value} with {n} other players still in; {played}.", others).format(
-        value=value, n=others, played=played)
-    after = (_("If you knock, the other player has one more turn to improve, then comes the showdown.")
-             if others == 1 else
-             _("If you knock, each of the {n} others has one more turn to improve, then comes the showdown."
-               ).format(n=others))
-    return f"{held} {after} {names.value_text('knocker_lowest', state.rules.knocker_lowest)}"
+            said.append(ngettext("Everyone has had at least {n} turn.", "Everyone has had at least {n} turns.",
+                                 each).format(n=each))
+    said.append(_("If you knock, the other player has one more turn to improve, then comes the showdown.")
+                if others == 1 else
+                _("If you knock, each of the {n} others has one more turn to improve, then comes the showdown."
+                  ).format(n=others))
+    said.append(names.value_text("knocker_lowest", state.rules.knocker_lowest))
+    return " ".join(said)
 
 
-def _knock_verdict(state: State, player: int, moves: Sequence[MoveEstimate]) -> tuple[KnockAdvice, str, str]:
+def _knock_verdict(state: State, player: int, moves: Sequence[MoveEstimate], top: Card | None = None,
+                   back: bool = False) -> tuple[KnockAdvice, str, str]:
     """Knock or play on, read off the coach's table: the knock's row against the best other move's row.
-    Returns the verdict, the situation and the verdict's sentence."""
+    Returns the verdict, the situation and the verdict's sentences (the best other move, then the verdict);
+    ``top`` and ``back`` as for :func:`move_sentence`."""
     k = next(m for m in moves if m.action.kind == "knock")
     others = [m for m in moves if m.action.kind != "knock"]
     value = state.values()[player] or 0.0
@@ -492,29 +592,21 @@ def _knock_verdict(state: State, player: int, moves: Sequence[MoveEstimate]) -> 
         return KnockAdvice(player, value, k.estimate, k.estimate, "knock", f"{where} {verdict}"), where, verdict
     o = others[0]
     ke, oe = k.estimate, o.estimate
-    numbers = _("Knocking loses {lives} lives on average ({interval}) and a life {chance} of the time; your best "
-                "other move, {other}, loses {other_lives} ({other_interval}).").format(
-        lives=lives_text(ke.expected_lives), interval=interval_text(ke), chance=chance_text(ke.p_lose),
-        other=o.words, other_lives=lives_text(oe.expected_lives), other_interval=interval_text(oe))
+    move = move_sentence("play on", o.action, top, back)
+    numbers = _("Knocking loses {lives} lives on average ({low} to {high}) and a life {chance} of the time; "
+                "playing on loses {other_lives} ({other_low} to {other_high}).").format(
+        lives=lives_text(ke.expected_lives), low=lives_text(ke.expected_ci[0]), high=lives_text(ke.expected_ci[1]),
+        chance=chance_text(ke.p_lose), other_lives=lives_text(oe.expected_lives),
+        other_low=lives_text(oe.expected_ci[0]), other_high=lives_text(oe.expected_ci[1]))
     if overlap(ke, oe):
-        verdict = _("The intervals overlap: knocking and {other} are about as good.").format(
-            other=o.ing or _gerund(o.words))
+        verdict = _("The intervals overlap: knocking and that move are about as good.")
     elif ke.expected_lives < oe.expected_lives:
-        verdict = _("Knock: it loses fewer lives than to {other}, and the intervals do not overlap.").format(
-            other=o.words)
+        verdict = _("Knock: it loses fewer lives than that move, and the intervals do not overlap.")
     else:
-        verdict = _("Play on and {other}: it loses fewer lives than a knock, and the intervals do not overlap."
-                    ).format(other=o.words)
+        verdict = _("Play on with that move: it loses fewer lives than a knock, and the intervals do not overlap.")
     advice = "knock" if ke.expected_lives <= oe.expected_lives else "play on"
-    return KnockAdvice(player, value, ke, oe, advice, f"{where} {numbers} {verdict}"), where, verdict
-
-
-def _gerund(words: str) -> str:
-    """"draw from the stock" -> "drawing from the stock" (the moves' first words)."""
-    first, _sep, rest = words.partition(" ")
-    ing = {"draw": "drawing", "take": "taking", "throw": "throwing", "swap": "swapping", "pass": "passing",
-           "keep": "keeping", "exchange": "exchanging"}.get(first, first)
-    return f"{ing} {rest}".strip()
+    return (KnockAdvice(player, value, ke, oe, advice, f"{where} {numbers} {move} {verdict}"), where,
+            f"{move} {verdict}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -524,7 +616,8 @@ def _gerund(words: str) -> str:
 
 @dataclass(frozen=True)
 class KnockRecord:
-    """One knock of the learner, and what the coach said at that moment."""
+    """One knock of the learner, and what the coach said at that moment (moves and numbers, no words: the record
+    says them in the language in use when it is read)."""
 
     round: int
     turns: int
@@ -535,18 +628,19 @@ class KnockRecord:
     """The coach's best move at that moment was to knock."""
     knock_lives: float
     """Expected lives lost by knocking, as the coach estimated."""
-    best_words: str
-    """The coach's best move in words."""
     verdict: str = ""
-    """The coach's knock verdict: ``"knock"``, ``"play on"`` or ``"about as good"`` (see :attr:`Advice.knock_verdict`)."""
-    other_words: str = ""
-    """The best move other than the knock, in words."""
+    """The coach's knock verdict: ``"knock"``, ``"play on"`` or ``"about as good"`` (see :attr:`Advice.knock_verdict`;
+    ``""``: only whether the coach advised the knock is known)."""
+    other: Action | None = None
+    """The best move other than the knock (``None``: there was none)."""
     other_lives: float = float("nan")
     """Its expected lives lost."""
     others: int = 0
     """Other players still in at the knock (each had one more turn)."""
-    other_ing: str = ""
-    """The best other move as a noun (``"drawing from the stock"``; see :attr:`MoveEstimate.ing`)."""
+    top: Card | None = None
+    """The discard pile's top card at the knock (what taking the discard would have taken)."""
+    back: bool = False
+    """Taking that card would have been followed by throwing it straight back (:func:`throws_back`)."""
 
 
 @dataclass
@@ -591,12 +685,13 @@ class GameRecord:
                 advice = coach(state, self.seat, rollouts=self.rollouts, knock_rollouts=self.rollouts)
             knock, other = advice.knock_move, advice.other_move
             value = state.values()[self.seat] or 0.0
+            view = state.view(self.seat)
             self.knocks.append(KnockRecord(
                 state.round, state.turns, value, advice.best.kind == "knock",
-                knock.estimate.expected_lives if knock is not None else float("nan"), advice.best_move.words,
-                advice.knock_verdict or "", other.words if other is not None else "",
+                knock.estimate.expected_lives if knock is not None else float("nan"), advice.knock_verdict or "",
+                other.action if other is not None else None,
                 other.estimate.expected_lives if other is not None else float("nan"),
-                len(state.active) - 1, other.ing if other is not None else ""))
+                len(state.active) - 1, view.discard_pile[-1] if view.discard_pile else None, throws_back(view)))
 
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
@@ -613,38 +708,42 @@ class GameRecord:
         return header, rows
 
     def knock_lines(self) -> list[str]:
-        """One sentence per knock of the learner: when, on what, what the coach said, what came of it."""
+        """A few whole sentences per knock of the learner: when and on what, who still played, what the coach said
+        with its numbers, the coach's best other move, what came of it."""
         lines = []
         for k in self.knocks:
-            other = k.other_ing or _gerund(k.other_words)
-            numbers = (_("knocking lost {lives} lives on average, {other} {other_lives}").format(
-                lives=lives_text(k.knock_lives), other=other, other_lives=lives_text(k.other_lives))
-                if k.other_words else _("knocking lost {lives}").format(lives=lives_text(k.knock_lives)))
-            if not k.verdict:  # an old record: only the best move is known
-                said = _("the coach agreed") if k.advised else _("the coach would rather {move}").format(
-                    move=k.best_words)
+            said = [ngettext("Round {round}, after {turns} turn: you knocked on {value}.",
+                             "Round {round}, after {turns} turns: you knocked on {value}.", k.turns).format(
+                round=k.round, turns=k.turns, value=number(k.value))]
+            if k.others:
+                said.append(ngettext("The other player still had one turn.", "The {n} others each still had one turn.",
+                                     k.others).format(n=k.others))
+            nums = {"lives": lives_text(k.knock_lives), "other_lives": lives_text(k.other_lives)}
+            if k.other is None or not k.verdict:  # no other move, or only whether the coach advised the knock
+                said.append(_("The coach agreed.") if k.advised else _("The coach would rather you had played on."))
             elif k.verdict == "about as good":
-                said = (_("the coach rated the knock best, but about as good as {other} ({numbers}; the intervals "
-                          "overlap)") if k.advised else
-                        _("the coach found it about as good as {other} ({numbers}; the intervals overlap)")).format(
-                    other=other, numbers=numbers)
+                said.append((_("The coach rated the knock best, but about as good as playing on: knocking lost "
+                               "{lives} lives on average, playing on {other_lives}; the intervals overlap.")
+                             if k.advised else
+                             _("The coach found the knock about as good as playing on: knocking lost {lives} lives "
+                               "on average, playing on {other_lives}; the intervals overlap.")).format(**nums))
             elif k.verdict == "knock":
-                said = _("the coach agreed ({numbers})").format(numbers=numbers)
+                said.append(_("The coach agreed: knocking lost {lives} lives on average, playing on {other_lives}."
+                              ).format(**nums))
             else:
-                said = _("the coach would rather {move} ({numbers})").format(move=k.other_words, numbers=numbers)
-            who = "" if not k.others else (_(" with the other player still to play") if k.others == 1 else
-                                            _(" with {n} others still to play").format(n=k.others))
+                said.append(_("The coach would rather you had played on: knocking lost {lives} lives on average, "
+                              "playing on {other_lives}.").format(**nums))
+            if k.other is not None:
+                said.append(move_sentence("had played on", k.other, k.top, k.back))
             lost = self.lost.get(k.round)
-            came = "" if lost is None else (_("You kept every life.") if lost == 0 else
-                                             ngettext("You lost {n} life.", "You lost {n} lives.", lost).format(n=lost))
-            line = ngettext("Round {round}, after {turns} turn: you knocked on {value}{who}; {said}.",
-                            "Round {round}, after {turns} turns: you knocked on {value}{who}; {said}.",
-                            k.turns).format(round=k.round, turns=k.turns, value=number(k.value), who=who, said=said)
-            lines.append(line + (" " + came if came else ""))
+            if lost is not None:
+                said.append(_("You kept every life.") if lost == 0 else
+                            ngettext("You lost {n} life.", "You lost {n} lives.", lost).format(n=lost))
+            lines.append(" ".join(said))
         return lines
 
     def summary(self) -> str:
-        """The game in a few sentences: who won, the learner's rounds, knocks and the coach."""
+        """The game in a few whole sentences: who won, the learner's rounds, knocks and the coach."""
         parts = []
         if self.winner is not None:
             parts.append(_("You win the game!") if self.winner == self.seat else
@@ -652,54 +751,63 @@ class GameRecord:
         played = len(self.rounds)
         lost = sum(1 for n in self.lost.values() if n)
         lives = sum(self.lost.values())  # a knocker's lowest hand costs two lives in one round
-        rounds = ngettext("{n} round played", "{n} rounds played", played).format(n=played)
-        parts.append((ngettext("{rounds}; you lost {lives} life in {lost} of them.",
-                               "{rounds}; you lost {lives} lives in {lost} of them.", lives) if lost else
-                      _("{rounds}; you kept all your lives in every one.")).format(rounds=rounds, lives=lives,
-                                                                                    lost=lost))
+        parts.append(ngettext("You played {n} round.", "You played {n} rounds.", played).format(n=played))
+        if lost:
+            parts.append(ngettext("You lost {lives} life in {lost} of them.", "You lost {lives} lives in {lost} of them.",
+                                  lives).format(lives=lives, lost=lost))
+        elif played:
+            parts.append(ngettext("You kept all your lives in it.", "You kept all your lives in every one of them.",
+                                  played))
         n = len(self.knocks)
         if n:
             agreed = sum(k.advised for k in self.knocks)
             even = sum(k.verdict == "about as good" and not k.advised for k in self.knocks)
             rather = n - agreed - even
-            said = [_("agreed") if n == 1 else _count(agreed, n, _AGREED)] if agreed else []
-            if even:
-                said.append(_("found it about as good as playing on") if n == 1 else _count(even, n, _EVEN))
-            if rather:
-                said.append(_("would rather you had played on") if n == 1 else _count(rather, n, _RATHER))
-            parts.append(ngettext("You knocked {n} time: the coach {said}.", "You knocked {n} times: the coach {said}.",
-                                  n).format(n=n, said=join_names(said)))
+            parts.append(ngettext("You knocked once.", "You knocked {n} times.", n).format(n=n))
+            for k, said in ((agreed, _AGREED), (even, _EVEN), (rather, _RATHER)):
+                if k:
+                    parts.append(_count(k, n, said))
         else:
             parts.append(_("You never knocked."))
         if self.asked:
-            parts.append(_("You asked the coach {asked} and played its move {followed}.").format(
-                asked=_times(self.asked), followed=_times(self.followed)))
+            parts.append(ngettext("You asked the coach once.", "You asked the coach {n} times.", self.asked
+                                  ).format(n=self.asked))
+            if self.asked == 1:
+                parts.append(_("You played its move.") if self.followed else _("You did not play its move."))
+            else:
+                parts.append(ngettext("You played its move {n} of those times.",
+                                      "You played its move {n} of those times.", self.followed
+                                      ).format(n=self.followed) if self.followed else
+                             _("You never played its move."))
         return " ".join(parts)
 
 
-def _times(n: int) -> str:
-    """``"1 time"``, ``"3 times"``."""
-    return ngettext("{n} time", "{n} times", n).format(n=n)
-
-
-_AGREED = (lambda: _("agreed with both"),
-           lambda n: ngettext("agreed with all {n}", "agreed with all {n}", n),
-           lambda k: ngettext("agreed with {k}", "agreed with {k}", k))
-_EVEN = (lambda: _("found both about as good as playing on"),
-         lambda n: ngettext("found all {n} about as good as playing on", "found all {n} about as good as playing on", n),
-         lambda k: ngettext("found {k} about as good as playing on", "found {k} about as good as playing on", k))
-_RATHER = (lambda: _("would rather you had played on for both"),
-           lambda n: ngettext("would rather you had played on for all {n}", "would rather you had played on for all {n}",
-                              n),
-           lambda k: ngettext("would rather you had played on for {k}", "would rather you had played on for {k}", k))
-"""What the coach said of ``k`` of the learner's ``n`` knocks (more than one), each way said whole: both, all of
-them, or some; a whole phrase each, so that a language can give the knocks (or the times) their number and gender
-("las dos veces", "2 veces", "1 vez" in Spanish)."""
+_AGREED = (lambda: _("The coach agreed."),
+           lambda: _("The coach agreed both times."),
+           lambda n: ngettext("The coach agreed all {n} times.", "The coach agreed all {n} times.", n),
+           lambda k: ngettext("The coach agreed with {n} of them.", "The coach agreed with {n} of them.", k))
+_EVEN = (lambda: _("The coach found the knock about as good as playing on."),
+         lambda: _("The coach found both knocks about as good as playing on."),
+         lambda n: ngettext("The coach found all {n} knocks about as good as playing on.",
+                            "The coach found all {n} knocks about as good as playing on.", n),
+         lambda k: ngettext("The coach found {n} of them about as good as playing on.",
+                            "The coach found {n} of them about as good as playing on.", k))
+_RATHER = (lambda: _("The coach would rather you had played on."),
+           lambda: _("The coach would rather you had played on both times."),
+           lambda n: ngettext("The coach would rather you had played on all {n} times.",
+                              "The coach would rather you had played on all {n} times.", n),
+           lambda k: ngettext("For {n} of them the coach would rather you had played on.",
+                              "For {n} of them the coach would rather you had played on.", k))
+"""What the coach said of ``k`` of the learner's ``n`` knocks, a whole sentence for each way: the one knock,
+both, all of them, or some (so that a language gives the knocks or the times their number and gender: "las dos
+veces", "beide Male")."""
 
 
 def _count(k: int, n: int, said: tuple[Callable[..., str], ...]) -> str:
-    """The phrase of ``said`` for ``k`` of ``n`` knocks (more than one): "agreed with both", "… all 3", "… 1"."""
-    both, every, some = said
+    """The sentence of ``said`` for ``k`` of ``n`` knocks: the one, "both times", "all 3 times", "with 1 of them"."""
+    one, both, every, some = said
+    if n == 1:
+        return one()
     if k == n == 2:
         return both()
-    return every(n).format(n=n) if k == n else some(k).format(k=k)
+    return every(n).format(n=n) if k == n else some(k).format(n=k)

@@ -408,15 +408,17 @@ def result_html(result: RoundResult) -> str:
         loss = result.why[seat]
         why = "" if loss is None else loss_words(loss)
         rows.append([player, cards_html(hand), number(sc.value), html.escape(lost), html.escape(why)])
-    how = _HOW.get(result.how)
-    caption = _("Round {round}: {how}").format(round=result.round, how=_(how) if how else result.how)
+    caption = _(_HOW.get(result.how, _ROUND)).format(round=result.round)
     return html_table(caption, (_("Player"), _("Hand"), _("Value"), _("Loses"), _("Why")), rows, "result",
                       [html.escape(explain(result))])
 
 
-_HOW = {"knock": N_("a knock"), "all_pass": N_("everyone passed"), "empty_stock": N_("the stock ran out"),
-        "31": N_("31 shown"), "fire": N_("Feuer (three aces)")}
-"""How a round ended, in words (a result's caption; English, translated when shown)."""
+_HOW = {"knock": N_("Round {round}, ended by a knock"), "all_pass": N_("Round {round}, ended when everyone passed"),
+        "empty_stock": N_("Round {round}, ended when the stock ran out"),
+        "31": N_("Round {round}, ended by a 31 shown"), "fire": N_("Round {round}, ended by Feuer (three aces)")}
+"""A result's caption, one whole message for each way a round ends (English, translated when shown)."""
+_ROUND = N_("Round {round}")
+"""A result's caption when the way its round ended has no message (never with the engine's rounds)."""
 
 _SHOWN: dict[tuple[bool, bool], str] = {
     # (a 31, not three aces; after someone else knocked) → the sentence when nobody is named

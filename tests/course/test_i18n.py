@@ -261,7 +261,8 @@ def test_one_german_word_per_thing():
     assert said["Ties for the lowest hand are broken"] == "Ein Gleichstand bei der niedrigsten Hand wird entschieden"
     assert said["Worth {value}"] == "Wert: {value}" and said["one move per click"] == "Zug für Zug (per Klick)"
     plural = {m.id: m.string for m in _catalog(catalog("de")) if isinstance(m.id, tuple)}
-    assert plural[("{n} time", "{n} times")] == ("einmal", "{n}-mal")  # never "1-mal"
+    assert plural[("You knocked once.", "You knocked {n} times.")] == (
+        "Du hast einmal geklopft.", "Du hast {n}-mal geklopft.")  # never "1-mal"
     assert german_rejected(text) == []
     with i18n.using("de"):
         assert i18n.card_name("king", "hearts") == "Herz-König"

@@ -28,7 +28,7 @@ from helpers.words import _unmarked, _visible
 from thirtyone import Rules, i18n, parse_cards
 from thirtyone.bots import KNOCK_RULES, PATIENCE, knock_rule
 from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
-from thirtyone.game import new_game
+from thirtyone.game import Action, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ def _figure_texts(kind: str, spec: dict[str, Any]) -> list[str]:
 
 
 def _coach_texts(advice: Advice) -> list[str]:
-    out = [advice.explanation, advice.situation, advice.verdict_text, *(m.words for m in advice.moves),
+    out = [advice.headline, advice.explanation, advice.situation, advice.verdict_text, *(m.words for m in advice.moves),
            *(m.ing for m in advice.moves)]
     if advice.knock is not None:
         out.append(advice.knock.explanation)
@@ -89,14 +89,14 @@ def _coached_game(preset: str, seed: int) -> list[str]:
 def _records() -> list[str]:
     """Game records made by hand, so every kind of sentence the record has is said (knocks the coach agreed with,
     found about as good, would rather not have made; one knock, two, four; an old record without verdicts)."""
-    draw, drawing = i18n._("draw from the stock"), i18n._("drawing from the stock")
-    knock = i18n._("knock")
-    kinds = [KnockRecord(1, 5, 24.0, True, 0.20, knock, "about as good", draw, 0.25, 2, drawing),
-             KnockRecord(2, 7, 25.0, False, 0.30, draw, "about as good", draw, 0.25, 2, drawing),
-             KnockRecord(3, 2, 19.0, False, 1.80, draw, "play on", draw, 0.10, 2, drawing),
-             KnockRecord(4, 1, 29.5, True, 0.05, knock, "knock", draw, 0.40, 1, drawing),
-             KnockRecord(5, 3, 20.0, False, 0.50, draw),  # an old record: only the best move
-             KnockRecord(6, 3, 20.0, True, 0.10, knock)]
+    draw, take, swap = Action("draw stock"), Action("draw discard"), Action("swap", parse_cards("8♣ Q♥"))
+    top = parse_cards("Q♥")[0]
+    kinds = [KnockRecord(1, 5, 24.0, True, 0.20, "about as good", draw, 0.25, 2),
+             KnockRecord(2, 7, 25.0, False, 0.30, "about as good", take, 0.25, 2, top),
+             KnockRecord(3, 2, 19.0, False, 1.80, "play on", take, 0.10, 2, parse_cards("9♥")[0], True),
+             KnockRecord(4, 1, 29.5, True, 0.05, "knock", swap, 0.40, 1),
+             KnockRecord(5, 3, 20.0, False, 0.50),  # only whether the coach advised the knock
+             KnockRecord(6, 3, 20.0, True, 0.10)]
     out: list[str] = []
     for knocks, winner in ((kinds, 0), (kinds[3:4] * 2, 1), (kinds[3:4] * 4, 1), (kinds[1:2], None), (kinds[2:3], 2),
                            ([], None)):
@@ -342,8 +342,9 @@ def test_the_coach_speaks_spanish() -> None:
         record = GameRecord(0, ("Sam", "Ana", "Ben"))
         record.observe(s)
         header, _rows = record.lives_table()
-    assert re.search(r"es lo que menos vidas pierde de media, \d,\d\d \(intervalo del 95%: \d,\d\d a \d,\d\d\)",
+    assert re.search(r"es la que menos vidas pierde de media, \d,\d\d \(intervalo del 95%: \d,\d\d a \d,\d\d\)",
                      advice.explanation), advice.explanation
+    assert advice.headline.startswith("El entrenador te aconseja ") and advice.headline.endswith(".")
     assert advice.best_move.words.startswith(("robar del mazo", "tomar el", "tomar la", "descartar"))
     assert header == ["Jugador", "Inicio"]
 

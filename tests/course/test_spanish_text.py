@@ -19,6 +19,7 @@ from helpers.words import _visible, what_a_game_says
 
 from thirtyone import i18n, narrate
 from thirtyone.coach import GameRecord, KnockRecord
+from thirtyone.game import Action
 
 WOMEN = ("Ana", "Cleo", "Fay", "Hana")
 MEN = ("Sam", "Ben", "Dev", "Gus")
@@ -108,23 +109,26 @@ def test_the_drill_s_score_agrees_with_its_number() -> None:
 
 
 def _knock(round_: int, advised: bool, verdict: str) -> KnockRecord:
-    return KnockRecord(round_, 3, 28.0, advised, 0.2, "knock", verdict, "draw from the stock", 0.3, 2,
-                       "drawing from the stock")
+    return KnockRecord(round_, 3, 28.0, advised, 0.2, verdict, Action("draw stock"), 0.3, 2)
 
 
 @pytest.mark.parametrize("verdicts, spanish, english", [
-    (("knock", "knock"), "el entrenador estuvo de acuerdo las dos veces", "the coach agreed with both"),
-    (("knock", "knock", "knock"), "el entrenador estuvo de acuerdo las 3 veces", "the coach agreed with all 3"),
+    (("knock", "knock"), "Golpeaste 2 veces. El entrenador estuvo de acuerdo las dos veces.",
+     "You knocked 2 times. The coach agreed both times."),
+    (("knock", "knock", "knock"), "El entrenador estuvo de acuerdo las 3 veces.", "The coach agreed all 3 times."),
     (("knock", "play on", "play on"),
-     "el entrenador estuvo de acuerdo 1 vez y habría preferido que siguieras jugando 2 veces",
-     "the coach agreed with 1 and would rather you had played on for 2"),
+     "El entrenador estuvo de acuerdo 1 de esas veces. En 2 de esas veces el entrenador habría preferido que "
+     "siguieras jugando.",
+     "The coach agreed with 1 of them. For 2 of them the coach would rather you had played on."),
     (("about as good", "about as good"),
-     "el entrenador lo vio más o menos igual de bueno que seguir jugando las dos veces",
-     "the coach found both about as good as playing on"),
+     "Para el entrenador, las dos veces golpear era más o menos igual de bueno que seguir jugando.",
+     "The coach found both knocks about as good as playing on."),
+    (("knock",), "Golpeaste una vez. El entrenador estuvo de acuerdo.", "You knocked once. The coach agreed."),
 ])
 def test_the_coach_s_count_of_knocks_says_what_it_counts(verdicts: tuple[str, ...], spanish: str,
                                                          english: str) -> None:
-    """Not "estuvo de acuerdo con ambos" (both what?): the knocks are counted as times, and agree."""
+    """Not "estuvo de acuerdo con ambos" (both what?): the knocks are counted as times, and agree; each count a
+    sentence of its own."""
     record = GameRecord(0, names=("Sam", "Ana"))
     record.knocks = [_knock(i + 1, v == "knock", v) for i, v in enumerate(verdicts)]
     with i18n.using("es"):
@@ -140,12 +144,12 @@ def test_the_summary_counts_the_lives_lost_not_only_the_rounds() -> None:
     record = GameRecord(0, names=("Sam", "Ana"))
     record.rounds = [(r, (3, 3), (False, False)) for r in range(1, 7)]
     record.lost = {1: 1, 2: 0, 3: 2, 4: 1, 5: 0, 6: 1}
-    assert "6 rounds played; you lost 5 lives in 4 of them." in record.summary()
+    assert "You played 6 rounds. You lost 5 lives in 4 of them." in record.summary()
     with i18n.using("es"):
-        assert "6 rondas jugadas; perdiste 5 vidas en 4 de ellas." in record.summary()
+        assert "Jugaste 6 rondas. Perdiste 5 vidas en 4 de ellas." in record.summary()
     record.lost = {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
     with i18n.using("es"):
-        assert "6 rondas jugadas; perdiste 1 vida en 1 de ellas." in record.summary()
+        assert "Jugaste 6 rondas. Perdiste 1 vida en 1 de ellas." in record.summary()
 
 
 # -- numbers on the charts ---------------------------------------------------------------------------------

@@ -45,7 +45,9 @@ def check_advice(s: State) -> None:
         assert lo <= m.estimate.expected_lives <= hi
         assert 0 <= m.estimate.p_lose <= 1
     assert (a.knock is not None) == (Action("knock") in legal and s.phase == "turn")
-    assert a.best_move.words[:1].upper() in a.explanation[:1]
+    assert a.headline == f"The coach advises you to {a.best_move.words}."  # one sentence, the move in it
+    if len(a.moves) > 1:
+        assert a.explanation.startswith(f"The next best move is to {a.moves[1].words}. ")
     assert a.is_for(s)
     if a.knock is not None:  # one estimate: the knock verdict is the table's knock row against its best other
         assert a.knock_move is not None and a.other_move is not None
@@ -158,7 +160,7 @@ def test_game_record_lives_after_each_round_and_knocks_against_the_coach() -> No
         assert not math.isnan(k.knock_lives)
     assert len(rec.knock_lines()) == len(rec.knocks)
     text = rec.summary()
-    assert f"{len(finished)} rounds played" in text
+    assert f"You played {len(finished)} rounds." in text
     assert ("You never knocked." in text) == (not rec.knocks)
 
 
@@ -192,21 +194,23 @@ def test_overlapping_intervals_make_moves_about_as_good_never_wrong() -> None:
         a = Advice(0, 1, 5, "turn", moves[0].action, moves, None, "", 0.0)
         assert a.knock_verdict == verdict
     rec = GameRecord(0, names=("Sam", "Ana", "Ben"))
-    rec.knocks.append(KnockRecord(1, 5, 24.0, True, 0.20, "knock", "about as good", "draw from the stock", 0.25, 2))
-    rec.knocks.append(KnockRecord(2, 7, 25.0, False, 0.30, "draw from the stock", "about as good",
-                                  "draw from the stock", 0.25, 2))
-    rec.knocks.append(KnockRecord(3, 2, 19.0, False, 1.80, "draw from the stock", "play on",
-                                  "draw from the stock", 0.10, 2))
-    rec.knocks.append(KnockRecord(4, 9, 29.0, True, 0.05, "knock", "knock", "draw from the stock", 0.40, 1))
+    draw = Action("draw stock")
+    rec.knocks.append(KnockRecord(1, 5, 24.0, True, 0.20, "about as good", draw, 0.25, 2))
+    rec.knocks.append(KnockRecord(2, 7, 25.0, False, 0.30, "about as good", draw, 0.25, 2))
+    rec.knocks.append(KnockRecord(3, 2, 19.0, False, 1.80, "play on", draw, 0.10, 2))
+    rec.knocks.append(KnockRecord(4, 9, 29.0, True, 0.05, "knock", draw, 0.40, 1))
     lines = rec.knock_lines()
     for line in lines[:2]:
-        assert "about as good as drawing from the stock" in line and "would rather" not in line
+        assert "about as good as playing on: knocking lost" in line and "would rather" not in line
         assert "the intervals overlap" in line
-    assert "would rather draw from the stock" in lines[2] and "knocking lost 1.80 lives" in lines[2]
-    assert "with 2 others still to play" in lines[2] and "with the other player still to play" in lines[3]
-    assert lines[3].startswith("Round 4, after 9 turns: you knocked on 29") and "the coach agreed" in lines[3]
-    assert "the coach agreed with 2, found 1 about as good as playing on and would rather you had played on for 1" \
-        in rec.summary()
+        assert "If you had played on, your best move would have been to draw from the stock." in line
+    assert "The coach would rather you had played on: knocking lost 1.80 lives on average, playing on 0.10." \
+        in lines[2]
+    assert "The 2 others each still had one turn." in lines[2] and "The other player still had one turn." in lines[3]
+    assert lines[3].startswith("Round 4, after 9 turns: you knocked on 29. ")
+    assert "The coach agreed: knocking lost 0.05 lives on average, playing on 0.40." in lines[3]
+    assert ("You knocked 4 times. The coach agreed with 2 of them. The coach found 1 of them about as good as playing "
+            "on. For 1 of them the coach would rather you had played on.") in rec.summary()
     assert all("wrong" not in x for x in [*lines, rec.summary()])
 
 
@@ -261,7 +265,8 @@ def test_the_knock_verdicts_sentence_says_the_choice_that_loses_fewer_lives() ->
     assert p is not None
     worse = three_moves([0] * 10 + [2] * 90, [0] * 90 + [1] * 10, [1] * 100)  # knocking loses 1.8 lives
     better = three_moves([0] * 95 + [1] * 5, [0] * 20 + [1] * 80, [1] * 100)  # knocking loses 0.05
-    for moves, advice, start in ((worse, "play on", "Play on and draw from the stock"), (better, "knock", "Knock:")):
+    move = "If you play on, your best move is to draw from the stock. "
+    for moves, advice, start in ((worse, "play on", move + "Play on with that move:"), (better, "knock", move + "Knock:")):
         verdict, _where, sentence = _knock_verdict(s, p, moves)
         assert verdict.advice == advice and sentence.startswith(start) and not verdict.close
 
@@ -269,7 +274,7 @@ def test_the_knock_verdicts_sentence_says_the_choice_that_loses_fewer_lives() ->
 def test_the_summary_counts_the_lives_lost_and_the_rounds_in_which_they_were_lost() -> None:
     rec = GameRecord(0, start=(3, 3), rounds=[(1, (1, 3), (False, False)), (2, (1, 2), (False, False)),
                                              (3, (0, 2), (False, False))], lost={1: 2, 2: 0, 3: 1})
-    assert "3 rounds played; you lost 3 lives in 2 of them." in rec.summary()
+    assert "You played 3 rounds. You lost 3 lives in 2 of them." in rec.summary()
 
 
 def test_the_coach_says_what_its_move_saves_against_the_second_best_per_100_rounds() -> None:
@@ -286,8 +291,8 @@ def test_the_coach_says_what_its_move_saves_against_the_second_best_per_100_roun
         first, second = a.moves[0].estimate, a.moves[1].estimate
         assert mean == pytest.approx(100 * (second.expected_lives - first.expected_lives)) and mean >= 0
         assert half > 0
-        said = f"it saves {mean:.1f} lives per 100 rounds against {a.moves[1].ing}"
-        assert said in a.explanation and f"(95% interval {mean - half:.1f} to {mean + half:.1f})" in a.explanation
+        said = f"the coach's move saves {mean:.1f} lives per 100 rounds against the next best"
+        assert a.explanation.startswith(f"The next best move is to {a.moves[1].words}. ") and said in a.explanation and f"(95% interval {mean - half:.1f} to {mean + half:.1f})" in a.explanation
         close = mean - half <= 0
         assert ("the two moves are about as good" in a.explanation) == close
         seen.add(close)
@@ -298,12 +303,14 @@ def test_the_saving_sentence_follows_the_interval_not_the_rows() -> None:
     moves = tuple(replace(m, ing=m.words.replace("draw ", "drawing ")) for m in
                   three_moves([0] * 80 + [1] * 20, [0] * 75 + [1] * 25, [1] * 100))
     clear = _explain(moves, (5.0, 2.0))
-    assert "saves 5.0 lives per 100 rounds against drawing from the stock (95% interval 3.0 to 7.0)" in clear
+    assert clear.startswith("The next best move is to draw from the stock. ")
+    assert "saves 5.0 lives per 100 rounds against the next best (95% interval 3.0 to 7.0)" in clear
     assert "about as good" not in clear  # the rows' intervals overlap, but the same play-outs tell them apart
     assert _explain(moves, (5.0, 6.0)).endswith("That interval includes 0: the two moves are about as good.")
     with using("es"):
         text = _explain(moves, (5.0, 6.0))
-    assert "ahorra 5,0 vidas por cada 100 rondas" in text and "(intervalo del 95%: de -1,0 a 11,0)" in text, text
+    assert text.startswith("La siguiente mejor jugada es robar del mazo. ")
+    assert "ahorra 5,0 vidas cada 100 rondas" in text and "(intervalo del 95%: -1,0 a 11,0)" in text, text
 
 
 def test_the_coach_as_a_player_makes_the_move_the_coach_advises() -> None:
@@ -575,4 +582,4 @@ def test_a_knock_made_without_asking_is_judged_with_the_records_own_play_outs() 
     judged = coach(s, 1, rollouts=30, knock_rollouts=30)
     assert judged.knock_move is not None and k.knock_lives == judged.knock_move.estimate.expected_lives
     assert k.others == 3 and k.value == 27 and k.advised == (judged.best.kind == "knock")
-    assert "you knocked on 27 with 3 others still to play" in rec.knock_lines()[0]
+    assert "you knocked on 27. The 3 others each still had one turn." in rec.knock_lines()[0]

@@ -80,10 +80,6 @@ START_HINT = N_("Choose the rules, how many bots you play against and how well t
                 "<strong>Start the game</strong>. Nothing is dealt until you do.")
 
 
-def _family(rules: Rules) -> str:
-    return names.value_short("family", rules.family)
-
-
 LEVEL_MOVES = {
     "beginner": N_("Beginner bots make whatever move gives them the best hand right now."),
     "intermediate": N_("Intermediate bots make whatever move gives them the best hand right now, as beginners do."),
@@ -120,7 +116,8 @@ def rules_name(rules: Rules) -> str:
     key = preset_of(rules)
     if key != CUSTOM:
         return names.preset_name(key)
-    return _("Your own rules ({kind}, {deck})").format(kind=_family(rules), deck=names.value_short("deck", rules.deck))
+    return (_("Your own rules (draw and discard, {n} cards)") if rules.family == "draw" else
+            _("Your own rules (swap with the center, {n} cards)")).format(n=rules.deck)
 
 
 class GameSetup(w.VBox):
@@ -325,13 +322,8 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     if advice.knock is not None:
         text = f"{advice.situation} {advice.verdict_text}" if advice.situation else advice.knock.explanation
         knock = "<p><strong>" + _("Should you knock?") + f"</strong> {esc(text)}</p>"
-    best = advice.best_move.words
-    head = best[0].upper() + best[1:]
-    why = advice.explanation
-    if why.startswith(head + ": "):  # the headline names the move; the sentence goes on with why
-        why = why[len(head) + 2:]
-        why = why[0].upper() + why[1:]
-    headline = keep_headline(advice) or _("The coach: {move}.").format(move=head)
+    why = advice.explanation  # the headline names the move; the explanation says why
+    headline = keep_headline(advice) or advice.headline
     kept = keep_text(advice)  # what keeping the hand is for, before the numbers
     lesson = departure_text(advice.departure)  # why the advice departs from lesson 5's knock rule
     return ('<div class="to-coach-advice" role="status">'
@@ -677,7 +669,7 @@ class PlayGame(w.VBox):
         for r in sorted(self.results):
             lines = narrate([e for e in events if e.round == r], t.labels, t.seat)
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-            parts.append("<details><summary>" + _("Round {n}: {how}").format(n=r, how=esc(self.results[r]))
+            parts.append("<details><summary>" + _("Round {n}: {sentences}").format(n=r, sentences=esc(self.results[r]))
                          + f"</summary><ol>{items}</ol></details>")
         body = "".join(parts) if parts else "<p>" + _("No round has ended yet.") + "</p>"
         game_log = _("game log")

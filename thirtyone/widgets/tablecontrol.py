@@ -319,7 +319,7 @@ class TableControl:
         if a.kind == "knock" and s.knocker is not None:
             return _("{name} has already knocked: only one knock per round.").format(name=self.labels[s.knocker])
         if a.kind == "knock":
-            return _("You may not knock just now: {what}").format(what=self.status_text())
+            return _("You may not knock just now. {sentences}").format(sentences=self.status_text())
         return self.status_text()
 
     # -- the history ------------------------------------------------------------------------------
