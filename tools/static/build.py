@@ -411,19 +411,33 @@ UNUSED = ("build", "doc", "files", "voici/tree", "jupyter-lite.ipynb", "bootstra
 """What Voici's build writes that no page of the course uses: JupyterLab's own app (build/; Voici's is voici/build/),
 its docs, the notebooks as files (each page carries its own), the file browser (voici/tree/), the app's start-up
 scripts (the landing page is ours)."""
-SW_DROP = 't.pathname.includes("/api/")'
-SW_KEEP = '(t.pathname.includes("/api/")&&!t.pathname.includes("/api/contents/"))'
+SW_PATCHES = (
+    # the contents listing, which every page asks for when it starts, kept too (offline it must come from the cache)
+    ('t.pathname.includes("/api/")', '(t.pathname.includes("/api/")&&!t.pathname.includes("/api/contents/"))'),
+    # a file in the cache is answered from it and not fetched again behind the page's back (that cost a warm
+    # visit the whole runtime again, 22 MB); a new build is a new cache, named after it ...
+    ('const CACHE="precache"', 'const CACHE="thirtyone-{build}"'),
+    ("a?e.waitUntil(refetch(t)):", "a?0:"),
+    # ... and the caches of older builds are deleted when the new one takes over
+    ("e.waitUntil(self.clients.claim())",
+     "e.waitUntil(caches.keys().then(k=>Promise.all(k.filter(n=>n!==CACHE).map(n=>caches.delete(n))))"
+     ".then(()=>self.clients.claim()))"),
+)
+"""JupyterLite's service worker (service-worker.js), which keeps every file a page fetched, made to serve a static
+course: each patch must match exactly once."""
 
 
 def finish(site: Path) -> None:
-    """The landing page, JupyterLite's service worker told to keep the contents listing too (every page asks for
-    it when it starts: offline it must come from the cache), and what no page uses dropped."""
+    """The landing page, JupyterLite's service worker patched (:data:`SW_PATCHES`), what no page uses dropped."""
     (site / "index.html").write_text(LANDING)
     worker = site / "service-worker.js"
     text = worker.read_text()
-    if text.count(SW_DROP) != 1:
-        raise SystemExit("make static: service-worker.js changed; update SW_DROP in tools/static/build.py")
-    worker.write_text(text.replace(SW_DROP, SW_KEEP))
+    build = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file())).hexdigest()[:12]
+    for old, new in SW_PATCHES:
+        if text.count(old) != 1:
+            raise SystemExit(f"make static: service-worker.js changed ({old!r}); update SW_PATCHES in tools/static/build.py")
+        text = text.replace(old, new.replace("{build}", build))
+    worker.write_text(text)
     for name in UNUSED:
         path = site / name
         if path.is_dir():
