@@ -8,13 +8,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from thirtyone import Action, State
+from thirtyone import Action, Rules, State, new_game
 from thirtyone.game import judge
 from thirtyone.lockstep import How, Outcome, Reason, play_lockstep
 from thirtyone.policy import KnockSchedule, best_commerce_move, best_discard, keep_table, take_discard
 from thirtyone.scoring import rank_table, value_table
 
-__all__ = ["Knock", "reference_move", "reference_end", "lockstep", "assert_same"]
+__all__ = ["Knock", "reference_move", "reference_end", "lockstep", "assert_same", "starts_for", "THRESHOLDS"]
 
 
 Knock = float | KnockSchedule
@@ -150,3 +150,38 @@ def assert_world_keeps_the_view(world: State, player: int, state: State) -> None
     everywhere = [c for h in world.hands for c in h] + list(world.stock) + list(world.discard_pile) + list(
         world.center) + list(world.out_of_play)
     assert sorted(everywhere) == sorted(deck(state.rules.deck))
+
+
+THRESHOLDS: tuple[Knock, ...] = (20.0, 21.0, 24.0, 25.5, 27.0, 28.0, 30.0, 30.5, 31.0, 99.0,
+                                 KnockSchedule(30.0, 1.0, 28.0), KnockSchedule(31.0, 3.0, 24.0),
+                                 KnockSchedule(28.5, 0.5, 27.5), KnockSchedule(27.0, 2.0, 22.0))
+"""Per-seat knocks: fixed thresholds, and knock schedules that fall each time round the table."""
+
+
+def starts_for(rules: Rules, count: int, key: str) -> list[tuple[State, list[Knock], int]]:
+    """``count`` start states of a round at the start of a turn: a few random moves in, with per-seat
+    thresholds (fractional ones and falling schedules among them) and a patience; some with a short stock, so that stocks are
+    rebuilt and new centers run out."""
+    rng = random.Random(key)
+    out = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        n = rng.randrange(2, min(7, rules.max_players + 1))
+        s = new_game(rules, n, seed=seed)
+        for _ in range(rng.choice((0, 0, 1, 3, 6, 10))):
+            if s.round_over:
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        while not s.round_over and s.phase != "turn":
+            s = s.apply(rng.choice(s.legal_actions()))
+        if s.round_over:
+            continue
+        if rng.random() < 0.25 and len(s.stock) > 3:  # a short stock: rebuilds, the last new centers
+            s = s._evolve(stock=s.stock[:rng.randrange(1, 7)])
+        thresholds = [rng.choice(THRESHOLDS) for _ in range(n)]
+        patience = rng.choice((1, 2, 3, 4, 6))
+        if rules.family == "commerce" and rules.allow_pass and rng.random() < 0.4:  # nobody knocks: everyone passing, no stock left
+            thresholds, patience = [99.0 for _ in range(n)], 1000
+        out.append((s, thresholds, patience))
+    return out

@@ -16,20 +16,19 @@ and a rebuilt stock that leaves the top discard on the pile.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 import pytest
 from helpers.engine import rule_sets, stack
-from helpers.sim import Knock, assert_same, lockstep, reference_end, reference_move
+from helpers.sim import Knock, assert_same, lockstep, reference_end, reference_move, starts_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thirtyone import Action, Rules, State, new_game, parse_cards
 from thirtyone.lockstep import How, play_lockstep
-from thirtyone.policy import KnockSchedule, best_discard, keep_table
+from thirtyone.policy import best_discard, keep_table
 from thirtyone.rules import _CHOICES, COMMERCE_ONLY, DRAW_ONLY, PRESETS, RULE_FIELDS
 
 # -- the reference: the game itself, driven by the policy ------------------------------------------
@@ -62,41 +61,6 @@ def compare(starts: list[tuple[State, list[Knock], int]], every_first_move: bool
                 e.kind == "reshuffle" for e in s.round_events())
             hows["knocker loses 2"] += 2 in (end.result.losses if end.result else ())
     return hows
-
-
-THRESHOLDS: tuple[Knock, ...] = (20.0, 21.0, 24.0, 25.5, 27.0, 28.0, 30.0, 30.5, 31.0, 99.0,
-                                 KnockSchedule(30.0, 1.0, 28.0), KnockSchedule(31.0, 3.0, 24.0),
-                                 KnockSchedule(28.5, 0.5, 27.5), KnockSchedule(27.0, 2.0, 22.0))
-"""Per-seat knocks: fixed thresholds, and knock schedules that fall each time round the table."""
-
-
-def starts_for(rules: Rules, count: int, key: str) -> list[tuple[State, list[Knock], int]]:
-    """``count`` start states of a round at the start of a turn: a few random moves in, with per-seat
-    thresholds (fractional ones and falling schedules among them) and a patience; some with a short stock, so that stocks are
-    rebuilt and new centers run out."""
-    rng = random.Random(key)
-    out = []
-    seed = 0
-    while len(out) < count:
-        seed += 1
-        n = rng.randrange(2, min(7, rules.max_players + 1))
-        s = new_game(rules, n, seed=seed)
-        for _ in range(rng.choice((0, 0, 1, 3, 6, 10))):
-            if s.round_over:
-                break
-            s = s.apply(rng.choice(s.legal_actions()))
-        while not s.round_over and s.phase != "turn":
-            s = s.apply(rng.choice(s.legal_actions()))
-        if s.round_over:
-            continue
-        if rng.random() < 0.25 and len(s.stock) > 3:  # a short stock: rebuilds, the last new centers
-            s = s._evolve(stock=s.stock[:rng.randrange(1, 7)])
-        thresholds = [rng.choice(THRESHOLDS) for _ in range(n)]
-        patience = rng.choice((1, 2, 3, 4, 6))
-        if rules.family == "commerce" and rules.allow_pass and rng.random() < 0.4:  # nobody knocks: everyone passing, no stock left
-            thresholds, patience = [99.0 for _ in range(n)], 1000
-        out.append((s, thresholds, patience))
-    return out
 
 
 def option_cases() -> list[tuple[str, str, object]]:

@@ -21,8 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers.sim import assert_same, lockstep, reference_end, states_to_decide
-from test_conformance import starts_for
+from helpers.sim import assert_same, lockstep, reference_end, starts_for, states_to_decide
 
 from thirtyone import Action, Rules, State, new_game, parse_cards, precomputed, shipped
 from thirtyone.bots import ExpertBot
