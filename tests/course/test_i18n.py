@@ -26,6 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from helpers.languages import catalog, catalogs, notebooks, page_languages
 from helpers.languages import needs as needs_language
+from helpers.pseudo import _pseudo_widgets
 from helpers.words import _unmarked, _visible, german_never, german_rejected
 
 from thirtyone import i18n
@@ -297,102 +298,6 @@ def _walk(widget: Any) -> list[Any]:
         out.append(x)
         stack.extend(getattr(x, "children", ()) or ())
     return out
-
-
-def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
-    """Each translated widget made and driven under the pseudo-locale: what it shows at each step, with the
-    names it may quote that are not words (none but the given ones)."""
-    from thirtyone.rules import Rules
-    from thirtyone.side_by_side import SITUATIONS
-    from thirtyone.widgets.guide import TOURS, Walkthrough
-    from thirtyone.widgets.picker import CardPicker, RulePicker
-    from thirtyone.widgets.play import GameSetup, PlayGame
-    from thirtyone.widgets.quiz import Quiz, TieQuiz
-    from thirtyone.widgets.ruleset import RuleEditor
-    from thirtyone.widgets.table import CardTable
-    from thirtyone.widgets.variants import PresetTable, RuleReplay
-    from thirtyone.widgets.views import CardValues, HandComparison, Sandbox, ScoreView
-
-    made: list[tuple[str, Any, list[str]]] = []
-
-    def add(name: str, widget: Any, foreign: tuple[str, ...] = ()) -> None:
-        made.append((name, _visible(widget), list(foreign)))  # as shown now
-
-    add("ScoreView", ScoreView("K♥ 9♥", deal_button=True))
-    cv = CardValues()
-    cv.explain(cv.row.cards[0])
-    add("CardValues", cv)
-    add("Sandbox", Sandbox(hand="K♥ 9♥ 4♣"))
-    add("HandComparison", HandComparison())
-    add("HandComparison tiebreak", HandComparison(("K♥ 9♥ 4♣", "K♣ 9♣ 4♥"), "schwimmen"))
-    cp = CardPicker(hand="K♥ 9♥ 4♣")
-    cp.toggle(0)
-    add("CardPicker", cp)
-    rp = RulePicker(scoring_only=True)
-    rp.toak.value = True
-    add("RulePicker", rp)
-    add("RulePicker whole", RulePicker("feuer"))
-    q = Quiz(seed=3, choices=["scat", "schwimmen"])
-    q.check("abc")
-    add("Quiz not a number", q)
-    q2 = Quiz("schwimmen", seed=4)
-    q2.check("19")
-    add("Quiz", q2)
-    tq = TieQuiz(seed=2)
-    tq.answer(0)
-    add("TieQuiz", tq)
-    editor = RuleEditor("schwimmen", open_options=True)
-    editor.set("lives", 2)
-    add("RuleEditor", editor)
-    add("PresetTable", PresetTable(everything=True))
-    for key in [*SITUATIONS, "own"]:
-        add(f"RuleReplay {key}", RuleReplay(key))
-    for rules in ("scat", "schwimmen", "widow", "bga-draw"):
-        t = CardTable(rules, seed=5, pace=0, show_all=True)
-        t.play("knock")
-        t.click_stock()
-        t.play_bots()
-        add(f"CardTable {rules}", t)
-        for _move in range(300):
-            if t.state.game_over:
-                break
-            if t.state.round_over:
-                add(f"CardTable {rules} showdown", t)
-                t.next_round()
-            elif t.my_turn:
-                t.play(t.legal()[-1])
-            else:
-                t.play_bots()
-        add(f"CardTable {rules} end", t)
-    for name in TOURS:
-        wt = Walkthrough.named(name)
-        for i in range(40):
-            if not wt.next():
-                if wt.expected is None:
-                    break
-                wt.table.play("knock" if wt.expected.kind != "knock" else "pass")  # a wrong move: a hint
-                add(f"Walkthrough {name} hint {i}", wt)
-                wt.table.play(wt.expected)
-            add(f"Walkthrough {name} {i}", wt)
-    for level in ("beginner", "intermediate", "expert"):
-        add(f"GameSetup {level}", GameSetup("scat", bots=3, level=level))
-    add("GameSetup own rules", GameSetup(Rules.preset("scat").replace(deck=32), bots=1))
-    add("PlayGame before the start", PlayGame(start=False))
-    game = PlayGame("schwimmen", bots=2, seed=3, pace=0, rollouts=10)
-    add("PlayGame started", game)
-    for _move in range(400):
-        t = game.table
-        if t is None or t.state.game_over:
-            break
-        if t.state.round_over:
-            t.next_round()
-        elif t.my_turn:
-            t.play(t.legal()[-1])
-        else:
-            t.play_bots()
-    assert game.state is not None and game.state.game_over
-    add("PlayGame over", game)
-    return made
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ Two checks:
 
 * Under the pseudo-locale (``use("pseudo")`` wraps every translated message in ``⟦…⟧``) every widget of the
   course, a whole game's narration, and lesson 5's views and the coach are made and driven
-  (``tests/course/test_i18n.py``'s and ``test_i18n_lesson5.py``'s walks): a marker inside another marker is a
-  translated piece glued into a sentence. It is allowed only when the piece is of a kind in :data:`ALLOWED`
+  (the walks of ``tests/helpers/pseudo.py``, which ``test_i18n.py`` and ``test_i18n_lesson5.py`` run too): a marker
+  inside another marker is a translated piece glued into a sentence. It is allowed only when the piece is of a kind in :data:`ALLOWED`
   (a player's name with "(you)", a card with its article, a rule set's name, a tour's title, a suit's or a rank's
   name, or a whole sentence).
 * Every placeholder name in every message of the catalog belongs to a kind in :data:`KINDS`: a number, a player, a
@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from helpers.pseudo import _pseudo_views, _pseudo_widgets
 from helpers.words import what_a_game_says
 
 from thirtyone import i18n
@@ -185,11 +186,8 @@ builds it. Empty is the aim: the test fails on a fixed one still listed, so the 
 
 
 def _texts() -> list[tuple[str, list[str]]]:
-    import test_i18n
-    import test_i18n_lesson5
-
-    made = [(name, shown) for name, shown, _f in test_i18n._pseudo_widgets()]
-    made += [(name, shown) for name, shown, _f in test_i18n_lesson5._pseudo_views()]
+    made = [(name, shown) for name, shown, _f in _pseudo_widgets()]
+    made += [(name, shown) for name, shown, _f in _pseudo_views()]
     for preset in ("scat", "schwimmen"):
         made.append((f"a game of {preset}", what_a_game_says(("Ana", "Ben", "Cleo"), preset, seed=3)))
     return made
