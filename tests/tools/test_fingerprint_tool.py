@@ -63,11 +63,11 @@ def test_compare_is_equal_on_a_second_run_and_names_a_planted_difference(
     prints = json.loads(base.read_text(encoding="utf-8"))
     key = "game/scat/2p/mixed/es/narrate"
     prints[key] = [prints[key][0].replace("reparte", "baraja")] + prints[key][1:]
-    del prints["data/data/pictures.json"]
+    del prints["data/data/strength.json"]
     planted = tmp_path / "planted.json"
     planted.write_text(json.dumps(prints), encoding="utf-8")
     assert fingerprint.main(["--quick", "--compare", str(planted)]) == 1
     out = capsys.readouterr().out
     assert f"* {key}\n" in out and "baraja" in out and "reparte" in out
-    assert "+ data/data/pictures.json: only after" in out
+    assert "+ data/data/strength.json: only after" in out
     assert "2 of " in out

@@ -16,6 +16,7 @@ LAYERS = {
     "course": "the pages as a learner reads them: notebooks, languages, what they claim, what a visit loads",
     "server": "the server settings and Binder",
     "browser": "Debian's chromium against a real Voila server",
+    "static": "the static edition (make static) as built, served from files, in Debian's chromium",
     "tools": "the project's own tools (make mutate, the fingerprints) and this suite's shape",
 }
 """The folders of ``tests/``: where a new test goes, by what it tests."""
