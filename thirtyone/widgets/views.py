@@ -123,7 +123,7 @@ def _hands_table(rows: Sequence[tuple[str, str]]) -> str:
     """Each hand's name beside what is said of it (its score, or what is wrong with it), a row a hand: the name
     is a row's header, never glued before the text in one sentence."""
     return ('<table class="to-hands-said" role="table"><tbody>'
-            + "".join(f'<tr role="row"><th scope="row" role="rowheader">{html.escape(name)}</th>'
+            + "".join(f'<tr role="row"><th scope="row" role="rowheader" style="white-space: nowrap">{html.escape(name)}</th>'
                       f'<td role="cell">{html.escape(text)}</td></tr>' for name, text in rows)
             + "</tbody></table>")
 
