@@ -102,7 +102,7 @@ catalog: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width=120 --project=thirtyone --copyright-holder="the thirtyone authors" -o thirtyone/locale/messages.pot .
 	$(BIN)/pybabel update -D thirtyone -i thirtyone/locale/messages.pot -d thirtyone/locale --no-fuzzy-matching --ignore-obsolete --width=120
 
-## data: compute every file shipped in thirtyone/data/ and write it (thirtyone/shipped.py lists them; make data ARGS=pictures.json for one)
+## data: compute every file shipped in thirtyone/data/ and write it (thirtyone/shipped.py lists them; make data ARGS=knock_tables.json for one)
 data: $(STAMP) $(MO)
 	$(BIN)/python -m thirtyone build-data $(ARGS)
 

@@ -7,7 +7,7 @@
     python -m thirtyone strength                 # duplicate play: each bot against a field, paired by deal
     python -m thirtyone build-data               # write every file shipped in thirtyone/data/ afresh (make data),
                                                  # but the measured strength.json (most of an hour): name it to compute it
-    python -m thirtyone build-data pictures.json # or only those named
+    python -m thirtyone build-data knock_tables.json # or only those named
 
 Long runs show a progress bar on stderr.
 """

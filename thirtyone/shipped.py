@@ -2,7 +2,8 @@
 
 Each file holds something the package can compute but a kernel should not have to: the hand tables every
 score is looked up in, the knock-timing tables and the threshold tournament lesson 5 charts, the knock-rule
-tournament the intermediate bot's rule comes from, and the first results and pictures lesson 5 opens on. :data:`FILES` names every one, with the function that computes its
+tournament the intermediate bot's rule comes from, and the first results lesson 5 opens on (its charts are drawn as
+SVG when shown, nothing shipped). :data:`FILES` names every one, with the function that computes its
 bytes (its builder) and what it holds; :func:`load` reads a file once per process (JSON parsed; the hand
 tables memory-mapped, so every kernel shares their pages). A missing or damaged file is computed by its
 builder instead: never an error, only slower.
@@ -64,15 +65,13 @@ FILES: dict[str, ShippedFile] = {f.name: f for f in (
                 "the threshold tournament of Scat and Schwimmen, 2-6 players (timing.shipped_thresholds)"),
     ShippedFile("precomputed.json", "thirtyone.cli:precomputed_bytes",
                 "lesson 5's first advice and first study results (precomputed.lookup)"),
-    ShippedFile("pictures.json", "thirtyone.widgets.charts:picture_bytes",
-                "lesson 5's first pictures, in every language (charts.picture_html)"),
     ShippedFile("strength.json", "thirtyone.strength:strength_bytes",
                 "the bots' strength in duplicate play, issue 19's cells (strength.shipped_strength, lesson 5's table)",
                 measured=True),
 )}
 """Every shipped file by name, in the order they are built: a file a builder reads comes before it (the
 intermediate bot knocks by the knock-rule tournament's winners, and the threshold tournament and the first
-results play against it; the pictures are drawn from the tables, the tournament and the first results)."""
+results play against it)."""
 
 _CACHE: dict[str, Any] = {}
 """Each file's content once :func:`load` has read it."""

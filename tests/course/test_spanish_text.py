@@ -12,9 +12,9 @@ seats and showdown, the staged rounds, the game summary's lives table and chart.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
+from helpers.charts import legend, svg_of, tick_labels
 from helpers.words import _visible, what_a_game_says
 
 from thirtyone import i18n, narrate
@@ -154,75 +154,74 @@ def test_the_summary_counts_the_lives_lost_not_only_the_rounds() -> None:
 
 # -- numbers on the charts ---------------------------------------------------------------------------------
 
-def _tick_labels(fig: Any) -> list[str]:
-    fig.canvas.draw()
-    ax = fig.axes[0]
-    return [t.get_text() for t in (*ax.get_xticklabels(), *ax.get_yticklabels()) if t.get_text()]
-
-
 @pytest.mark.parametrize("percent", [True, False])
 def test_chart_ticks_are_written_as_the_language_writes_numbers(percent: bool) -> None:
-    """A chart of hand values 5 to 25 has ticks 2.5 apart: 7,5 and 12,5 on a Spanish page, as 30,5 everywhere else
-    (the chance of surviving, in percent, on the other axis)."""
+    """A chart of lives lost per round, 0.30 to 0.40, has ticks 0,30 0,32 … on a Spanish page, as 30,5 everywhere
+    else, and the hand values 5 to 25 on the other axis (the chance of surviving, in percent, with ``percent``)."""
     from thirtyone.widgets.charts import Series, line_chart
 
-    series = [Series("a", [5, 12, 19, 25], [0.1, 0.4, 0.7, 0.9], [0.05, 0.3, 0.6, 0.85], [0.2, 0.5, 0.8, 0.95])]
+    series = [Series("a", [5, 12, 19, 25], [0.31, 0.34, 0.37, 0.39], [0.30, 0.33, 0.36, 0.38],
+                     [0.32, 0.35, 0.38, 0.40])]
+    ylim = None if percent else (0.30, 0.40)
     with i18n.using("es"):
-        spanish = _tick_labels(line_chart(series, "x", "y", percent=percent))
-    english = _tick_labels(line_chart(series, "x", "y", percent=percent))
-    assert "7,5" in spanish and "12,5" in spanish
+        spanish = tick_labels(line_chart(series, "x", "y", percent=percent, ylim=ylim))
+    english = tick_labels(line_chart(series, "x", "y", percent=percent, ylim=ylim))
+    assert ("40%" in spanish and "100%" in spanish) if percent else ("0,30" in spanish and "0,32" in spanish)
+    assert "5" in spanish and "25" in spanish
     assert not [t for t in spanish if re.search(r"\d\.\d", t)], spanish
-    assert "7.5" in english and not [t for t in english if re.search(r"\d,\d", t)], english
+    assert ("40%" in english) if percent else ("0.32" in english)
+    assert not [t for t in english if re.search(r"\d,\d", t)], english
 
 
-def test_the_shipped_spanish_survival_chart_writes_decimal_commas() -> None:
-    """Lesson 5's chart by seat, as the Spanish page opens on it: its axis says 7,5, not 7.5."""
-    from thirtyone.widgets import charts
+@pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_lesson_5s_charts_write_decimal_commas_where_the_language_does(lang: str) -> None:
+    """Lesson 5's tournament chart as a Spanish or German page opens on it: its axis says 0,36, not 0.36; the survival
+    chart by seat 40 % in German (a no-break space, as the language writes it)."""
+    from thirtyone.widgets.charts import SurvivalChart, ThresholdChart
 
-    charts._RECORD.append([])
-    try:
-        with i18n.using("es"):
-            charts.SurvivalChart(compare="seat", turn=0).close()
-        drawn = charts._RECORD[-1]
-    finally:
-        charts._RECORD.pop()
-    labels = [label for kind, spec in drawn for label in _tick_labels(charts.DRAWERS[kind](**spec))]
-    assert any("," in t for t in labels) and not [t for t in labels if re.search(r"\d\.\d", t)], labels
+    with i18n.using(lang):
+        threshold = tick_labels(ThresholdChart().figure.value)
+        survival = tick_labels(SurvivalChart(compare="seat", turn=0).figure.value)
+    assert any(re.fullmatch(r"0,\d\d", t) for t in threshold), threshold
+    assert not [t for t in threshold + survival if re.search(r"\d\.\d", t)], threshold + survival
+    assert i18n.percent(40, lang=lang) in survival and ("40\u00a0%" in survival) == (lang == "de")
 
 
 # -- the lives chart's words fit in its picture --------------------------------------------------------------
 
-def _cut_words(fig: Any) -> list[str]:
-    """The words matplotlib draws that reach past the picture's edges (so the PNG cuts them)."""
-    from matplotlib.text import Text
+def _cut_words(text: str) -> list[str]:
+    """The words drawn in a chart's SVG that reach past its viewBox, by the chart's own measure of a word's width
+    (an estimate on the wide side; the browser tests measure the real words in Chromium)."""
+    from thirtyone.widgets.svgchart import text_width
 
-    fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
-    edge = fig.bbox
+    svg = svg_of(text)
+    _x, _y, width, height = (float(v) for v in (svg.get("viewBox") or "").split())
     cut = []
-    for t in fig.findobj(Text):
-        if not t.get_visible() or not t.get_text().strip():
-            continue
-        box = t.get_window_extent(renderer)
-        if box.x0 < edge.x0 or box.y0 < edge.y0 or box.x1 > edge.x1 or box.y1 > edge.y1:
-            cut.append(t.get_text())
+    for t in svg.iter("{http://www.w3.org/2000/svg}text"):
+        words = "".join(t.itertext())
+        x, y = float(t.get("x") or 0), float(t.get("y") or 0)
+        wide = text_width(words)
+        left = {"end": x - wide, "middle": x - wide / 2}.get(t.get("text-anchor") or "", x)
+        if left < 0 or left + wide > width or y - 14 < 0 or y + 7 > height:
+            cut.append(words)
     return cut
 
 
 @pytest.mark.parametrize("lang", [*i18n.LANGUAGES, i18n.PSEUDO])
 @pytest.mark.parametrize("names", [("Sam (tú)", "Ana", "Ben"), ("Sam", "Cleo", "Bartholomew-Maximilian", "Hana")])
 def test_every_word_of_the_lives_chart_fits_in_its_picture(lang: str, names: tuple[str, ...]) -> None:
-    """Lesson 6's lives chart cut "eliminado" to "minado": its margins are measured on its words."""
-    from thirtyone.widgets.play import lives_figure
+    """Lesson 6's lives chart cut "eliminado" to "minado": its margins are made from its words; the players' names
+    are in the legend under it (HTML, which wraps), each once."""
+    from thirtyone.widgets.play import lives_chart
 
     n = len(names)
     record = GameRecord(0, names=names, start=(3,) * n)
     record.rounds = [(1, (3, 2) + (3,) * (n - 2), (False,) * n), (2, (2, 0) + (3,) * (n - 2), (False, True) + (False,) * (n - 2))]
     with i18n.using(lang):
-        fig, alt = lives_figure(record, names)
-        words = [t.get_text() for t in fig.axes[0].get_yticklabels()]
-        assert i18n._("out") in words
-    assert _cut_words(fig) == []
+        chart = lives_chart(record, names)
+        assert i18n._("out") in tick_labels(chart)
+    assert legend(chart) == list(names)
+    assert _cut_words(chart) == []
 
 
 # -- one form for the bots' levels; a small letter after a colon -------------------------------------------------

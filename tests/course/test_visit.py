@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from thirtyone import precomputed, shipped
-from thirtyone.i18n import LANGUAGES
 from thirtyone.rules import Rules
 from thirtyone.strategy import discard_study, suit_study
 from thirtyone.timing import advise
@@ -31,11 +30,7 @@ def run_page(page: str, after: str, before: str = "") -> dict:
     cells = json.loads((NOTEBOOKS / f"{page}.ipynb").read_text(encoding="utf-8"))["cells"]
     code = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     probe = ("import sys, json\n"
-             "from thirtyone import scoring\n"
-             "from thirtyone.widgets import charts\n"
-             "drawn = []\n"
-             "for kind, draw in list(charts.DRAWERS.items()):\n"
-             "    charts.DRAWERS[kind] = lambda _d=draw, _k=kind, **spec: (drawn.append(_k), _d(**spec))[1]\n")
+             "from thirtyone import scoring\n")
     program = probe + before + "\n" + code + "\n\n" + after
     done = subprocess.run([sys.executable, "-c", program], cwd=NOTEBOOKS, capture_output=True, text=True,
                           timeout=300)
@@ -46,7 +41,7 @@ def run_page(page: str, after: str, before: str = "") -> dict:
 REPORT = ("import gc\n"
           "tables = [t for t in gc.get_objects() if isinstance(t, scoring.ScoringTables)]  # every option pair's\n"
           "print(json.dumps({'modules': sorted(m for m in ('matplotlib', 'numpy', 'thirtyone.lockstep')"
-          " if m in sys.modules), 'drawn': drawn,"
+          " if m in sys.modules),"
           " 'whole': sorted(str(t) for t in tables if t.values.whole or t.keeps.whole),"
           " 'ranked': sum(name in vars(t) for t in tables for name in ('ranks', '_flat', 'flat_ranks'))}))")
 
@@ -55,7 +50,6 @@ REPORT = ("import gc\n"
 def test_a_page_imports_no_chart_library_and_builds_no_whole_table_on_load(page: str) -> None:
     seen = run_page(page, REPORT)
     assert seen["modules"] == [], f"{page} imports {seen['modules']} on load"
-    assert seen["drawn"] == [], f"{page} draws {seen['drawn']} on load instead of showing shipped pictures"
     assert seen["whole"] == [] and seen["ranked"] == 0, f"{page} builds a whole hand table on load"
 
 
@@ -66,7 +60,7 @@ def test_lesson_5_opens_on_the_shipped_results_without_simulating() -> None:
               "    raise AssertionError('simulated on load')\n"
               "strategy.new_game = strategy.value_table = timing.knock_advice = boom\n")
     seen = run_page("05-knock-timing", REPORT, before)
-    assert seen["modules"] == [] and seen["drawn"] == []
+    assert seen["modules"] == []
 
 
 def test_the_shipped_first_results_hold_each_recipe_once() -> None:
@@ -105,22 +99,3 @@ def test_a_shipped_result_is_the_fresh_one_and_used_only_for_its_own_arguments(m
         advise("scat", "K♥ Q♥ 7♣", 4, 2, 5, rollouts=10_000, seed=1)
     assert precomputed.lookup("suit_study", rules=scat, draws=6, deals=601, seed=0) is None
     timing._advise.cache_clear()
-
-
-def test_the_shipped_pictures_are_lesson_5s_first_ones_in_every_language() -> None:
-    """thirtyone/data/pictures.json holds the first picture of each chart lesson 5 opens with, per language
-    (tests/engine/test_shipped.py draws every one again and checks it is the same PNG, byte for byte)."""
-    from thirtyone.widgets import charts
-
-    assert len(shipped.load("pictures.json")["pictures"]) == len(charts.LESSON_VIEWS) * len(LANGUAGES)
-
-
-def test_a_chart_not_shipped_is_drawn_and_a_shipped_one_is_the_same_html(monkeypatch) -> None:
-    from thirtyone.widgets.charts import SurvivalChart
-
-    chart = SurvivalChart(compare="players")
-    shown = chart.figure.value
-    monkeypatch.setitem(shipped._CACHE, "pictures.json", {"pictures": {}})  # nothing shipped: drawn now
-    assert SurvivalChart(compare="players").figure.value == shown
-    chart.turn_menu.value = 3  # another cell: drawn now, a real PNG
-    assert chart.figure.value.startswith('<figure><img src="data:image/png;base64,iVBOR')

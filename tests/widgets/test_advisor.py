@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from helpers.charts import chart_alt
 
 from thirtyone import Rules, names, parse_cards
 from thirtyone.analysis import Estimate, KnockAdvice, wilson
@@ -237,9 +238,8 @@ def test_discard_study_counts_throws() -> None:
 
 # -- widgets ---------------------------------------------------------------------------------------
 def image_alt(html_text: str) -> str:
-    m = re.search(r'<img src="data:image/png;base64,[A-Za-z0-9+/=]+" alt="([^"]+)">', html_text)
-    assert m, "no inline PNG with alt text"
-    return m.group(1)
+    """The chart's accessible name (its SVG's aria-label and <title>)."""
+    return chart_alt(html_text)
 
 
 def test_survival_chart_modes_controls_and_live_cell() -> None:

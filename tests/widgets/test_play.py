@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
+from helpers.charts import chart_alt, chart_lines, charts
 from helpers.table import do, next_button, next_round
 
 from thirtyone import names, new_game
@@ -103,7 +104,11 @@ def test_a_whole_seeded_game_to_the_end_with_its_summary(preset: str, bots: int,
     summary = game.summary.value
     assert game.summary.layout.display is None
     assert rec.summary() in summary.replace("&#x27;", "'")
-    assert '<img src="data:image/png;base64,' in summary and 'alt="Lives of each player' in summary
+    assert chart_alt(summary).startswith("Lives of each player")  # the lives chart, an SVG: a line per player
+    lines = chart_lines(summary)
+    assert [ln.label for ln in lines] == list(t.labels) and len(lines) == s.players
+    assert all(ln.y[0] == rec.start[i] and len(ln.x) == len(ln.y) <= len(rec.rounds) + 1 for i, ln in enumerate(lines))
+    assert [ln.y[-1] for ln in lines] == [-1 if out else lives for lives, out in zip(*rec.rounds[-1][1:])]
     assert "Lives at the start and after each round" in summary
     lives_table = summary.split("How your last games went")[0]
     assert len(re.findall(r"<tr[ >]", lives_table)) == s.players + 1  # the header and one row per player
@@ -514,7 +519,8 @@ def test_a_finished_game_is_kept_in_the_memory_and_the_summary_shows_the_last_ga
     assert "How your last games went" in summary and "Your last 2 games" in summary
     assert "game 1: place 2 of 3; game 2: " + ("won" if won else "place 2 of 2") in summary  # the chart's alt text
     assert "Schwimmen, 3 players" in summary and "3 days ago" in summary and "today" in summary
-    assert game.summary.value.count('<img src="data:image/png;base64,') == 2  # lives, and the last games
+    assert len(charts(game.summary.value)) == 2  # lives, and the last games
+    assert [ln.y for ln in chart_lines(game.summary.value, 1)] == [[2, 1 if won else 2]]  # the places, won on top
     assert_plain_words(summary)
     # the game is kept once, whatever is redrawn
     game._draw()

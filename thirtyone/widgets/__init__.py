@@ -4,7 +4,7 @@ Every widget draws cards with one component (:mod:`thirtyone.widgets.card`) and 
 engine for values and reasons; none of them re-implements a rule.
 
 Names are imported on first use (PEP 562), so a lesson loads only the widgets it shows:
-lesson 1 never pays for matplotlib or the bots.
+lesson 1 never pays for the studies or the bots.
 """
 
 from __future__ import annotations

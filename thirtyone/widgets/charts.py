@@ -1,33 +1,25 @@
-"""Charts for the strategy lessons: matplotlib figures drawn to PNG inside the page, with alt text,
-a caption and the numbers as a table; and the widgets that show the knock-timing studies.
+"""Charts for the strategy lessons: inline SVG pictures drawn in Python (:mod:`thirtyone.widgets.svgchart`: no
+chart library, so they draw in Voilà, Jupyter and the course in a browser alike, in well under a millisecond), with
+alt text, a caption and the numbers as a table; and the widgets that show the knock-timing studies.
 
-Figures are rendered with matplotlib's Agg canvas (no pyplot, no network, no front-end extension),
-so they show in Jupyter, Voilà and Binder alike. Every number comes from :mod:`thirtyone.timing`
-(the shipped knock tables, or a small simulation when the learner asks for one).
-
-matplotlib is imported only when a figure is really drawn. Each chart is described by plain data (its kind
-and a ``spec``: the lines, labels and limits) and drawn by :data:`DRAWERS`; the pictures lesson 5 opens with
-(:data:`LESSON_VIEWS`) are drawn once, by ``python -m thirtyone build-data`` (:func:`picture_bytes`), and shipped
-in ``thirtyone/data/pictures.json`` under a digest of their spec, so a visit draws nothing until the learner
-changes a chart. A test draws every shipped picture again and checks it is the same PNG.
+Every number comes from :mod:`thirtyone.timing` (the shipped knock tables, or a small simulation when the learner
+asks for one). A simulation that fails in a button's or a menu's callback is said under the chart
+(:func:`thirtyone.widgets.failure.failure_html`), never only logged.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import html
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as w
 
-from .. import names, shipped
+from .. import names
 from ..analysis import KnockTables, load_knock_tables
 from ..bots import knock_rule
-from ..i18n import LANGUAGES, N_, _, fixed, grouped, language, ngettext, number, using
+from ..i18n import N_, _, fixed, grouped, ngettext, number
 from ..i18n import percent as percentage
 from ..rules import Rules
 from ..strategy import SUIT_POLICIES, SUIT_POLICY_NAMES, Mean, TakeRate, discard_study, suit_study
@@ -42,26 +34,13 @@ from ..timing import (
     table_curve,
     threshold_curve,
 )
-from .study import (
-    COLOURS,
-    MARKERS,
-    STUDY_CSS,
-    details_html,
-    figure_html,
-    figure_png,
-    figure_tag,
-    html_table,
-    new_figure,
-    pct,
-)
+from .failure import failure_html
+from .study import STUDY_CSS, details_html, html_table, pct
+from .svgchart import Bar, Line, Mark, bar_chart, number_axis
+from .svgchart import line_chart as svg_line_chart
 
-if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.figure import Figure
-
-__all__ = ["Series", "line_chart", "figure_html", "html_table", "pct", "STUDY_CSS", "SurvivalChart",
-           "ThresholdChart", "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable", "StrengthTable",
-           "new_figure", "picture_html", "DRAWERS", "LESSON_VIEWS", "build_pictures", "build_all_pictures",
-           "picture_bytes", "picture_key"]
+__all__ = ["Series", "line_chart", "html_table", "pct", "STUDY_CSS", "SurvivalChart", "ThresholdChart",
+           "SuitStudyChart", "DiscardStudyView", "shipped_tables", "KnockRulesTable", "StrengthTable"]
 
 
 @dataclass(frozen=True)
@@ -76,75 +55,50 @@ class Series:
     dashed: bool = False
 
 
-def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: bool = False,
-               reference: float | None = None, ylim: tuple[float, float] | None = None,
-               band: bool = False) -> Figure:
-    """Lines with error bars (or shaded bands with ``band``) for their 95% intervals."""
-    fig = new_figure(7.2, 3.9)  # fixed margins: a constrained layout would draw twice
-    fig.subplots_adjust(left=0.1, right=0.98, bottom=0.13, top=0.97)
-    ax = fig.add_subplot()
+def line_chart(series: Sequence[Series], xlabel: str, ylabel: str, *, alt: str = "", caption: str = "",
+               percent: bool = False, reference: float | None = None, ylim: tuple[float, float] | None = None,
+               band: bool = False, mark: Mark | None = None) -> str:
+    """Lines with error bars (or shaded bands with ``band``) for their 95% intervals, as an inline SVG ``<figure>``
+    (:func:`thirtyone.widgets.svgchart.line_chart`) with ``alt`` as its accessible name and ``caption``; ``percent``:
+    the values are chances, shown 0 to 100%; ``reference``: a dotted line at that value; ``mark``: a value marked on
+    the x axis. Ticks are written as the language in use writes numbers (``7,5`` on a Spanish axis)."""
     k = len(series)
+    scale = 100.0 if percent else 1.0
+    lines = []
     for i, s in enumerate(series):
-        colour, marker = COLOURS[i % len(COLOURS)], MARKERS[i % len(MARKERS)]
-        shift = (i - (k - 1) / 2) * 0.08 if not band else 0.0  # keep error bars of several lines apart
-        xs = [x + shift for x in s.x]
-        scale = 100.0 if percent else 1.0
         ys = [y * scale for y in s.y]
-        lo = [max(0.0, (y - lw) * scale) for y, lw in zip(s.y, s.low)]
-        hi = [max(0.0, (hg - y) * scale) for y, hg in zip(s.y, s.high)]
-        style = "--" if s.dashed else "-"
-        if band:
-            ax.plot(xs, ys, style, color=colour, marker=marker, markersize=4, label=s.label)
-            ax.fill_between(xs, [y - a for y, a in zip(ys, lo)], [y + b for y, b in zip(ys, hi)],
-                            color=colour, alpha=0.18, linewidth=0)
-        else:
-            ax.errorbar(xs, ys, yerr=[lo, hi], fmt=style, color=colour, marker=marker, markersize=4,
-                        capsize=2, elinewidth=1, linewidth=1.5, label=s.label)
-    if reference is not None:
-        ax.axhline(reference * (100 if percent else 1), color="#555555", linewidth=0.8, linestyle=":")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+        lines.append(Line(s.label, list(s.x), ys, [min(y, lo * scale) for y, lo in zip(ys, s.low)],
+                          [max(y, hi * scale) for y, hi in zip(ys, s.high)], style=i, dashed=s.dashed, band=band,
+                          shift=(i - (k - 1) / 2) * 0.08 if not band else 0.0))  # error bars of several lines apart
+    xs = [x for s in series for x in s.x] or [0.0, 1.0]
+    lo, hi = min(xs), max(xs)
+    edge = max((hi - lo) * 0.04, 0.3)
+    x_axis = number_axis(xlabel, lo, hi, most=9, span=(lo - edge, hi + edge))
     if percent:
-        ax.set_ylim(-2, 102)
-        lang = language()  # the labels are written when the figure is saved: in the language it is made in
-        ax.yaxis.set_major_formatter(lambda v, _pos: percentage(v, 0, lang))  # 35 % on a German axis
+        y_axis = number_axis(ylabel, 0, 100, most=6, as_percent=True, span=(-2, 102))
     elif ylim is not None:
-        ax.set_ylim(*ylim)
-    for axis in (ax.xaxis,) if percent else (ax.xaxis, ax.yaxis):  # 7,5 and 0,25 on a Spanish axis
-        axis.set_major_formatter(_NumberFormatter(language()))
-    ax.grid(True, color="#dddddd", linewidth=0.6)
-    ax.spines[["top", "right"]].set_visible(False)
-    if len(series) > 1 or any(s.dashed for s in series):
-        ax.legend(fontsize=9, frameon=False)
-    return fig
+        y_axis = number_axis(ylabel, ylim[0], ylim[1], most=7)
+    else:
+        values = [v for ln in lines for v in (*ln.y, *(ln.low or ()), *(ln.high or ()))] or [0.0, 1.0]
+        bottom, top = min(values), max(values)
+        room = (top - bottom) * 0.05 or 0.5
+        y_axis = number_axis(ylabel, bottom - room, top + room, most=7)
+    return svg_line_chart(lines, x_axis, y_axis, alt=alt, caption=caption,
+                          reference=reference * scale if reference is not None else None, mark=mark,
+                          legend=len(series) > 1 or any(s.dashed for s in series))
 
 
-def _NumberFormatter(lang: str) -> Any:
-    """Tick labels as ``lang`` writes numbers (:func:`thirtyone.i18n.fixed`: ``7.5`` in English, ``7,5`` in
-    Spanish), every label of an axis with the decimals its ticks need, as matplotlib's own labels have them
-    (``5.0 7.5 10.0``, ``20 25``, ``0.30 0.32``). The language is the one the figure is made in: matplotlib writes
-    the labels later, when the figure is saved. (A class made when a figure is drawn, so matplotlib is imported
-    only then.)"""
-    from matplotlib.ticker import Formatter
+def _said(owner: Any, act: Callable[[], object]) -> Callable[..., None]:
+    """A button's or a menu's callback that runs ``act``; a failure is said in ``owner.message`` as the advisor and the
+    coach say theirs (:func:`~thirtyone.widgets.failure.failure_html`), never only logged."""
 
-    class NumberFormatter(Formatter):
-        ticks: Sequence[float] = ()
+    def callback(*_args: Any) -> None:
+        try:
+            act()
+        except Exception as e:  # said to the learner, not only logged
+            owner.message.value = failure_html(e)
 
-        def set_locs(self, locs: Sequence[float]) -> None:
-            self.ticks = list(locs)
-
-        def __call__(self, x: float, pos: int | None = None) -> str:
-            return self.fix_minus(fixed(x, _decimals([*self.ticks, x]), lang=lang))
-
-    return NumberFormatter()
-
-
-def _decimals(values: Sequence[float]) -> int:
-    """The fewest decimals (up to 6) that write every one of ``values`` exactly: 1 for ``2.5 5 7.5``."""
-    for digits in range(7):
-        if all(abs(v * 10**digits - round(v * 10**digits)) < 1e-6 * 10**digits for v in values):
-            return digits
-    return 6
+    return callback
 
 
 def _interval_header() -> str:
@@ -155,85 +109,6 @@ def _interval_header() -> str:
 def _interval(low: str, high: str) -> str:
     """A 95% interval in words: ``"0.30 to 0.40"``."""
     return _("{low} to {high}").format(low=low, high=high)
-
-
-# -- pictures described by data: drawn once and shipped, or drawn when first asked ----------------------------
-
-def _line_spec(series: Sequence[Series], xlabel: str, ylabel: str, *, percent: bool = False,
-               reference: float | None = None, ylim: tuple[float, float] | None = None,
-               band: bool = False) -> dict[str, Any]:
-    """:func:`line_chart`'s arguments as plain data."""
-    return {"series": [{f.name: (list(v) if isinstance(v, (list, tuple)) else v)
-                        for f in dataclasses.fields(s) for v in [getattr(s, f.name)]} for s in series],
-            "xlabel": xlabel, "ylabel": ylabel, "percent": percent, "reference": reference,
-            "ylim": list(ylim) if ylim is not None else None, "band": band}
-
-
-def _line_figure(*, series: Sequence[dict[str, Any]], ylim: Sequence[float] | None, lang: str = "en",
-                 **options: Any) -> Figure:
-    """A line chart from its spec; ``lang``: the language its words are in (the spec of a picture in another
-    language than English names it, so its digest differs from the English picture's)."""
-    with using(lang):
-        return line_chart([Series(**s) for s in series], ylim=(ylim[0], ylim[1]) if ylim is not None else None,
-                          **options)
-
-
-def _threshold_figure(*, best: float, top: float, label: str, **line: Any) -> Figure:
-    """The tournament's line chart with the best threshold marked."""
-    fig = _line_figure(**line)
-    fig.axes[0].axvline(best, color="#116b2a", linewidth=1, linestyle="--")
-    fig.axes[0].annotate(label, (best, top), xytext=(4, 0), textcoords="offset points", fontsize=9,
-                         color="#116b2a", va="center")
-    return fig
-
-
-def _discard_figure(*, labels: Sequence[str], rates: Sequence[Sequence[float]], lang: str = "en") -> Figure:
-    """Two bars: how often the next player took the throw, with 95% intervals (``rates``: rate, low, high,
-    throws), with words in ``lang``."""
-    with using(lang):
-        return _discard_bars(labels, rates)
-
-
-def _discard_bars(labels: Sequence[str], rates: Sequence[Sequence[float]]) -> Figure:
-    fig = new_figure(7.2, 2.6)
-    fig.subplots_adjust(left=0.2, right=0.97, bottom=0.2, top=0.96)
-    ax = fig.add_subplot()
-    for i, (rate, lo, hi, offered) in enumerate(rates):
-        ax.barh(i, 100 * rate, color=COLOURS[i], hatch="//" if i else "", edgecolor="#333333")
-        ax.errorbar(100 * rate, i, xerr=[[100 * (rate - lo)], [100 * (hi - rate)]], color="#000000", capsize=4)
-        ax.text(100 * hi + 1.5, i, _("{share} of {n}").format(share=pct(rate), n=grouped(int(offered))), va="center",
-                fontsize=10)
-    ax.set_yticks([0, 1], list(labels))
-    ax.invert_yaxis()
-    ax.set_xlim(0, 110)
-    ax.set_xlabel(_("the next player takes the card you throw (%)"))
-    ax.spines[["top", "right"]].set_visible(False)
-    return fig
-
-
-DRAWERS: dict[str, Callable[..., Figure]] = {"line": _line_figure, "threshold": _threshold_figure,
-                                             "discard": _discard_figure}
-"""Each kind of picture and the function that draws it from its spec."""
-
-_RECORD: list[list[tuple[str, dict[str, Any]]]] = []
-
-
-def picture_key(kind: str, spec: dict[str, Any]) -> str:
-    """The digest a picture is shipped under: its kind and every number and word of its spec."""
-    text = kind + "\n" + json.dumps(spec, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-def picture_html(kind: str, spec: dict[str, Any], alt: str, caption: str) -> str:
-    """:func:`figure_html` of the picture ``DRAWERS[kind](**spec)``: the shipped PNG when it holds this very
-    picture, else drawn now. A picture in another language than English says so in its spec (``lang``), so it
-    is kept and shipped apart from the English one."""
-    if language() != "en":
-        spec = {**spec, "lang": language()}
-    if _RECORD:
-        _RECORD[-1].append((kind, spec))
-    png = shipped.load("pictures.json")["pictures"].get(picture_key(kind, spec)) if not _RECORD else None
-    return figure_tag(png if png is not None else figure_png(DRAWERS[kind](**spec)), alt, caption)
 
 
 def shipped_tables() -> KnockTables:
@@ -343,7 +218,7 @@ class SurvivalChart(w.VBox):
                                          style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
         self.live_button = w.Button(description=_("Simulate this chart now ({n} deals)").format(n=grouped(live_deals)),
                                     layout=w.Layout(width="max-content"))
-        self.live_button.on_click(lambda _b: self.compute_live())
+        self.live_button.on_click(_said(self, self.compute_live))
         self.figure = w.HTML()
         self.message = w.HTML()
         self._seat_options(seat)
@@ -356,8 +231,8 @@ class SurvivalChart(w.VBox):
         self.add_class("to-survival")
         self.draw()
         for menu in (self.rules_menu, self.seat_menu, self.turn_menu, self.opponents_menu):
-            menu.observe(lambda _c: self.draw(), "value")
-        self.players_menu.observe(self._players_changed, "value")
+            menu.observe(_said(self, self.draw), "value")
+        self.players_menu.observe(_said(self, lambda: self._players_changed(None)), "value")
 
     # -- controls ---------------------------------------------------------------------------
     def _seat_options(self, seat: int) -> None:
@@ -426,9 +301,9 @@ class SurvivalChart(w.VBox):
         if live is not None:
             series.append(_curve_series(_("simulated now ({n} deals)").format(n=grouped(self.live_deals)), live,
                                         dashed=True))
-        spec = _line_spec(series, _("hand value when knocking"), _("chance of surviving the knock"), percent=True,
-                          reference=0.5)
-        self.figure.value = picture_html("line", spec, self._alt(lines, live), self._caption(lines, live)) + \
+        self.figure.value = line_chart(series, _("hand value when knocking"), _("chance of surviving the knock"),
+                                       alt=self._alt(lines, live), caption=self._caption(lines, live), percent=True,
+                                       reference=0.5) + \
             details_html(_("The numbers behind the chart"), self._numbers(lines, live))
 
     def _what(self) -> str:
@@ -661,7 +536,7 @@ class ThresholdChart(w.VBox):
                                        description=_("Players"), layout=w.Layout(width="160px"))
         self.run_button = w.Button(description=_("Play {n} more rounds per threshold").format(n=grouped(rounds)),
                                    layout=w.Layout(width="max-content"))
-        self.run_button.on_click(lambda _b: self.run())
+        self.run_button.on_click(_said(self, self.run))
         self.figure = w.HTML()
         self.message = w.HTML()
         super().__init__([w.HTML(STUDY_CSS), w.HBox([self.rules_menu, self.players_menu],
@@ -669,8 +544,8 @@ class ThresholdChart(w.VBox):
                           self.figure, self.run_button])
         self.add_class("to-study")
         self.add_class("to-thresholds")
-        self.rules_menu.observe(self._reset, "value")
-        self.players_menu.observe(self._reset, "value")
+        self.rules_menu.observe(_said(self, lambda: self._reset(None)), "value")
+        self.players_menu.observe(_said(self, lambda: self._reset(None)), "value")
         self._reset(None)
 
     def _reset(self, _change: Any) -> None:
@@ -706,9 +581,6 @@ class ThresholdChart(w.VBox):
                    [p.low for p in self.points], [p.high for p in self.points])
         low, top = min(p.low for p in self.points), max(p.high for p in self.points)
         pad = (top - low) * 0.1 + 0.005
-        spec = _line_spec([s], _("knock threshold (knock at this value or more)"), _("lives lost per round"),
-                          ylim=(max(0.0, low - pad), top + pad))
-        spec.update(best=best.threshold, top=top + pad / 2, label=_("fewest: {value}").format(value=number(best.threshold)))
         listed = ", ".join(number(x) for x in near)
         alt = _("Chart: mean lives lost per round against the knock threshold 20 to 31, {players} players, {rounds} "
                 "rounds per threshold. Lowest at {best} ({mean} lives per round); means within its interval: "
@@ -721,7 +593,10 @@ class ThresholdChart(w.VBox):
             best=number(best.threshold), near=listed)
         rows = [[number(p.threshold), f"{p.rounds}", fixed(p.mean, 3), _interval(fixed(p.low, 3), fixed(p.high, 3))]
                 for p in self.points]
-        self.figure.value = picture_html("threshold", spec, alt, caption) + details_html(
+        chart = line_chart([s], _("knock threshold (knock at this value or more)"), _("lives lost per round"), alt=alt,
+                           caption=caption, ylim=(max(0.0, low - pad), top + pad),
+                           mark=Mark(best.threshold, _("fewest: {value}").format(value=number(best.threshold))))
+        self.figure.value = chart + details_html(
             _("The numbers behind the chart"), html_table(_("Lives lost per round by threshold"),
                                                           [_("threshold"), _("rounds"), _("mean"), _interval_header()],
                                                           rows, numeric=(1, 2)))
@@ -736,9 +611,10 @@ class _GrowingStudy(w.VBox):
     def __init__(self, more: str, css_class: str) -> None:
         self.runs = 0
         self.more_button = w.Button(description=more, layout=w.Layout(width="max-content"))
-        self.more_button.on_click(lambda _b: self.run())
+        self.more_button.on_click(_said(self, self.run))
         self.figure = w.HTML()
-        super().__init__([w.HTML(STUDY_CSS), self.figure, self.more_button])
+        self.message = w.HTML()
+        super().__init__([w.HTML(STUDY_CSS), self.figure, self.message, self.more_button])
         self.add_class("to-study")
         self.add_class(css_class)
         self.run()
@@ -769,7 +645,6 @@ class SuitStudyChart(_GrowingStudy):
             series.append(Series(_("{policy}: {how}").format(policy=_(SUIT_POLICY_NAMES[policy]),
                                                               how=_(SUIT_POLICIES[policy])), list(range(len(row))),
                                  [m.mean for m in row], [m.ci[0] for m in row], [m.ci[1] for m in row]))
-        spec = _line_spec(series, _("cards drawn from the stock"), _("hand value (mean)"), band=True, ylim=(10, 26))
         one, high = sums["one suit"][-1], sums["high cards"][-1]
         n = one.n
         alt = _("Chart: the mean hand value after 0 to {draws} draws, two lines. Keeping one suit climbs from {start} "
@@ -784,7 +659,10 @@ class SuitStudyChart(_GrowingStudy):
             high_low=fixed(high.ci[0], 1), high_high=fixed(high.ci[1], 1))
         rows = [[_(SUIT_POLICY_NAMES[p]), str(t), fixed(m.mean), _interval(fixed(m.ci[0]), fixed(m.ci[1]))]
                 for p, row in sums.items() for t, m in enumerate(row)]
-        self.figure.value = picture_html("line", spec, alt, caption) + details_html(
+        chart = line_chart(series, _("cards drawn from the stock"), _("hand value (mean)"), alt=alt, caption=caption,
+                           band=True, ylim=(10, 26))
+        self.message.value = ""
+        self.figure.value = chart + details_html(
             _("The numbers behind the chart"), html_table(_("Mean hand value by draws"),
                                                           [_("keeping"), _("draws"), _("mean"), _interval_header()],
                                                           rows, numeric=(1, 2)))
@@ -810,7 +688,6 @@ class DiscardStudyView(_GrowingStudy):
         self.runs += 1
         labels = [_("a suit they\npicked up before"), _("any other suit")]
         rates = [c["their suit"], c["another suit"]]
-        spec = {"labels": labels, "rates": [[r.rate, r.ci[0], r.ci[1], r.offered] for r in rates]}
         mine, other = rates
         alt = _("Bar chart: a thrown card of a suit the next player had picked up before was taken {mine} of {mine_n} "
                 "times; a card of any other suit {other} of {other_n} times.").format(
@@ -823,47 +700,13 @@ class DiscardStudyView(_GrowingStudy):
             other_low=pct(other.ci[0]), other_high=pct(other.ci[1]))
         rows = [[label.replace("\n", " "), f"{r.offered}", f"{r.taken}", pct(r.rate),
                  _interval(pct(r.ci[0]), pct(r.ci[1]))] for label, r in zip(labels, rates)]
-        self.figure.value = picture_html("discard", spec, alt, caption) + details_html(
+        bars = [Bar(label, 100 * r.rate, 100 * r.ci[0], 100 * r.ci[1],
+                    _("{share} of {n}").format(share=pct(r.rate), n=grouped(int(r.offered))))
+                for label, r in zip(labels, rates)]
+        axis = number_axis(_("the next player takes the card you throw (%)"), 0, 100, most=6)
+        self.message.value = ""
+        self.figure.value = bar_chart(bars, axis, alt=alt, caption=caption) + details_html(
             _("The numbers behind the chart"), html_table(_("Throws taken by the next player"),
                                                           [_("suit of the card thrown"), _("throws"), _("taken"),
                                                            _("share"), _interval_header()], rows, numeric=(1, 2, 3)))
         return c
-
-
-LESSON_VIEWS: list[Callable[[], w.Widget]] = [
-    lambda: SurvivalChart(compare="players"),
-    lambda: SurvivalChart(compare="seat", turn=0),
-    lambda: ThresholdChart(),
-    lambda: SuitStudyChart(),
-    lambda: DiscardStudyView(),
-    lambda: SurvivalChart(compare="turn", players=4, seat=2),
-]
-"""The charts lesson 5 opens with (tools/lessons/05-knock-timing.md): their first pictures are shipped."""
-
-
-def build_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -> dict[str, str]:
-    """Every picture the ``views`` draw when they are built, drawn now: ``{picture_key: base64 PNG}``."""
-    _RECORD.append([])
-    try:
-        for make in views:
-            make().close()
-        drawn = _RECORD[-1]
-    finally:
-        _RECORD.pop()
-    return {picture_key(kind, spec): figure_png(DRAWERS[kind](**spec)) for kind, spec in drawn}
-
-
-def build_all_pictures(views: Sequence[Callable[[], w.Widget]] = LESSON_VIEWS) -> dict[str, str]:
-    """:func:`build_pictures` in every language of the course (a picture's words are part of its key, so an
-    English and a Spanish page each find their own)."""
-    pictures: dict[str, str] = {}
-    for lang in LANGUAGES:
-        with using(lang):
-            pictures.update(build_pictures(views))
-    return pictures
-
-
-def picture_bytes() -> bytes:
-    """The shipped ``pictures.json``, drawn now: ``{"pictures": {picture_key(kind, spec): base64 PNG}}`` of
-    :func:`build_all_pictures`."""
-    return (json.dumps({"pictures": build_all_pictures()}, indent=0, sort_keys=True) + "\n").encode("utf-8")

@@ -22,11 +22,14 @@ __all__ = ["failure_html", "smaller_rule_sentence"]
 log = logging.getLogger("thirtyone.widgets")
 
 
-def failure_html(error: BaseException) -> str:
-    """The error line a widget shows when its simulation failed, the exception logged too."""
-    log.error("a simulation failed in a widget", exc_info=error)
-    said = _("The simulation failed, so there is no answer this time ({error}). Try again, or choose another "
-             "situation.").format(error=f"{type(error).__name__}: {error}")
+def failure_html(error: BaseException, *, chart: bool = False) -> str:
+    """The error line a widget shows when its simulation failed (``chart``: when a chart could not be drawn, its
+    numbers being in the table beside it), the exception logged too."""
+    log.error("a chart could not be drawn" if chart else "a simulation failed in a widget", exc_info=error)
+    what = f"{type(error).__name__}: {error}"
+    said = (_("The chart could not be drawn this time ({error}); its numbers are in the table below.") if chart else
+            _("The simulation failed, so there is no answer this time ({error}). Try again, or choose another "
+              "situation.")).format(error=what)
     return f'<p class="to-error" role="alert">{html.escape(said, quote=False)}</p>'
 
 

@@ -24,7 +24,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from html import escape as esc_attr
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -48,17 +48,15 @@ from ..rules import RULE_FIELDS, Rules
 from ._html import esc, number, static_text, style_tag
 from .failure import failure_html
 from .ruleset import CUSTOM, RuleEditor, preset_of
-from .study import COLOURS, MARKERS, STUDY_CSS, figure_html, html_table, new_figure
+from .study import STUDY_CSS, html_table
+from .svgchart import COLOURS, Line, line_chart, ticks_axis
 from .table import CardTable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     from .memory import Memory
 
-__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "lives_figure", "fit_margins", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES",
-           "history_html", "games_figure", "HISTORY"]
+__all__ = ["GameSetup", "PlayGame", "GameTable", "coach_html", "advice_html", "lives_chart", "level_text", "rules_name", "LEVEL_NAMES", "LEVEL_MOVES",
+           "history_html", "games_chart", "HISTORY"]
 
 PLAY_CSS = style_tag(static_text("play.css"))
 """Lesson 6's own look (``static/play.css``)."""
@@ -338,24 +336,13 @@ advice_html = coach_html
 
 
 def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
-    """Lives over the rounds: a line per player (ending when they are out), as an inline PNG with alt text.
+    """Lives over the rounds: a line per player (ending when they are out; the learner's thicker, each with its own
+    marker), as an inline SVG with alt text (each player's lives in words) and the legend under it.
     ``swimming``: the rules let a player with no lives left play on (the caption says what 0 means)."""
-    fig, alt = lives_figure(record, labels)
-    zero = (_("0 lives means swimming: one more loss and out.") if swimming else
-            _("With these rules a player who loses their last life is out at once."))
-    return figure_html(fig, _("Lives of each player at the start and after every round.") + " " + "; ".join(alt)
-                       + ".", _("Lives over the rounds. A line ends when its player is out; {zero}").format(zero=zero))
-
-
-def lives_figure(record: GameRecord, labels: Sequence[str]) -> tuple[Figure, list[str]]:
-    """:func:`lives_chart`'s picture, and each player's lives in words (its alt text). Its margins are measured
-    from its words (the axis's "out", the legend's names), so no word is cut in any language."""
-    fig = new_figure(7.2, 3.2)
-    ax = fig.add_subplot()
-    xs = list(range(len(record.rounds) + 1))
-    alt = []
     n = len(record.start)
+    lines, alt = [], []
     for s in range(n):
+        name = labels[s] if s < len(labels) else record.name(s)
         ys: list[float] = [record.start[s]]
         words = [str(record.start[s])]
         for _round, lives, out in record.rounds:
@@ -363,40 +350,19 @@ def lives_figure(record: GameRecord, labels: Sequence[str]) -> tuple[Figure, lis
             words.append(_("out") if out[s] else str(lives[s]))
             if out[s]:
                 break
-        shift = (s - (n - 1) / 2) * 0.05  # lines that share a value stay apart
-        ax.plot(xs[:len(ys)], [y + shift for y in ys], drawstyle="steps-post", color=COLOURS[s % len(COLOURS)],
-                marker=MARKERS[s % len(MARKERS)], linewidth=2.2 if s == record.seat else 1.3,
-                label=labels[s] if s < len(labels) else record.name(s))
-        alt.append(f"{labels[s] if s < len(labels) else record.name(s)}: {', '.join(words)}")
-    ax.set_xlabel(_("after round (0: the start)"))
-    ax.set_ylabel(_("lives"))
-    ax.set_xticks(xs)
+        lines.append(Line(name, list(range(len(ys))), ys, style=s, steps=True, bold=s == record.seat,
+                          shift=(s - (n - 1) / 2) * 0.05))  # lines that share a value stay apart
+        alt.append(f"{name}: {', '.join(words)}")
+    rounds = len(record.rounds)
     top = max(record.start) if record.start else 3
-    ax.set_yticks(range(-1, top + 1), [_("out")] + [str(v) for v in range(top + 1)])
-    ax.set_ylim(-1.4, top + 0.4)
-    ax.grid(True, color="#dddddd", linewidth=0.6)
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fit_margins(fig)
-    return fig, alt
-
-
-def fit_margins(fig: Figure, pad: float = 6.0) -> None:
-    """Set ``fig``'s one plot's margins so that every word around it (tick labels, axis labels, a legend outside
-    it) lies inside the picture, ``pad`` pixels from its edge: measured on the words as drawn, whatever their
-    language or length."""
-    ax = fig.axes[0]
-    renderer = cast("FigureCanvasAgg", fig.canvas).get_renderer()  # new_figure's canvas
-    width, height = fig.bbox.width, fig.bbox.height
-    for _pass in range(2):  # the second pass measures the words where the first pass put them
-        plot, words = ax.get_position(), ax.get_tightbbox(renderer)
-        if words is None:  # pragma: no cover - a plot always has its axes' words
-            return
-        left = plot.x0 + (pad - words.x0) / width
-        right = plot.x1 - (words.x1 - (width - pad)) / width
-        bottom = plot.y0 + (pad - words.y0) / height
-        top = plot.y1 - (words.y1 - (height - pad)) / height
-        fig.subplots_adjust(left=left, right=max(right, left + 0.2), bottom=bottom, top=max(top, bottom + 0.2))
+    x = ticks_axis(_("after round (0: the start)"), [(r, str(r)) for r in range(rounds + 1)], -0.3, rounds + 0.3,
+                   most=13)
+    y = ticks_axis(_("lives"), [(-1, _("out"))] + [(v, str(v)) for v in range(top + 1)], -1.4, top + 0.4)
+    zero = (_("0 lives means swimming: one more loss and out.") if swimming else
+            _("With these rules a player who loses their last life is out at once."))
+    return line_chart(lines, x, y, alt=_("Lives of each player at the start and after every round.") + " "
+                      + "; ".join(alt) + ".", caption=_("Lives over the rounds. A line ends when its player is out; "
+                                                        "{zero}").format(zero=zero), height=230)
 
 
 class PlayGame(w.VBox):
@@ -688,7 +654,7 @@ class PlayGame(w.VBox):
         self.summary.value = (
             f'<section aria-label="{esc_attr(summary)}"><h3>' + _("The game in numbers") + "</h3>"
             f"<p>{esc(rec.summary())}</p>"
-            + lives_chart(rec, t.labels, t.state.rules.swimming)
+            + _chart(lambda: lives_chart(rec, t.labels, t.state.rules.swimming))
             + '<div class="to-scroll">'
             + html_table(_("Lives at the start and after each round"), header, rows,
                          numeric=tuple(range(1, len(header))))
@@ -725,29 +691,29 @@ def _game_words(n: int, game: dict[str, Any]) -> str:
         n=n, place=game["place"], players=game["players"])
 
 
-def games_figure(games: Sequence[dict[str, Any]], first: int = 1) -> tuple[Figure, list[str]]:
-    """How the last ``games`` went: the learner's place in each (1 at the top: won, drawn as a star), numbered
-    from ``first``; and each game in words (the alt text)."""
-    fig = new_figure(5.0, 2.4)
-    ax = fig.add_subplot()
+def games_chart(games: Sequence[dict[str, Any]], first: int = 1) -> str:
+    """How the last ``games`` went, as an inline SVG: the learner's place in each (1 at the top; a win drawn as a
+    star, any other place as a circle), numbered from ``first``, with each game in words as its alt text."""
     xs = list(range(first, first + len(games)))
-    places = [g["place"] for g in games]
     top = max([g["players"] for g in games] + [2])
-    ax.plot(xs, places, color="#777777", linewidth=1.0, zorder=1)
-    for x, g in zip(xs, games, strict=True):
-        won = g["place"] == 1
-        ax.scatter([x], [g["place"]], marker="*" if won else "o", s=190 if won else 55, zorder=2,
-                   color=COLOURS[4] if won else COLOURS[0], edgecolors="#1a1a1a", linewidths=0.8)
-    ax.set_xticks(xs)
-    ax.set_xlabel(_("game"))
-    ax.set_yticks(range(1, top + 1))
-    ax.set_ylim(top + 0.5, 0.5)  # first place at the top
-    ax.set_ylabel(_("your place"))
-    ax.grid(True, axis="y", color="#dddddd", linewidth=0.6)
-    ax.spines[["top", "right"]].set_visible(False)
-    fit_margins(fig)
-    alt = [_game_words(x, g) for x, g in zip(xs, games, strict=True)]
-    return fig, alt
+    line = Line("", xs, [g["place"] for g in games],
+                points=[("star", COLOURS[4]) if g["place"] == 1 else ("circle", COLOURS[0]) for g in games])
+    x = ticks_axis(_("game"), [(v, str(v)) for v in xs], first - 0.4, first + len(games) - 0.6)
+    y = ticks_axis(_("your place"), [(v, str(v)) for v in range(1, top + 1)], 0.5, top + 0.5, inverted=True)
+    alt = [_game_words(n, g) for n, g in zip(xs, games, strict=True)]
+    return line_chart([line], x, y, alt=_("Your place in each of your last games, oldest first (1: you won).") + " "
+                      + "; ".join(alt) + ".", caption=_("Your place in each of your last games. A star marks a game "
+                                                        "you won."), width=400, height=190, max_width=480,
+                      legend=False)
+
+
+def _chart(draw: Callable[[], str]) -> str:
+    """A chart of the summary, or, when it could not be drawn, a line that says so (the numbers are in the table
+    beside it); never a summary lost to an exception in the card table's callback."""
+    try:
+        return draw()
+    except Exception as e:  # said to the learner, not only logged (failure.failure_html)
+        return failure_html(e, chart=True)
 
 
 def history_html(games: Sequence[dict[str, Any]], now: float) -> str:
@@ -763,10 +729,7 @@ def history_html(games: Sequence[dict[str, Any]], now: float) -> str:
         said = _("Your last game: you won it.") if won else _("Your last game: not won yet.")
     else:
         said = _("Your last {n} games: you won {won} of them.") if won else _("Your last {n} games: none won yet.")
-    fig, alt = games_figure(shown, first)
-    chart = figure_html(fig, _("Your place in each of your last games, oldest first (1: you won).") + " "
-                        + "; ".join(alt) + ".",
-                        _("Your place in each of your last games. A star marks a game you won."))
+    chart = _chart(lambda: games_chart(shown, first))
     rows = []
     for n, g in enumerate(shown, start=first):
         rounds = len(g["lives"]) - 1

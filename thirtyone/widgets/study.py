@@ -1,29 +1,22 @@
-"""What every study widget shares, light to import: the look (:data:`STUDY_CSS`), colours a learner
-tells apart, percentages, accessible tables, and matplotlib figures as inline PNGs (matplotlib is imported
-only when a figure is drawn). :mod:`thirtyone.widgets.charts` builds the charts on these; lessons 4 and 6
-use them without loading the studies."""
+"""What every study widget shares, light to import: the look (:data:`STUDY_CSS`, a chart's included), colours a
+learner tells apart, percentages and accessible tables. :mod:`thirtyone.widgets.charts` builds the charts on these
+and on :mod:`thirtyone.widgets.svgchart` (charts as inline SVG, no chart library); lessons 4 and 6 use them without
+loading the studies."""
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..i18n import percent
+from .svgchart import CHART_CSS, COLOURS, MARKERS
 
-if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.figure import Figure
-
-__all__ = ["STUDY_CSS", "COLOURS", "MARKERS", "pct", "new_figure", "figure_html", "figure_png", "figure_tag", "html_table",
-           "details_html"]
+__all__ = ["STUDY_CSS", "COLOURS", "MARKERS", "pct", "html_table", "details_html"]
 
 STUDY_CSS = """
 <style>
 .to-study { max-width: 900px; gap: 4px; }
 .to-study figure { margin: 6px 0; }
-.to-study figure img { max-width: 100%; height: auto; border: 1px solid #ccc; border-radius: 6px; }
 .to-study figcaption { font-size: 14px; line-height: 1.45; color: #1a1a1a; margin-top: 4px; }
 .to-study table.to-data { border-collapse: collapse; margin: 6px 0; font-size: 14px; line-height: 1.35; }
 .to-study table.to-data caption { text-align: left; font-weight: 600; padding: 2px 0 4px; }
@@ -63,45 +56,14 @@ STUDY_CSS = """
   max-width: 100%; }
 .to-study .widget-dropdown, .to-study .widget-dropdown > select { max-width: 100%; }
 .to-study .widget-hbox { flex-wrap: wrap; max-width: 100%; }
-</style>
+""" + CHART_CSS + """</style>
 """
 """The look of every study widget (tables, estimates, figures); each widget includes it once."""
-
-# Okabe-Ito colours, readable with every common colour-vision deficiency; markers differ as well
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
 def pct(x: float) -> str:
     """A chance as a whole percentage: ``0.234`` -> ``"23%"`` (``"23 %"`` in German: :func:`thirtyone.i18n.percent`)."""
     return percent(100 * x)
-
-
-def new_figure(width: float, height: float) -> Figure:
-    """A matplotlib figure on the Agg canvas (matplotlib is imported here, the first time a figure is drawn)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), dpi=100)
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def figure_png(fig: Figure) -> str:
-    """The figure as a base64 PNG."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", pil_kwargs={"compress_level": 1})
-    return base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def figure_tag(png: str, alt: str, caption: str) -> str:
-    return (f'<figure><img src="data:image/png;base64,{png}" alt="{html.escape(alt)}">'
-            f"<figcaption>{html.escape(caption)}</figcaption></figure>")
-
-
-def figure_html(fig: Figure, alt: str, caption: str) -> str:
-    """The figure as an inline PNG ``<img>`` with alt text, in a ``<figure>`` with its caption."""
-    return figure_tag(figure_png(fig), alt, caption)
 
 
 def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]], *,
