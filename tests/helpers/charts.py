@@ -19,8 +19,8 @@ _FIGURE = re.compile(r'<figure class="to-chart.*?</figure>', re.S)
 
 @dataclass(frozen=True)
 class ChartLine:
-    """One line as the SVG draws it: its legend name, the values it was drawn from, and how many points its
-    polyline and its markers have."""
+    """One line as the SVG draws it: its legend name, the values it was drawn from, how many points its polyline and
+    its markers have, whether it is dashed and its marker's shape."""
 
     label: str
     x: list[float]
@@ -28,6 +28,7 @@ class ChartLine:
     polyline_points: int
     markers: int
     dashed: bool
+    marker: str
 
 
 def charts(text: str) -> list[str]:
@@ -63,7 +64,7 @@ def chart_lines(text: str, index: int = 0) -> list[ChartLine]:
                              [float(v) for v in (g.get("data-y") or "").split()],
                              len((polyline.get("points") or "").split()),
                              len(markers) if markers is not None else 0,
-                             polyline.get("stroke-dasharray") is not None))
+                             polyline.get("stroke-dasharray") is not None, g.get("data-marker") or ""))
     return out
 
 

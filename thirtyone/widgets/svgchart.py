@@ -350,8 +350,9 @@ def _line(line: Line, px: Callable[[float], float], py: Callable[[float], float]
         marks.append(f'<path d="{_marker(kind, a, b, size)}" fill="{fill}" '
                      f'stroke="{"#1a1a1a" if grey else "#ffffff"}" stroke-width="0.8"/>')
     parts.append(f'<g class="to-markers">{"".join(marks)}</g>')
+    marker = "" if grey else f' data-marker="{MARKERS[line.style % len(MARKERS)]}"'
     return (f'<g class="to-line" data-label="{html.escape(line.label)}" data-x="{_data(line.x)}" '
-            f'data-y="{_data(line.y)}">{"".join(parts)}</g>')
+            f'data-y="{_data(line.y)}"{marker}>{"".join(parts)}</g>')
 
 
 def _wrap(text: str, room: float) -> list[str]:
