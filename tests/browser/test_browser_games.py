@@ -202,7 +202,7 @@ def test_a_whole_game_is_kept_and_the_summary_shows_the_last_games(page: Any, vo
         raise AssertionError("the game did not end")
     summary = root.locator(".to-game-summary")
     summary.get_by_text("How your last games went").wait_for()
-    alt = summary.locator("img").nth(1).get_attribute("alt") or ""
+    alt = summary.locator("svg.to-plot").nth(1).get_attribute("aria-label") or ""
     assert alt.startswith("Your place in each of your last games") and "game 1: place 3 of 4; game 2: " in alt
     text = summary.inner_text()
     assert "Your last 2 games:" in text and "Scat, 4 players" in text and "Scat, 2 players" in text

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from conftest import ARTIFACTS, wait_for_layout
 from helpers.browser import OVERFLOW
+from helpers.charts import CUT_WORDS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -154,10 +155,13 @@ def check_strength_table(page: Any) -> None:
 
 def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any) -> None:
     open_page(page, voila_server, LESSON_5, ".to-advisor .to-advice")
-    page.wait_for_selector(".to-survival figure img", state="visible")
+    page.wait_for_selector(".to-survival figure svg.to-plot", state="visible")
     no_source(page)
-    for img in page.locator(".to-study figure img").all():
-        assert len(img.get_attribute("alt") or "") > 40
+    plots = page.locator(".to-study figure svg.to-plot").all()
+    assert len(plots) >= 6  # lesson 5's charts: inline SVG, each named for a screen reader
+    for plot in plots:
+        assert plot.get_attribute("role") == "img" and len(plot.get_attribute("aria-label") or "") > 40
+    assert page.evaluate(CUT_WORDS_JS) == []  # every word of every chart inside its picture
     body = page.inner_text("body")
     for internal in ("(003)", "None", "greedy", "commerce", "turn of the table", "Compute this cell"):
         assert internal not in body, internal
@@ -196,4 +200,7 @@ def test_lesson_5_advisor_answers_for_a_chosen_hand(page: Any, voila_server: Any
     menus = page.evaluate(MENUS_FIT)
     assert any(m.startswith("Your turn") for m in menus["seen"]), menus  # the advisor's menu of the seat's turns
     assert not menus["out"], menus["out"]
+    assert page.evaluate(CUT_WORDS_JS) == []  # the charts scale to the column, their words whole, legends wrapped
+    legend = page.locator(".to-survival ul.to-legend").first.bounding_box()
+    assert legend is not None and legend["x"] + legend["width"] <= 391
     page.screenshot(path=str(ARTIFACTS / "lesson5-page-390.png"), full_page=True)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from conftest import ARTIFACTS, KERNEL_IDLE, settle, wait_for_layout
 from helpers.browser import check_accessibility, keep, set_up_game, start_game
+from helpers.charts import CUT_WORDS_JS
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = pytest.mark.browser
@@ -132,8 +133,8 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     else:
         raise AssertionError("the game did not end")
     summary = root.locator(".to-game-summary")
-    summary.locator("img").first.wait_for()
-    alt = summary.locator("img").first.get_attribute("alt") or ""
+    summary.locator("svg.to-plot").first.wait_for()
+    alt = summary.locator("svg.to-plot").first.get_attribute("aria-label") or ""
     assert alt.startswith("Lives of each player") and "Sam (you)" in alt
     text = summary.inner_text()
     assert "wins the game" in text or "You win the game!" in text
@@ -147,7 +148,8 @@ def test_a_seeded_whole_game_plays_to_its_end_through_the_page(page: Any, voila_
     # a phone: the lives chart, its legend ("Sam (you)") included, lies inside the screen, as a whole picture
     page.set_viewport_size({"width": 390, "height": 844})
     wait_for_layout(page)
-    inside(page, summary.locator("figure img").first, "the lives chart")
+    inside(page, summary.locator("figure.to-chart").first, "the lives chart")
+    assert page.evaluate(CUT_WORDS_JS) == []  # its words whole, its legend wrapped under it
     page.set_viewport_size({"width": 1280, "height": 900})
     # lesson 6's new game deals new cards: Change the game offers a new game number, and Start deals it
     root.get_by_role("button", name="Change the game").click()

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 __all__ = ["ChartLine", "charts", "chart_alt", "chart_lines", "chart_bars", "chart_words", "tick_labels",
-           "axis_names", "legend", "svg_of"]
+           "axis_names", "legend", "svg_of", "CUT_WORDS_JS"]
 
 SVG = "{http://www.w3.org/2000/svg}"
 _PLOT = re.compile(r'<svg class="to-plot".*?</svg>', re.S)
@@ -93,3 +93,25 @@ def legend(text: str, index: int = 0) -> list[str]:
     figure = charts(text)[index]
     return [html.unescape(m) for m in re.findall(r'<li class="to-legend-item">.*?<span>(.*?)</span></li>', figure,
                                                  re.S)]
+
+
+CUT_WORDS_JS = """() => {
+  // every word drawn in a chart's SVG that reaches past its viewBox (so the picture would cut it), measured in the
+  // browser's own font; and every chart figure wider than the screen
+  const out = [];
+  const screen = document.documentElement.clientWidth;
+  for (const svg of document.querySelectorAll('svg.to-plot')) {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0) continue;  // not shown (a closed tab)
+    const vb = svg.viewBox.baseVal;
+    for (const t of svg.querySelectorAll('text')) {
+      const b = t.getBBox();
+      if (b.x < vb.x - 0.5 || b.y < vb.y - 0.5 || b.x + b.width > vb.x + vb.width + 0.5
+          || b.y + b.height > vb.y + vb.height + 0.5) out.push('cut: ' + t.textContent);
+    }
+    const figure = svg.closest('figure').getBoundingClientRect();
+    if (figure.left < -1 || figure.right > screen + 1) out.push('past the screen: ' + svg.getAttribute('aria-label'));
+  }
+  return out;
+}"""
+"""For a browser test: ``page.evaluate(CUT_WORDS_JS) == []``."""
