@@ -226,3 +226,34 @@ def test_without_numpy_the_lesson_widgets_answer_and_a_failure_is_said() -> None
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out == {"advisor": True, "drill": True, "curve": True, "thresholds": True, "coach": True, "bots": True,
                    "said smaller": True, "failure said": True, "numpy": False}, out
+
+
+def test_in_a_browser_only_a_rule_set_that_is_no_preset_plays_fewer_rounds_and_the_advisor_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The intermediate bots' knock rule for rules of one's own is played live: 100 rounds a rule tried on the pure
+    path, as the advisor's sentence says (500 on a server, where nothing is said); a preset's is shipped, so
+    nothing is said of it in a browser either."""
+    from thirtyone import knockrules
+    from thirtyone.compute import PURE_KNOCK_RULE_ROUNDS
+    from thirtyone.widgets.failure import smaller_rule_sentence
+
+    played: list[int] = []
+    real = knockrules.knock_rule_tournament
+
+    def tournament(*args, **kwargs):  # type: ignore[no-untyped-def]
+        played.append(kwargs["rounds"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(knockrules, "knock_rule_tournament", tournament)
+    own = Rules.preset("scat").replace(lives=2)
+    knockrules._played_now.cache_clear()
+    try:
+        with pure_python():
+            knockrules.intermediate_schedule(own, 3)
+            said = smaller_rule_sentence(own)
+            assert smaller_rule_sentence(Rules.preset("scat")) == smaller_rule_sentence(Rules.preset("schwimmen")) == ""
+    finally:
+        knockrules._played_now.cache_clear()  # the rule played on the pure path is not kept for the tests after
+    assert played == [PURE_KNOCK_RULE_ROUNDS] == [100]
+    assert "from 100 rounds for each rule tried, where a server plays 500" in said
+    assert smaller_rule_sentence(own) == ""
