@@ -1,5 +1,5 @@
 """Lesson 5 and the coach in the course's languages (issue 13): the bots' knock rules, the advisor, the drill,
-every chart (its HTML, alt text, caption and table, and the words matplotlib draws into the picture) and the
+every chart (its HTML, alt text, caption and table, and the words drawn in its SVG) and the
 coach's sentences and game record.
 
 * Under the pseudo-locale every word these show is inside ``⟦…⟧`` markers (a word outside them is a string
@@ -22,177 +22,17 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
+from helpers.charts import axis_names, chart_alt, legend
 from helpers.languages import catalogs, lessons, page_languages
+from helpers.pseudo import _figure_texts, _pseudo_views
 from helpers.words import _unmarked, _visible
 
 from thirtyone import Rules, i18n, parse_cards
 from thirtyone.bots import KNOCK_RULES, PATIENCE, knock_rule
-from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
-from thirtyone.game import Action, new_game
+from thirtyone.coach import GameRecord, coach
+from thirtyone.game import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-# -- what a person reads: test_i18n.py's own reading of a widget tree (descriptions, tooltips, labels, menu
-# labels, HTML text and accessible attributes) and its check of the markers ----------------------------------
-def _figure_texts(kind: str, spec: dict[str, Any]) -> list[str]:
-    """The words matplotlib draws into a chart: axis titles, legend, annotations, bar notes, tick labels."""
-    from thirtyone.widgets import charts
-
-    fig = charts.DRAWERS[kind](**spec)
-    fig.canvas.draw()
-    out: list[str] = []
-    for ax in fig.axes:
-        out += [ax.get_xlabel(), ax.get_ylabel(), ax.get_title()]
-        out += [t.get_text() for t in ax.texts]
-        out += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
-        legend = ax.get_legend()
-        if legend is not None:
-            out += [t.get_text() for t in legend.get_texts()]
-    return [t for t in out if t]
-
-
-def _coach_texts(advice: Advice) -> list[str]:
-    out = [advice.headline, advice.explanation, advice.situation, advice.verdict_text, *(m.words for m in advice.moves),
-           *(m.ing for m in advice.moves)]
-    if advice.knock is not None:
-        out.append(advice.knock.explanation)
-    return out
-
-
-def _coached_game(preset: str, seed: int) -> list[str]:
-    """A game of three where seat 0 asks the coach and knocks now and then: everything the coach said."""
-    s = new_game(preset, 3, seed=seed)
-    record = GameRecord(0, ("Sam", "Ana", "Ben"), rollouts=20)
-    said: list[str] = []
-    for i in range(60):
-        if s.game_over:
-            break
-        record.observe(s)
-        if s.round_over:
-            s = s.apply("next round")
-            continue
-        if s.current_player == 0:
-            advice = coach(s, rollouts=20, knock_rollouts=20, seed=seed)
-            said += _coach_texts(advice)
-            knock = next((a for a in s.legal_actions() if a.kind == "knock"), None)
-            move = knock if knock is not None and i % 3 == 0 else advice.best
-            record.note_move(s, move, advice if i % 2 else None)
-            s = s.apply(move)
-        else:
-            s = s.apply(s.legal_actions()[0])
-    record.observe(s)
-    header, rows = record.lives_table()
-    return said + [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r)]
-
-
-def _records() -> list[str]:
-    """Game records made by hand, so every kind of sentence the record has is said (knocks the coach agreed with,
-    found about as good, would rather not have made; one knock, two, four; an old record without verdicts)."""
-    draw, take, swap = Action("draw stock"), Action("draw discard"), Action("swap", parse_cards("8♣ Q♥"))
-    top = parse_cards("Q♥")[0]
-    kinds = [KnockRecord(1, 5, 24.0, True, 0.20, "about as good", draw, 0.25, 2),
-             KnockRecord(2, 7, 25.0, False, 0.30, "about as good", take, 0.25, 2, top),
-             KnockRecord(3, 2, 19.0, False, 1.80, "play on", take, 0.10, 2, parse_cards("9♥")[0], True),
-             KnockRecord(4, 1, 29.5, True, 0.05, "knock", swap, 0.40, 1),
-             KnockRecord(5, 3, 20.0, False, 0.50),  # only whether the coach advised the knock
-             KnockRecord(6, 3, 20.0, True, 0.10)]
-    out: list[str] = []
-    for knocks, winner in ((kinds, 0), (kinds[3:4] * 2, 1), (kinds[3:4] * 4, 1), (kinds[1:2], None), (kinds[2:3], 2),
-                           ([], None)):
-        record = GameRecord(0, ("Sam", "Ana", "Ben"), start=(3, 3, 3), rounds=[(1, (2, 3, 3), (False,) * 3),
-                                                                               (2, (2, 0, 3), (False, True, False))],
-                            knocks=list(knocks), asked=3, followed=1, lost={1: 1, 2: 0, 3: 2}, winner=winner)
-        header, rows = record.lives_table()
-        out += [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r), record.name(5)]
-    return out
-
-
-# -- every lesson-5 widget, made and driven under the pseudo-locale ---------------------------------------
-def _pseudo_views() -> list[tuple[str, list[str], list[str]]]:
-    from thirtyone.widgets import charts
-    from thirtyone.widgets.advisor import KnockAdvisor, KnockDrill
-    from thirtyone.widgets.charts import (
-        DiscardStudyView,
-        KnockRulesTable,
-        StrengthTable,
-        SuitStudyChart,
-        SurvivalChart,
-        ThresholdChart,
-    )
-
-    made: list[tuple[str, list[str], list[str]]] = []
-
-    def add(name: str, widget: Any) -> None:
-        made.append((name, _visible(widget), []))  # nothing taken out: the engine speaks through i18n too
-
-    charts._RECORD.append([])  # every picture drawn now, not read from the shipped file: its words are read below
-    try:
-        a = KnockAdvisor(rollouts=200)
-        add("KnockAdvisor", a)
-        a.choose(rules="schwimmen", hand="K♥ K♠ K♣", players=3, seat=3)  # 30.5: three of a kind
-        add("KnockAdvisor schwimmen", a)
-        a.choose(rules="bga-commerce", hand="A♥ K♥ 7♣", players=4, seat=1)  # no knocking on some turns
-        add("KnockAdvisor bga", a)
-        a.turn_menu.value = a.turn_menu.options[0][1]
-        add("KnockAdvisor a turn with no knocking", a)
-        a.picker.pick("A♥")
-        add("KnockAdvisor too few cards", a)
-        a.choose(rules="scat", hand="A♥ K♥ Q♥", players=2, seat=2)  # 31 on the deal: a message
-        add("KnockAdvisor a hand that ends the round", a)
-        a.choose(rules="widow", hand="A♥ K♥ 7♣", players=5, seat=1)
-        add("KnockAdvisor widow", a)
-        a.rule_editor.set("allow_pass", False)
-        add("KnockAdvisor own rules", a)
-        d = KnockDrill(seed=3, rollouts=200)
-        add("KnockDrill", d)
-        for answer in ("knock", "play on", "knock"):
-            d.answer(answer)
-            add(f"KnockDrill answered {answer}", d)
-            d.next_situation()
-        d.rule_editor.choose("schwimmen")
-        d.answer("play on")
-        add("KnockDrill schwimmen", d)
-        for compare in ("players", "seat", "turn"):
-            chart = SurvivalChart(compare=compare, players=4, seat=2, live_deals=100)
-            add(f"SurvivalChart {compare}", chart)
-            chart.compute_live()
-            add(f"SurvivalChart {compare} live", chart)
-        chart = SurvivalChart(compare="players", seat=0, turn=0, opponents="random")
-        add("SurvivalChart dealer, random", chart)
-        t = ThresholdChart("schwimmen", 3, rounds=5)
-        add("ThresholdChart", t)
-        t.run()
-        add("ThresholdChart run", t)
-        t.rules_menu.value = "bga-draw"  # simulated when chosen
-        add("ThresholdChart bga-draw", t)
-        t.points = []  # nothing to show: a message
-        t.draw()
-        add("ThresholdChart no points", t)
-        s = SuitStudyChart(deals=50)
-        s.run()
-        add("SuitStudyChart", s)
-        v = DiscardStudyView(rounds=6)
-        add("DiscardStudyView", v)
-        add("KnockRulesTable", KnockRulesTable())
-        add("StrengthTable", StrengthTable())
-        pictures = charts._RECORD[-1]
-    finally:
-        charts._RECORD.pop()
-    drawn: dict[str, int] = {}
-    for kind, spec in pictures:  # a few pictures of each kind (drawing is what takes the time)
-        drawn[kind] = drawn.get(kind, 0) + 1
-        if drawn[kind] <= 4:
-            made.append((f"picture {kind} {drawn[kind]}", _figure_texts(kind, spec), []))
-    assert set(drawn) == {"line", "threshold", "discard"}
-    made.append(("knock rules", list(KNOCK_RULES.values()), []))
-    made.append(("knock rule per table", [knock_rule(level, preset, n).text for level in ("beginner", "intermediate",
-                                                                                        "expert")
-                                          for preset in ("scat", "schwimmen") for n in (2, 5)], []))
-    made.append(("game records", _records(), []))
-    for preset, seed in (("schwimmen", 1), ("scat", 2), ("widow", 3)):
-        made.append((f"coach {preset}", _coached_game(preset, seed), []))
-    return made
 
 
 @pytest.fixture(scope="module")
@@ -304,32 +144,22 @@ def test_the_drill_marks_in_spanish() -> None:
 
 
 def test_a_chart_in_spanish_has_spanish_words_and_a_picture_of_its_own() -> None:
-    from thirtyone.widgets import charts
     from thirtyone.widgets.charts import SurvivalChart, ThresholdChart
 
     english = SurvivalChart(compare="players")
     with i18n.using("es"):
         chart = SurvivalChart(compare="players")
         threshold = ThresholdChart("schwimmen", 3)
-        charts._RECORD.append([])
-        try:
-            SurvivalChart(compare="players")
-            ThresholdChart("schwimmen", 3)
-            drawn = charts._RECORD[-1]
-        finally:
-            charts._RECORD.pop()
-    assert 'alt="Gráfico: la probabilidad de sobrevivir a un golpe (del 0 al 100%) según el valor de la mano' \
-        in chart.figure.value
+    assert chart_alt(chart.figure.value).startswith(
+        "Gráfico: la probabilidad de sobrevivir a un golpe (del 0 al 100%) según el valor de la mano")
     assert "<summary>Los números del gráfico</summary>" in chart.figure.value
     assert "3.000 repartos simulados por línea" in chart.figure.value
     assert chart.rules_menu.description == "Reglas" and chart.seat_menu.description == "Quién golpea"
-    assert english.figure.value.split('alt="')[0] != chart.figure.value.split('alt="')[0]  # another PNG
+    assert legend(english.figure.value) != legend(chart.figure.value)  # the picture's own words
     assert "En este torneo se perdieron menos vidas golpeando con <strong>" in threshold.message.value
     assert re.search(r"\(\d,\d\d vidas por ronda\)", threshold.figure.value)
-    survival_spec, threshold_spec = (spec for kind, spec in drawn)
-    assert survival_spec["lang"] == threshold_spec["lang"] == "es"  # kept apart from the English pictures
-    assert "valor de la mano al golpear" in _figure_texts("line", survival_spec)
-    words = _figure_texts("threshold", threshold_spec)
+    assert "valor de la mano al golpear" in _figure_texts(chart.figure.value)
+    words = _figure_texts(threshold.figure.value)
     assert "umbral de golpe (golpear con este valor o más)" in words and any(w.startswith("menos: ") for w in words)
     assert any(re.fullmatch(r"0,\d+", t) for t in words), words  # the axis writes 0,30 in Spanish
     assert not any(re.fullmatch(r"0\.\d+", t) for t in words), words
@@ -369,25 +199,16 @@ def test_the_knock_advice_is_said_in_the_language_in_use() -> None:
 
 @pytest.mark.parametrize("lang", catalogs())
 def test_a_chart_in_each_language_is_a_picture_of_its_own(lang: str) -> None:
-    """A chart drawn in another language is its own picture (its words are part of its key), and its axis writes
-    numbers with the language's decimal sign."""
-    from thirtyone.widgets import charts
+    """A chart drawn in another language has that language's words, and its axis writes numbers with the language's
+    decimal sign."""
     from thirtyone.widgets.charts import ThresholdChart
 
     english = ThresholdChart("schwimmen", 3)
     with i18n.using(lang):
         threshold = ThresholdChart("schwimmen", 3)
-        charts._RECORD.append([])
-        try:
-            ThresholdChart("schwimmen", 3)
-            drawn = charts._RECORD[-1]
-        finally:
-            charts._RECORD.pop()
-    assert english.figure.value.split('alt="')[0] != threshold.figure.value.split('alt="')[0]  # another PNG
-    [(kind, spec)] = drawn
-    assert spec["lang"] == lang
+    assert axis_names(english.figure.value) != axis_names(threshold.figure.value)
     decimal = i18n.REGISTERED[lang][1]
-    words = _figure_texts(kind, spec)
+    words = _figure_texts(threshold.figure.value)
     assert any(re.fullmatch(rf"0{re.escape(decimal)}\d+", t) for t in words), words
 
 

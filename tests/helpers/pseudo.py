@@ -194,57 +194,59 @@ def _pseudo_views() -> list[tuple[str, list[str], list[str]]]:
     def add(name: str, widget: Any) -> None:
         made.append((name, _visible(widget), []))  # nothing taken out: the engine speaks through i18n too
 
-    if True:  # every chart is an SVG in the widget's HTML: its words are read with the rest
-        a = KnockAdvisor(rollouts=200)
-        add("KnockAdvisor", a)
-        a.choose(rules="schwimmen", hand="K♥ K♠ K♣", players=3, seat=3)  # 30.5: three of a kind
-        add("KnockAdvisor schwimmen", a)
-        a.choose(rules="bga-commerce", hand="A♥ K♥ 7♣", players=4, seat=1)  # no knocking on some turns
-        add("KnockAdvisor bga", a)
-        a.turn_menu.value = a.turn_menu.options[0][1]
-        add("KnockAdvisor a turn with no knocking", a)
-        a.picker.pick("A♥")
-        add("KnockAdvisor too few cards", a)
-        a.choose(rules="scat", hand="A♥ K♥ Q♥", players=2, seat=2)  # 31 on the deal: a message
-        add("KnockAdvisor a hand that ends the round", a)
-        a.choose(rules="widow", hand="A♥ K♥ 7♣", players=5, seat=1)
-        add("KnockAdvisor widow", a)
-        a.rule_editor.set("allow_pass", False)
-        add("KnockAdvisor own rules", a)
-        d = KnockDrill(seed=3, rollouts=200)
-        add("KnockDrill", d)
-        for answer in ("knock", "play on", "knock"):
-            d.answer(answer)
-            add(f"KnockDrill answered {answer}", d)
-            d.next_situation()
-        d.rule_editor.choose("schwimmen")
-        d.answer("play on")
-        add("KnockDrill schwimmen", d)
-        for compare in ("players", "seat", "turn"):
-            chart = SurvivalChart(compare=compare, players=4, seat=2, live_deals=100)
-            add(f"SurvivalChart {compare}", chart)
-            chart.compute_live()
-            add(f"SurvivalChart {compare} live", chart)
-        chart = SurvivalChart(compare="players", seat=0, turn=0, opponents="random")
-        add("SurvivalChart dealer, random", chart)
-        t = ThresholdChart("schwimmen", 3, rounds=5)
-        add("ThresholdChart", t)
-        t.run()
-        add("ThresholdChart run", t)
-        t.rules_menu.value = "bga-draw"  # simulated when chosen
-        add("ThresholdChart bga-draw", t)
-        t.points = []  # nothing to show: a message
-        t.draw()
-        add("ThresholdChart no points", t)
-        s = SuitStudyChart(deals=50)
-        s.run()
-        add("SuitStudyChart", s)
-        v = DiscardStudyView(rounds=6)
-        add("DiscardStudyView", v)
-        add("KnockRulesTable", KnockRulesTable())
-        add("StrengthTable", StrengthTable())
-    for name, widget in (("survival", chart), ("threshold", t), ("suit study", s), ("discard", v)):
-        made.append((f"chart words {name}", _figure_texts(widget.figure.value), []))
+    a = KnockAdvisor(rollouts=200)
+    add("KnockAdvisor", a)
+    a.choose(rules="schwimmen", hand="K♥ K♠ K♣", players=3, seat=3)  # 30.5: three of a kind
+    add("KnockAdvisor schwimmen", a)
+    a.choose(rules="bga-commerce", hand="A♥ K♥ 7♣", players=4, seat=1)  # no knocking on some turns
+    add("KnockAdvisor bga", a)
+    a.turn_menu.value = a.turn_menu.options[0][1]
+    add("KnockAdvisor a turn with no knocking", a)
+    a.picker.pick("A♥")
+    add("KnockAdvisor too few cards", a)
+    a.choose(rules="scat", hand="A♥ K♥ Q♥", players=2, seat=2)  # 31 on the deal: a message
+    add("KnockAdvisor a hand that ends the round", a)
+    a.choose(rules="widow", hand="A♥ K♥ 7♣", players=5, seat=1)
+    add("KnockAdvisor widow", a)
+    a.rule_editor.set("allow_pass", False)
+    add("KnockAdvisor own rules", a)
+    d = KnockDrill(seed=3, rollouts=200)
+    add("KnockDrill", d)
+    for answer in ("knock", "play on", "knock"):
+        d.answer(answer)
+        add(f"KnockDrill answered {answer}", d)
+        d.next_situation()
+    d.rule_editor.choose("schwimmen")
+    d.answer("play on")
+    add("KnockDrill schwimmen", d)
+    for compare in ("players", "seat", "turn"):
+        chart = SurvivalChart(compare=compare, players=4, seat=2, live_deals=100)
+        add(f"SurvivalChart {compare}", chart)
+        chart.compute_live()
+        add(f"SurvivalChart {compare} live", chart)
+    chart = SurvivalChart(compare="players", seat=0, turn=0, opponents="random")
+    add("SurvivalChart dealer, random", chart)
+    t = ThresholdChart("schwimmen", 3, rounds=5)
+    add("ThresholdChart", t)
+    t.run()
+    add("ThresholdChart run", t)
+    drawn = t.figure.value  # its chart, before the points are taken away below
+    t.rules_menu.value = "bga-draw"  # simulated when chosen
+    add("ThresholdChart bga-draw", t)
+    t.points = []  # nothing to show: a message
+    t.draw()
+    add("ThresholdChart no points", t)
+    s = SuitStudyChart(deals=50)
+    s.run()
+    add("SuitStudyChart", s)
+    v = DiscardStudyView(rounds=6)
+    add("DiscardStudyView", v)
+    add("KnockRulesTable", KnockRulesTable())
+    add("StrengthTable", StrengthTable())
+    # every chart is an SVG in the widget's HTML: its words are read with the rest, and once more as the chart's
+    for name, figure in (("survival", chart.figure.value), ("threshold", drawn), ("suit study", s.figure.value),
+                         ("discard", v.figure.value)):
+        made.append((f"chart words {name}", _figure_texts(figure), []))
     made.append(("knock rules", list(KNOCK_RULES.values()), []))
     made.append(("knock rule per table", [knock_rule(level, preset, n).text for level in ("beginner", "intermediate",
                                                                                         "expert")
