@@ -40,8 +40,15 @@ HALO = ' stroke="#ffffff" stroke-width="4" stroke-linejoin="round" paint-order="
 
 CHART_CSS = """
 .to-chart { margin: 6px 0; max-width: 100%; }
+.to-chart .to-chart-body { box-sizing: border-box; max-width: 100%; border: 1px solid #ccc; border-radius: 6px;
+  padding: 6px 8px; background: #fff; container-type: inline-size; }
 .to-chart svg.to-plot { display: block; width: 100%; height: auto; overflow: visible; }
 .to-chart svg.to-plot text { fill: #1a1a1a; }
+/* the picture grows with its column: its words shrink in its own units, so they stay the page's size (never larger
+   than the words the margins were made for) */
+@container (min-width: 420px) { .to-chart svg.to-plot text { font-size: 13px; } }
+@container (min-width: 500px) { .to-chart svg.to-plot text { font-size: 12px; } }
+@container (min-width: 560px) { .to-chart svg.to-plot text { font-size: 11.5px; } }
 .to-chart .to-axis-name { font-size: 14px; line-height: 1.3; color: #1a1a1a; margin: 2px 0; overflow-wrap: anywhere; }
 .to-chart .to-axis-name.to-x { text-align: center; }
 .to-chart ul.to-legend { list-style: none; display: flex; flex-wrap: wrap; gap: 2px 16px; padding: 0;
@@ -233,15 +240,16 @@ def _legend(lines: Sequence[Line]) -> str:
 
 
 def _figure(svg: str, alt: str, caption: str, *, x_name: str = "", y_name: str = "", legend: str = "",
-            width: int = 560, kind: str = "line") -> str:
-    """The chart's ``<figure>``: the y axis's name, the plot, the x axis's name, the legend, the caption."""
-    parts = [f'<figure class="to-chart to-chart-{kind}" style="max-width: {width}px">']
+            width: int = 600, kind: str = "line") -> str:
+    """The chart's ``<figure>``: in a frame at most ``width`` pixels wide, the y axis's name, the plot, the x axis's
+    name and the legend; under it the caption, as wide as the column."""
+    parts = [f'<figure class="to-chart to-chart-{kind}"><div class="to-chart-body" style="max-width: {width}px">']
     if y_name:
         parts.append(f'<div class="to-axis-name to-y">{html.escape(y_name)}</div>')
     parts.append(svg)
     if x_name:
         parts.append(f'<div class="to-axis-name to-x">{html.escape(x_name)}</div>')
-    parts.append(legend)
+    parts.append(legend + "</div>")
     if caption:
         parts.append(f"<figcaption>{html.escape(caption)}</figcaption>")
     parts.append("</figure>")
@@ -256,7 +264,7 @@ def _svg_open(width: float, height: float, alt: str) -> str:
 
 def line_chart(lines: Sequence[Line], x: Axis, y: Axis, *, alt: str, caption: str = "",
                reference: float | None = None, mark: Mark | None = None, width: float = 460, height: float = 250,
-               max_width: int = 560, legend: bool = True) -> str:
+               max_width: int = 600, legend: bool = True) -> str:
     """A line chart as a ``<figure>``: each line with its marker at every point (and its interval as error bars or a
     band), ``reference`` a dotted horizontal line, ``mark`` a value marked on the x axis; ``width``, ``height``: the
     SVG's own units (its words are :data:`FONT` of them); ``max_width``: the widest the picture is shown, in pixels."""
@@ -372,7 +380,7 @@ def _wrap(text: str, room: float) -> list[str]:
 
 
 def bar_chart(bars: Sequence[Bar], x: Axis, *, alt: str, caption: str = "", width: float = 460,
-              max_width: int = 560) -> str:
+              max_width: int = 600) -> str:
     """Horizontal bars with their 95% intervals, each named above it, its note (``"23% of 120"``) at the right of its
     name's line (or on a line of its own when they do not fit side by side)."""
     pad = 6.0
