@@ -96,11 +96,12 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
         ("table", "tests/widgets/test_table.py"), ("tablecontrol", "tests/widgets/test_table_control.py"),
         ("quiz", "tests/widgets/test_widgets.py"), ("picker", "tests/widgets/test_widgets.py"),
         ("advisor", "tests/widgets/test_advisor.py"), ("play", "tests/widgets/test_play.py"), ("guide", "tests/widgets/test_guide.py"),
-        ("ruleset", "tests/widgets/test_ruleset.py"), ("charts", "tests/widgets/test_advisor.py"), ("study", "tests/widgets/test_advisor.py"),
+        ("ruleset", "tests/widgets/test_ruleset.py"), ("charts", "tests/widgets/test_charts_svg.py"), ("study", "tests/widgets/test_charts_svg.py"),
         ("variants", "tests/widgets/test_variants.py"), ("views", "tests/widgets/test_widgets.py"), ("card", "tests/widgets/test_widgets.py"),
         ("_html", "tests/widgets/test_widgets.py"))},
     "thirtyone/widgets/advisor.py": tuple(dict.fromkeys(("tests/widgets/test_advisor.py", "tests/widgets/test_advisor_behaviour.py",
                                                          *_WIDGETS, "tests/course/test_whole_sentences.py"))),
+    "thirtyone/widgets/svgchart.py": ("tests/widgets/test_charts_svg.py", "tests/widgets/test_advisor.py", "tests/widgets/test_play.py"),
     "thirtyone/widgets/failure.py": ("tests/sim/test_pure_python.py", "tests/widgets/test_advisor.py", "tests/widgets/test_play.py"),
 }
 """The tests each file's mutants run against (after a mutant's own ``tests``), instead of the engine tests:
@@ -982,6 +983,19 @@ MUTANTS: tuple[Mutant, ...] = (
            "if use_numpy() or schedule_preset(rules) is not None:",
            "if use_numpy():",
            "in a browser the advisor says a preset's knock rule comes from fewer rounds, though a preset's is shipped"),
+    # -- the charts as SVG (issue 32): ticks, axes ---------------------------------------------------------------------------------
+    Mutant("svg-first-tick-below-the-values", "thirtyone/widgets/svgchart.py",
+           "first = math.ceil(lo / step - 1e-9)",
+           "first = math.floor(lo / step - 1e-9)",
+           "an axis's first tick is a round value below the lowest value shown, outside the plot"),
+    Mutant("svg-places-drawn-upside-down", "thirtyone/widgets/svgchart.py",
+           "return top + share * (bottom - top) if y.inverted else bottom - share * (bottom - top)",
+           "return bottom - share * (bottom - top)",
+           "lesson 6's chart of the learner's places draws first place at the bottom, as if a lower place were better"),
+    Mutant("svg-last-round-tick-dropped", "thirtyone/widgets/svgchart.py",
+           "shown = shown[::every] if (len(shown) - 1) % every == 0 else shown[::every] + [shown[-1]]",
+           "shown = shown[::every]",
+           "a long game's lives chart leaves out the last round's tick when the rounds do not fall evenly"),
     # -- strength: the duplicate arena and the public knock rules ----------------------------------------------------------------
     Mutant("strength-diff-the-wrong-way", "thirtyone/stats.py",
            "diffs = [a - b for a, b in zip(mine, other)]",

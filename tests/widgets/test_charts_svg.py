@@ -13,7 +13,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.charts import axis_names, chart_alt, chart_bars, chart_lines, chart_words, charts, legend, tick_labels
+from helpers.charts import (
+    SVG,
+    axis_names,
+    chart_alt,
+    chart_bars,
+    chart_lines,
+    chart_words,
+    charts,
+    legend,
+    svg_of,
+    tick_labels,
+)
 
 from thirtyone import i18n
 from thirtyone.coach import GameRecord
@@ -155,6 +166,28 @@ def test_the_lives_chart_draws_every_players_lives_until_they_are_out() -> None:
     widths = re.findall(r'<polyline [^>]*stroke-width="([\d.]+)"', chart)
     assert float(widths[1]) > max(float(widths[0]), float(widths[2]))  # the learner's line is the thickest
     assert chart_alt(chart).startswith("Lives of each player at the start and after every round. Ana: 3, 3, 0, out")
+
+
+
+def test_a_long_game_s_lives_chart_names_its_first_and_last_round() -> None:
+    """With more rounds than the axis has room for, every other round is named, and always the last one."""
+    record = GameRecord(0, names=("Sam", "Ana"), start=(9, 9))
+    record.rounds = [(r, (9 - r // 2, 9), (False, False)) for r in range(1, 16)]  # 15 rounds: 16 ticks
+    ticks = tick_labels(play.lives_chart(record, ("Sam (you)", "Ana")))
+    rounds = [int(label) for label in ticks[ticks.index("out") + 11:]]  # after the lives axis's out, 0 … 9
+    assert rounds[0] == 0 and rounds[-1] == 15 and len(rounds) <= 13, ticks
+
+
+def test_the_places_chart_draws_a_win_at_the_top() -> None:
+    """Lesson 6's last games: place 1 is drawn highest, then 2, then 3 (the axis runs downwards), so a line that
+    rises is a learner getting better."""
+    games = [{"place": p, "players": 3} for p in (3, 1, 2)]
+    svg = svg_of(play.games_chart(games))
+    [line] = [g for g in svg.iter(f"{SVG}g") if g.get("class") == "to-line"]
+    polyline = line.find(f"{SVG}polyline")
+    assert polyline is not None
+    heights = [float(xy.split(",")[1]) for xy in (polyline.get("points") or "").split()]  # SVG y grows downwards
+    assert heights[1] < heights[2] < heights[0]
 
 
 NO_CHART_LIBRARY = """
