@@ -69,7 +69,10 @@ def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def english_pages() -> list[str]:
-    return [p.stem for p in sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    """The course's English pages, as its manifest lists them."""
+    from thirtyone import course
+
+    return [listed.stem for listed in course.pages("en")]
 
 
 class Profile:

@@ -115,11 +115,25 @@ def test_a_page_added_to_the_manifest_is_remembered_with_its_exercises(seventh_l
     assert m.record["pages"]["07-endgame"]["done"] is True  # its second answer: done, as the manifest says
 
 
-def test_a_page_added_to_the_manifest_is_listed_for_the_static_build(seventh_lesson: Path) -> None:
+def test_a_page_added_to_the_manifest_is_listed_for_the_static_build(seventh_lesson: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     listed = course.pages("en")
     assert listed[[p.stem for p in listed].index("06-play") + 1] == course.Listed(
         "07-endgame", "07-endgame.ipynb", "The endgame", Kind.LESSON)
     assert "07-endgame" not in [p.stem for p in course.pages("es")]
+    # the static build takes these pages, and only these: a notebook lying in notebooks/ is no page of the course
+    written = tmp_path / "notebooks"
+    written.mkdir()
+    generator().main(written, seventh_lesson)
+    (written / "scratch.ipynb").write_text((written / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("static_build_manifest", ROOT / "tools" / "static" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    monkeypatch.setattr(build, "NOTEBOOKS", written)
+    built = [path.as_posix() for path in build.notebook_pages()]
+    assert sorted(built) == sorted(p.path for lang in ["en", *page_languages()] for p in course.pages(lang))
+    assert built[built.index("06-play.ipynb") + 1] == "07-endgame.ipynb" and "scratch.ipynb" not in built
 
 
 # -- the manifest itself ---------------------------------------------------------------------------------------------

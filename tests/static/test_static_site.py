@@ -26,7 +26,7 @@ import pytest
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, console_problem
 from helpers.languages import page_languages
 
-from thirtyone import Rules, score
+from thirtyone import Rules, course, score
 from thirtyone.widgets.guide import TOURS
 from thirtyone.widgets.views import number
 
@@ -168,9 +168,8 @@ def errors_shown(page: Any) -> list[str]:
 
 # -- the tests ---------------------------------------------------------------------------------------------
 def pages_of(lang: str) -> list[str]:
-    folder = ROOT / "notebooks" if lang == "en" else ROOT / "notebooks" / lang
-    prefix = "" if lang == "en" else f"{lang}/"
-    return [prefix + p.stem for p in sorted(folder.glob("*.ipynb"))]
+    """The pages of ``lang`` as the course manifest lists them, by their address under voici/render/ (no suffix)."""
+    return [listed.path.removesuffix(".ipynb") for listed in course.pages(lang)]
 
 
 @pytest.mark.parametrize("lang", page_languages())

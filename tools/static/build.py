@@ -15,7 +15,7 @@ What it is built from, every piece pinned (the one place per ecosystem):
   library, pyodide-lock.json; no wheels), installed with ``npm ci``;
 - this checkout: thirtyone/ (its own wheel, made here, with the compiled catalogs and the shipped data, and
   without its NumPy dependency: the static edition runs without NumPy and matplotlib, which Pyodide cannot get
-  here), notebooks/ (every page of every language) and the Voici template tools/static/template/, which
+  here), notebooks/ (every page of every language, as the course manifest thirtyone/course.py lists them) and the Voici template tools/static/template/, which
   extends the Voilà template share/jupyter/voila/templates/thirtyone/.
 
 Every module the pages' Python imports, the standard library's and every wheel's, is shipped as bytecode, compiled
@@ -59,8 +59,6 @@ REQUIREMENTS = ROOT / "binder" / "requirements.txt"
 TEMPLATE = HERE / "template"
 VOILA_TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "thirtyone"
 NOTEBOOKS = ROOT / "notebooks"
-LANGUAGES = ("en", "es", "de")
-"""The course's languages: English in notebooks/, each other one in notebooks/<code>/."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -394,11 +392,16 @@ def write_lock(pyodide: Path, shipped: list[Path], dest: Path) -> list[str]:
 # -- the site ---------------------------------------------------------------------------------------------------
 
 def notebook_pages() -> list[Path]:
-    """Every page of every language, relative to notebooks/."""
-    found = []
-    for code in LANGUAGES:
-        folder = NOTEBOOKS if code == "en" else NOTEBOOKS / code
-        found += sorted(p.relative_to(NOTEBOOKS) for p in folder.glob("*.ipynb"))
+    """Every page of every language of the course, relative to notebooks/: the pages the course manifest titles in
+    each language (:func:`thirtyone.course.pages`; a page written in notebooks/ that the manifest does not list is
+    no page of the course)."""
+    from thirtyone import course, i18n
+
+    found = [Path(listed.path) for lang in i18n.LANGUAGES for listed in course.pages(lang)]
+    missing = [str(path) for path in found if not (NOTEBOOKS / path).is_file()]
+    if missing:
+        raise SystemExit(f"make static: the course manifest lists pages notebooks/ lacks: {', '.join(missing)} "
+                         "(run .venv/bin/python tools/make_notebooks.py)")
     return found
 
 
