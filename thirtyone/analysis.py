@@ -253,6 +253,8 @@ def advice_text(state: State, player: int, value: float, knock: Estimate | None,
     if knock is None:
         illegal = state.why_illegal(Action("knock"))
         said = (no_knock_sentence(illegal.rule) if illegal.code == Illegal.KNOCK_NOT_YET else
+                _("Player {seat} has already knocked, and only one player knocks in a round: play on.").format(
+                    seat=illegal.seat) if illegal.code == Illegal.ALREADY_KNOCKED else
                 _("You may not knock now."))
         text = said + " " + _("Playing on with {value} loses a life {chance} of the time.").format(
             value=shown, chance=_pct(play_on.p_lose))

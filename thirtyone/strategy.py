@@ -58,11 +58,11 @@ class Mean:
 
 
 SUIT_POLICIES = {
-    "one suit": N_("keep the cards of one suit (the bots' choice: the most points, then fewer suits)"),
-    "high cards": N_("keep the three highest cards, whatever their suit"),
+    "one suit": N_("one suit: keep the cards of one suit (the bots' choice: the most points, then fewer suits)"),
+    "high cards": N_("high cards: keep the three highest cards, whatever their suit"),
 }
-"""The two ways of throwing compared by :func:`suit_study` (English, marked for the catalog: a chart says
-``_(SUIT_POLICIES[p])``)."""
+"""The two ways of throwing compared by :func:`suit_study`, each its short name and what it does, one message (English,
+marked for the catalog: a chart's legend says ``_(SUIT_POLICIES[p])``)."""
 
 SUIT_POLICY_NAMES = {"one suit": N_("one suit"), "high cards": N_("high cards")}
 """Each policy's short name as a chart's legend and table show it (``_(SUIT_POLICY_NAMES[p])``); the keys are

@@ -220,7 +220,7 @@ def test_a_round_result_shows_each_hand_its_value_and_what_it_cost() -> None:
     g = play(new_game("scat", players=3, seed=1, deck=README_DECK),
              "knock", "draw stock", "discard 8♣", "draw stock", "discard 6♦")
     out = shown(g.result)
-    assert out.caption == "Round 1: a knock"
+    assert out.caption == "Round 1, ended by a knock"
     assert out.head == ["Player", "Hand", "Value", "Loses", "Why"]
     assert [c.text for c in out.row("Player 1")[2:]] == [
         "5", "2 lives", "the lowest hand (5) and they knocked, so it costs two lives"]

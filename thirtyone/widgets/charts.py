@@ -642,8 +642,7 @@ class SuitStudyChart(_GrowingStudy):
         self.runs += 1
         series = []
         for policy, row in sums.items():
-            series.append(Series(_("{policy}: {how}").format(policy=_(SUIT_POLICY_NAMES[policy]),
-                                                              how=_(SUIT_POLICIES[policy])), list(range(len(row))),
+            series.append(Series(_(SUIT_POLICIES[policy]), list(range(len(row))),
                                  [m.mean for m in row], [m.ci[0] for m in row], [m.ci[1] for m in row]))
         one, high = sums["one suit"][-1], sums["high cards"][-1]
         n = one.n
