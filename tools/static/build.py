@@ -453,7 +453,7 @@ def lite_dir(work: Path, pyodide: Path, shipped: list[Path]) -> tuple[Path, list
             "litePluginSettings": {KERNEL_PLUGIN: {
                 "disablePyPIFallback": True,
                 "pipliteUrls": [],
-                "loadPyodideOptions": {"packages": packages},
+                "loadPyodideOptions": {"packages": packages, "convertNullToNone": True},
             }},
         },
     }
@@ -548,9 +548,33 @@ SW_PATCHES = (
 course: each patch must match exactly once."""
 
 
+KERNEL_NULL = (re.compile(r"t\[e\]=(\w) instanceof Map\|\|\1 instanceof Array\?this\.mapToObject\(\1\):\1;return t\}"),
+               r"t[e]=\1===void 0?null:\1 instanceof Map||\1 instanceof Array||\1!==null&&typeof \1=='object'&&"
+               r"Object.getPrototypeOf(\1)===Object.prototype?this.mapToObject(\1):\1;return t}")
+"""The Pyodide kernel's worker turns what Python sends (a widget's state, a message's content) into JavaScript with
+Pyodide's ``toJs``, which makes ``None`` ``undefined`` (and a dict a plain object, inside which the kernel's
+``mapToObject`` did not look); the message then travels as JSON, which drops an undefined value. So a trait set to ``None`` never reached the page: ``button.layout.display = None`` (shown again) left the
+button hidden, lesson 6's "Next round" among them. Patched so that ``None`` arrives as ``null``, as a server's kernel
+sends it (and ``loadPyodideOptions.convertNullToNone`` makes the page's ``null`` ``None`` in Python, the other way)."""
+
+
+def patch_kernel(site: Path) -> None:
+    """:data:`KERNEL_NULL` in every copy of the kernel's code (it is bundled more than once); it must match."""
+    found = 0
+    for script in (site / "extensions" / KERNEL_EXTENSION / "static").glob("*.js"):
+        text, n = KERNEL_NULL[0].subn(KERNEL_NULL[1], script.read_text())
+        if n:
+            script.write_text(text)
+            found += n
+    if not found:
+        raise SystemExit("make static: the Pyodide kernel's mapToObject changed; update KERNEL_NULL in tools/static/build.py")
+
+
 def finish(site: Path) -> None:
-    """The landing page, JupyterLite's service worker patched (:data:`SW_PATCHES`), what no page uses dropped."""
+    """The landing page, JupyterLite's service worker patched (:data:`SW_PATCHES`), the kernel's ``None`` made
+    ``null`` (:data:`KERNEL_NULL`), what no page uses dropped."""
     (site / "index.html").write_text(LANDING)
+    patch_kernel(site)
     worker = site / "service-worker.js"
     text = worker.read_text()
     build = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file())).hexdigest()[:12]
