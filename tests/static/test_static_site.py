@@ -16,6 +16,7 @@ import functools
 import http.server
 import importlib.util
 import json
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -24,7 +25,9 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, console_problem
+from helpers.browser import set_up_game, start_game
 from helpers.languages import page_languages
+from helpers.lesson6 import play_to_the_end
 
 from thirtyone import Rules, course, score
 from thirtyone.widgets.guide import TOURS
@@ -251,15 +254,74 @@ def test_a_walkthrough_step_and_a_card_table_move_answer(visit: Visit) -> None:
                            timeout=30_000)
 
 
-def test_lesson_6_deals_a_game_against_bots(visit: Visit) -> None:
+def test_lesson_5_advisor_drill_and_charts_answer(visit: Visit) -> None:
+    """Lesson 5 without NumPy (thirtyone/compute.py's pure-Python path): its charts are drawn, the advisor answers
+    for a hand picked by clicks, the drill marks an answer, and the charts that simulate live draw what they
+    simulated (the survival chart's line simulated now, the threshold tournament's further rounds)."""
+    page = visit.open("05-knock-timing")
+    plots = page.locator(".to-study figure svg.to-plot")
+    assert plots.count() >= 6
+    advisor = page.locator(".to-advisor")
+    advisor.get_by_role("button", name="Put the cards back").click()
+    page.wait_for_function("() => document.querySelector('.to-advisor').innerText.includes('Pick three cards')")
+    for card in ("A♠", "K♠", "9♠"):
+        advisor.locator(f'.to-picker button[data-card="{card}"]').click()
+    page.wait_for_function("() => document.querySelector('.to-advisor .to-value')"
+                           " && document.querySelector('.to-advisor .to-value').innerText.includes('30')"
+                           " && document.querySelector('.to-advisor .to-advice-box')", timeout=60_000)
+    text = advisor.locator(".to-advice-box").inner_text()
+    assert "Knock now" in text and "Play on" in text and "95% interval" in text and "Advice:" in text
+    drill = page.locator(".to-drill")
+    drill.get_by_role("button", name="Knock", exact=True).click()
+    page.wait_for_selector(".to-drill .to-feedback", timeout=60_000)
+    assert "right out of 1" in drill.locator(".to-tally").inner_text()
+    assert "The simulation judged this situation:" in drill.inner_text()
+
+    survival = page.locator(".to-survival").first
+    lines = survival.locator("svg.to-plot g.to-line")
+    before = lines.count()
+    survival.get_by_role("button", name="Simulate this chart now", exact=False).click()
+    page.wait_for_function(f"el => el.querySelectorAll('svg.to-plot g.to-line').length > {before}",
+                           arg=survival.element_handle(), timeout=60_000)
+    assert "The dashed line was simulated just now." in survival.inner_text()
+
+    thresholds = page.locator(".to-thresholds")
+    rounds = re.compile(r"([\d,]+) rounds per threshold")
+
+    def shown() -> int:
+        found = rounds.search(thresholds.locator("svg.to-plot").get_attribute("aria-label") or "")
+        assert found, "the threshold chart says no number of rounds"
+        return int(found.group(1).replace(",", ""))
+
+    first = shown()
+    thresholds.get_by_role("button", name="more rounds per threshold", exact=False).click()
+    page.wait_for_function(f"el => (el.querySelector('svg.to-plot') || {{}}).getAttribute?.('aria-label')"
+                           f" && !el.querySelector('svg.to-plot').getAttribute('aria-label').includes('{first:,} rounds')",
+                           arg=thresholds.element_handle(), timeout=60_000)
+    assert shown() > first
+    assert errors_shown(page) == []
+    assert page.locator("#rendered_cells .to-error").count() == 0, "a simulation failed on the page"
+
+
+def test_lesson_6_plays_a_whole_game_against_bots_with_the_coach(visit: Visit) -> None:
+    """A seeded game against two bots, two lives each, played through the page to its end: the coach asked on the
+    first turn (and its move played), then draws, throws and knocks, Next round after each showdown; the summary
+    says who won and that the coach was asked; the game is kept in the learner's record."""
     page = visit.open("06-play")
-    root = page.locator("#rendered_cells")
-    root.get_by_role("button", name="Start").first.click()
-    table = page.locator(".to-table").first
-    table.wait_for(timeout=60_000)
-    handle = table.element_handle()
-    page.wait_for_function("el => !!el.querySelector('.to-status') && el.querySelectorAll('.to-card').length >= 3",
-                           arg=handle, timeout=60_000)
+    root = page.locator(".to-play")
+    set_up_game(root, lives=2, seed=5)
+    root.get_by_label("Number of bots").select_option(label="2")
+    table = start_game(page, root, 3)
+    played = play_to_the_end(page, root, table)
+    assert played.asked == 1 and played.rounds >= 1 and played.per_bot_turn(), played
+    summary = root.locator(".to-game-summary")
+    summary.locator("svg.to-plot").first.wait_for()
+    text = summary.inner_text()
+    assert "wins the game" in text or "You win the game!" in text
+    assert "You asked the coach once." in text
+    assert root.locator(".to-game-log details").count() == played.rounds + 1
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('thirtyone.progress.en') || '{}').games || [])"
+                           ".length === 1", timeout=30_000)
 
 
 def test_a_page_loaded_once_works_offline(visit: Visit) -> None:
