@@ -3,8 +3,10 @@
 The site is built once for the session into a temporary folder, served on loopback by a thread running Python's
 http.server, and walked in Debian's chromium with every request that leaves 127.0.0.1 aborted and counted (a
 page must need nothing from outside the site). Every page of every language shows its widgets; a quiz answer, a
-walkthrough step and a card-table move answer; progress survives a reload; a page loaded once works offline;
-no page logs an error.
+walkthrough step and a card-table move answer; lesson 5's advisor, drill and live charts answer without NumPy;
+lesson 6's game plays to its end against bots, with the coach; progress survives a reload; a page loaded once works
+offline; no page logs an error. One build and one browser serve every test (module-scoped), and each test opens as
+few pages as it needs.
 
 Marked ``static`` and run by ``make test-static`` only (for now not by make test or make check: building the site
 and starting Python in the browser on every page takes minutes); anywhere else these tests skip at once.
