@@ -20,8 +20,8 @@ What it is built from, every piece pinned (the one place per ecosystem):
 
 Every module the pages' Python imports, the standard library's and every wheel's, is shipped as bytecode, compiled
 at build time by Pyodide's own Python under Node (:func:`bytecode`): a page that compiled them from source would
-spend seconds of every visit on it (a warm visit of lesson 1 took 8–10 s, 4–6 s with the bytecode; a first visit
-downloads 1 MB more). The kernel's own packages (micropip, piplite, the kernel's) are loaded with the rest in one
+spend seconds of every visit on it (a warm visit of lesson 1 took 8–10 s, 4–6 s with the bytecode, on this busy
+machine; a first visit downloads 25.5 MB instead of 21.6: bytecode is larger than source). The kernel's own packages (micropip, piplite, the kernel's) are loaded with the rest in one
 call, not installed one by one after Python has started.
 
 Pyodide's lock is rewritten to hold exactly the wheels shipped, each with its file's sha256 (pyodide.mjs checks
