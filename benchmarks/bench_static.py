@@ -84,6 +84,13 @@ def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def game_page() -> str:
+    """Lesson 6: the page the course manifest has keep games."""
+    from thirtyone import course
+
+    return next(p.stem for p in course.PAGES if "games" in p.exercises)
+
+
 def english_pages() -> list[str]:
     """The course's English pages, as its manifest lists them."""
     from thirtyone import course
@@ -138,7 +145,7 @@ def play_game(profile: Profile, level: str) -> tuple[list[float], list[float]]:
     from helpers.browser import start_game
     from helpers.lesson6 import play_to_the_end
 
-    profile.visit("06-play")
+    profile.visit(game_page())
     page = profile.page
     root = page.locator(".to-play")
     root.get_by_label("Bots' level").select_option(label=level)
