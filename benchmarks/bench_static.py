@@ -85,7 +85,7 @@ def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def game_page() -> str:
-    """Lesson 6: the page the course manifest has keep games."""
+    """Lesson 6: the page whose exercise, in the course manifest, is its games."""
     from thirtyone import course
 
     return next(p.stem for p in course.PAGES if "games" in p.exercises)
