@@ -367,6 +367,26 @@ def play_on_worlds(worlds: Worlds, actions: Sequence[Action], threshold: float, 
     view = worlds.view
     me = view.player
     count = len(worlds)
+    direct, start, rest = _direct_moves(worlds, actions)
+    out: dict[Action, list[int]] = {}
+    if direct:
+        assert start is not None
+        out.update(_lockstep(worlds, start, direct, threshold, patience, rng))
+    if rest:
+        out.update(play_on([worlds.state(i) for i in range(count)], rest, me, threshold, patience,
+                           int(rng.integers(0, 2**32))))
+    return {a: out[a] for a in actions}
+
+
+def _direct_moves(worlds: Worlds | PureWorlds, actions: Sequence[Action]
+                  ) -> tuple[list[tuple[Action, Action | None]], State | PlayerView | None, list[Action]]:
+    """Which ``actions`` start a play-out in every world at once, the start they share, and the rest.
+
+    At the start of a turn every first move is direct, from the view itself (each paired with itself as the
+    play-out's first move). After the draw a throw is direct when, applied to the first world, it leaves the next
+    player to start a turn with the stock untouched (each paired with no first move: the play-out starts at the next
+    turn). Every other action (one that ends the round or rebuilds the stock) is in the rest."""
+    view = worlds.view
     direct: list[tuple[Action, Action | None]]
     start: State | PlayerView | None
     if view.phase == "turn":
@@ -382,15 +402,8 @@ def play_on_worlds(worlds: Worlds, actions: Sequence[Action], threshold: float, 
             if s.phase == "turn" and len(s.stock) == view.stock_count and (start is None or _same_start(s, start)):
                 direct.append((a, None))
                 start = s
-    rest = [a for a in actions if a not in {a for a, _f in direct}]
-    out: dict[Action, list[int]] = {}
-    if direct:
-        assert start is not None
-        out.update(_lockstep(worlds, start, direct, threshold, patience, rng))
-    if rest:
-        out.update(play_on([worlds.state(i) for i in range(count)], rest, me, threshold, patience,
-                           int(rng.integers(0, 2**32))))
-    return {a: out[a] for a in actions}
+    chosen = {a for a, _f in direct}
+    return direct, start, [a for a in actions if a not in chosen]
 
 
 def _same_start(s: State, t: State | PlayerView) -> bool:
@@ -513,22 +526,7 @@ def play_on_pure_worlds(worlds: PureWorlds, actions: Sequence[Action], threshold
 
     view = worlds.view
     me, count = view.player, len(worlds)
-    direct: list[tuple[Action, Action | None]]
-    start: State | PlayerView | None
-    if view.phase == "turn":
-        direct = [(a, a) for a in actions if a.kind in _FIRST_MOVES]
-        start = view
-    else:
-        direct, start = [], None
-        probe = worlds.state(0)
-        for a in actions:
-            if a.kind != "discard":
-                continue
-            s = probe.apply(a)
-            if s.phase == "turn" and view.stock_count == len(s.stock) and (start is None or _same_start(s, start)):
-                direct.append((a, None))
-                start = s
-    rest = [a for a in actions if a not in {a for a, _f in direct}]
+    direct, start, rest = _direct_moves(worlds, actions)
     out: dict[Action, list[int]] = {}
     if direct:
         assert start is not None and start.current_player is not None
