@@ -326,13 +326,14 @@ def test_lesson_6_plays_a_whole_game_against_bots_with_the_coach(visit: Visit) -
                            ".length === 1", timeout=30_000)
 
 
-def test_a_page_loaded_once_works_offline(visit: Visit) -> None:
-    """JupyterLite's service worker keeps every file a page fetched: with the network gone, the page reloads
-    and its Python starts again, from the cache."""
+def test_once_a_page_has_loaded_the_course_works_offline(visit: Visit) -> None:
+    """One visit to lesson 1: once it is ready its page watch has the service worker keep every file the page
+    fetched and every page of its language (the index lists them). With the network gone, lesson 1 reloads and its
+    quiz answers, and lesson 6, which the learner never opened, opens and its table starts."""
     page = visit.open("01-scoring")
-    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
-    page.reload()  # every file now passes through the service worker, which keeps it
-    visit.wait_ready("01-scoring (through the service worker)")
+    page.wait_for_function("() => document.body.dataset.thirtyoneOffline === 'kept'", timeout=120_000)
+    kept = page.evaluate("thirtyoneWatch.log.map(e => e[1]).filter(s => s.startsWith('kept '))[0]")
+    assert int(kept.split()[1]) > 50, kept
     visit.context.set_offline(True)
     try:
         page.reload()
@@ -341,5 +342,9 @@ def test_a_page_loaded_once_works_offline(visit: Visit) -> None:
         answer.fill("0")
         answer.press("Enter")
         page.wait_for_selector(".to-quiz .to-wrong")
+        page = visit.open("06-play")
+        root = page.locator(".to-play")
+        set_up_game(root, lives=2, seed=5)
+        start_game(page, root, 2)
     finally:
         visit.context.set_offline(False)
