@@ -8,8 +8,8 @@ lesson 6's game plays to its end against bots, with the coach; progress survives
 offline; no page logs an error. One build and one browser serve every test (module-scoped), and each test opens as
 few pages as it needs.
 
-Marked ``static`` and run by ``make test-static`` only (for now not by make test or make check: building the site
-and starting Python in the browser on every page takes minutes); anywhere else these tests skip at once.
+Marked ``static`` (``make test-static`` runs only these) and ``browser`` (``make test`` runs them with the other
+browser tests; ``make check`` leaves them out).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from thirtyone import Rules, course, score
 from thirtyone.widgets.guide import TOURS
 from thirtyone.widgets.views import number
 
-pytestmark = pytest.mark.static
+pytestmark = [pytest.mark.static, pytest.mark.browser]
 
 READY = "() => !!document.body && document.body.dataset.thirtyoneWatch === 'ready'"
 """The static page watch (tools/static/template/static/watch.js): the cells are shown and every output drawn."""
@@ -51,12 +51,6 @@ KNOWN_WARNINGS = (
 """Console warnings of Voici and JupyterLite themselves, each argued here; any other warning fails a test."""
 WITHOUT_WIDGETS = {"glossary"}
 TIMEOUT = 240_000  # ms: a cold page starts Python in the browser (under a minute here; the machine is shared)
-
-
-@pytest.fixture(autouse=True)
-def _only_when_asked(request: pytest.FixtureRequest) -> None:
-    if "static" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the static edition's tests run with make test-static (pytest -m static)")
 
 
 # -- the site ----------------------------------------------------------------------------------------------
