@@ -86,11 +86,12 @@ tutorial: $(STAMP) $(MO)
 	../$(BIN)/voila --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(HOST)
 
 ## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser, the static site):
-## the quick ones on every core (each file's tests in one process: a notebook's cells run in order), then those
-## that drive a browser or a server, one at a time (they time what they see)
+## first every test that needs no browser and no server, on every core (each file's tests in one process: a
+## notebook's cells run in order), then those that drive a browser or a server, one at a time (they time what they
+## see); each run names its slowest tests
 test: $(STAMP) $(MO) lint typecheck
-	$(BIN)/python -m pytest -m "not browser and not slow" -n auto --dist loadfile
-	$(BIN)/python -m pytest -m "browser or slow"
+	$(BIN)/python -m pytest -m "not browser and not server" -n auto --dist loadfile --durations=10
+	$(BIN)/python -m pytest -m "browser or server" --durations=20
 
 ## check: the edit-test loop: lint, types and every test not marked browser or slow, on every core (make test runs them all)
 check: $(STAMP) $(MO) lint typecheck

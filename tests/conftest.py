@@ -187,8 +187,7 @@ def console_problem(message: Any) -> str | None:
         return None
     if message.type == "warning" and any(allowed in message.text for allowed in ALLOWED_WARNINGS):
         return None
-    where = (message.location or {}).get("url") if "Failed to load resource" in message.text else None
-    return f"console.{message.type}: {message.text}" + (f" ({where})" if where else "")
+    return f"console.{message.type}: {message.text}"
 
 
 def watch_console(pg: Any, report: Any) -> None:

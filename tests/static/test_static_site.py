@@ -123,7 +123,8 @@ class Visit:
     def _console(self, message: Any) -> None:
         problem = console_problem(message)
         if problem and not any(known in message.text for known in KNOWN_WARNINGS):
-            self.problems.append(problem)
+            where = (message.location or {}).get("url")  # which file did not load
+            self.problems.append(problem + (f" ({where})" if "Failed to load resource" in problem and where else ""))
 
     def open(self, path: str) -> Any:
         """Open ``path`` (a page: "01-scoring", "es/06-play") and wait until the page watch says it is ready."""
