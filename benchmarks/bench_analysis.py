@@ -24,6 +24,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from yardstick import empty_loop
+
 from thirtyone import State, new_game
 from thirtyone.analysis import deal_study, knock_advice
 from thirtyone.bots import EXPERT_ROLLOUTS, ExpertBot, ThresholdBot
@@ -57,12 +59,6 @@ def median_cpu(action: Callable[[int], object], runs: int) -> float:
         times.append(time.process_time() - t)
     return statistics.median(times)
 
-
-def empty_loop() -> float:
-    t = time.process_time()
-    for _ in range(10_000_000):
-        pass
-    return time.process_time() - t
 
 
 def main() -> None:

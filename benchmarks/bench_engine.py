@@ -19,6 +19,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from yardstick import empty_loop
+
 from thirtyone import PRESETS, Card, deck, hand_value, new_game
 from thirtyone.rules import Rules
 from thirtyone.scoring import dealt_score, value_table
@@ -27,13 +29,6 @@ LOOKUP_TARGET = 1_500_000
 ACTION_TARGET = 50_000
 RUNS = 5
 
-
-def empty_loop() -> float:
-    """CPU seconds of an empty 10-million-step Python loop (this machine's speed right now)."""
-    start = time.process_time()
-    for _ in range(10_000_000):
-        pass
-    return time.process_time() - start
 
 
 def _hands(n: int = 10_000) -> list[tuple[Card, ...]]:

@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from yardstick import empty_loop
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -35,12 +37,6 @@ from thirtyone.widgets.tablecontrol import TableControl  # noqa: E402
 TARGET = 3.0
 ROUNDS = 3
 
-
-def empty_loop() -> float:
-    t = time.perf_counter()
-    for _ in range(10_000_000):
-        pass
-    return time.perf_counter() - t
 
 
 def replays(preset: str, bots: int, level: str, rollouts: int, seed: int = 1) -> list[float]:

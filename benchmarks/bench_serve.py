@@ -37,6 +37,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from yardstick import empty_loop_on
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -53,12 +55,6 @@ CLICK_LIMIT = 0.150
 WIDGETS_TIMEOUT = 120.0
 SERVER_CORE, CLIENT_CORE = "0", "1"
 
-
-def empty_loop(core: str) -> float:
-    """Seconds for ``for _ in range(10_000_000): pass`` on ``core``."""
-    code = "import time\nt=time.perf_counter()\nfor _ in range(10_000_000): pass\nprint(time.perf_counter()-t)"
-    out = subprocess.run(["taskset", "-c", core, sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout)
 
 
 def tree(pid: int) -> list[Any]:
@@ -319,7 +315,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def one_round(n: int, extra: list[str], bare: bool) -> dict[str, Any]:
-    loop = empty_loop(SERVER_CORE)
+    loop = empty_loop_on(SERVER_CORE)
     proc, port = start_server(ARTIFACTS / f"bench-serve-{n}{'-bare' if bare else ''}.log", extra)
     try:
         settle(proc.pid)

@@ -52,6 +52,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from yardstick import empty_loop
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "static"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -61,12 +63,6 @@ AIM_COLD, AIM_WARM, AIM_BYTES, AIM_BOT, AIM_COACH = 12.0, 5.0, 30e6, 1.0, 3.0
 LEVELS = ("beginner", "intermediate", "expert")
 sys.path.insert(0, str(ROOT / "tests"))
 
-
-def empty_loop() -> float:
-    t = time.perf_counter()
-    for _ in range(10_000_000):
-        pass
-    return time.perf_counter() - t
 
 
 class Counted(http.server.SimpleHTTPRequestHandler):

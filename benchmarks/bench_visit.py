@@ -60,13 +60,13 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import nbformat
 import psutil
 from nbclient import NotebookClient
 from nbclient.util import run_sync
+from yardstick import empty_loop
 
 from thirtyone import course
 
@@ -94,13 +94,6 @@ WIDGETS_MB = 4
 floor of any page that shows a widget."""
 MB = 1024 * 1024
 
-
-def empty_loop() -> float:
-    """CPU seconds of an empty 10-million-step Python loop (this machine's speed right now)."""
-    start = time.process_time()
-    for _ in range(10_000_000):
-        pass
-    return time.process_time() - start
 
 
 def cpu_of(process: psutil.Process) -> float:
