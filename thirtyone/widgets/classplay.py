@@ -348,7 +348,7 @@ class ClassPlay(w.VBox):
             except Exception:
                 self.log.exception("Exception in a message of the table service")
 
-    def _send(self, msg: dict[str, Any]) -> bool:
+    def _ask(self, msg: dict[str, Any]) -> bool:
         """Send ``msg`` to the service (while the connection is made again, as soon as it is back); False, and the
         page says so, before the service was ever reached."""
         client = self.client
@@ -374,7 +374,7 @@ class ClassPlay(w.VBox):
     def create(self) -> bool:
         """"Create a table": the rules, seats and bots' level chosen, the learner's name in seat 1."""
         self._say("")
-        return self._send({"op": "create", "rules": _rules_message(self.rules_editor.rules),
+        return self._ask({"op": "create", "rules": _rules_message(self.rules_editor.rules),
                            "seats": int(self.seats_menu.value), "level": self.level_menu.value,
                            "name": self.create_name.value, "seat": 0})
 
@@ -385,7 +385,7 @@ class ClassPlay(w.VBox):
         if not code:
             self._say(_("Type the table's code: whoever created the table can read it to you."))
             return False
-        return self._send({"op": "join", "code": code, "name": self.join_name.value,
+        return self._ask({"op": "join", "code": code, "name": self.join_name.value,
                            "seat": int(self.seat_menu.value)})
 
     def start(self) -> bool:
@@ -393,7 +393,7 @@ class ClassPlay(w.VBox):
         self._say("")
         if self.code is None or self.token is None:
             return False
-        return self._send({"op": "start", "code": self.code, "token": self.token})
+        return self._ask({"op": "start", "code": self.code, "token": self.token})
 
     def leave(self) -> None:
         """Back to creating or joining a table (this browser keeps the seat it leaves: a reload comes back to the
@@ -413,7 +413,7 @@ class ClassPlay(w.VBox):
         """The card table's move, sent for this page's own seat on the table last seen."""
         if self.code is None or self.token is None or self.last is None:
             return
-        if not self._send({"op": "move", "code": self.code, "token": self.token, "n": int(self.last["n"]),
+        if not self._ask({"op": "move", "code": self.code, "token": self.token, "n": int(self.last["n"]),
                            "action": str(action)}) and self.table is not None:
             self.table.control.refused()
 
