@@ -42,7 +42,7 @@ import traitlets
 from ..bots import LEVELS
 from ..coach import COACH_ROLLOUTS, Advice, coach
 from ..game import Action, State, narrate
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules import Rules
 from ._html import esc, static_text, style_tag
 from .classcontrol import RemoteControl, refusal_text, rules_of, seat_names, view_state
@@ -64,6 +64,13 @@ SEAT_PREFIX = "thirtyone.class.seat."
 """The localStorage keys of the seats held in this browser: the prefix and the table's code."""
 RETRY = (0.25, 0.5, 1.0, 2.0, 3.0)
 """Seconds between two attempts to reach the service (the last one repeats)."""
+
+BOT_SEATS = {
+    "beginner": N_("Beginner bots play the seats nobody takes."),
+    "intermediate": N_("Intermediate bots play the seats nobody takes."),
+    "expert": N_("Expert bots play the seats nobody takes."),
+}
+"""Who plays the free seats, one whole sentence for each level of the bots."""
 
 CLASS_CSS = style_tag(static_text("play.css").replace(".to-play", ".to-classplay") + """
 .to-classplay .to-class-code { font-size: 1.6em; letter-spacing: 0.12em; font-family: monospace; }
@@ -572,7 +579,7 @@ class ClassPlay(w.VBox):
         else:
             wait = _("You are seated. The game begins when whoever created the table starts it.")
         level = msg.get("level")
-        bots = (_("Bots' level: {level}.").format(level=_(LEVEL_NAMES[level])) if level in LEVEL_NAMES else "")
+        bots = _(BOT_SEATS[level]) if level in BOT_SEATS else ""
         return ('<p>' + _("Table code:") + f' <strong class="to-class-code">{code}</strong></p>'
                 f"<p>{esc(wait)} {esc(bots)}</p>"
                 + ("<ul>" + "".join(rows) + "</ul>" if rows else ""))
