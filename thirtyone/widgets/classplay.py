@@ -527,6 +527,7 @@ class ClassPlay(w.VBox):
     # -- drawing ------------------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
         self.message.value = f'<div role="alert"><p>{esc(text)}</p></div>' if text else ""
+        self.message.layout.display = None if text else "none"
 
     def _draw(self) -> None:
         """Every part as things stand: the connection's sentence, what can be done, the lobby or the game."""
