@@ -57,6 +57,8 @@ class Service:
     def stop(self) -> None:
         """The service gone at once: no new connection, every open one cut, its file closed."""
         self.server.stop()
+        if self.service.timer is not None:
+            self.service.timer.cancel()
         for sock in list(self.service.conns):
             sock.close()
         self.store.close()

@@ -47,8 +47,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .advisor import KnockAdvisor, KnockDrill  # noqa: F401
     from .card import CardRow, PlayingCard  # noqa: F401
-    from .classplay import ClassPlay  # noqa: F401
     from .charts import DiscardStudyView, SuitStudyChart, SurvivalChart, ThresholdChart  # noqa: F401
+    from .classplay import ClassPlay  # noqa: F401
     from .guide import Walkthrough  # noqa: F401
     from .memory import Memory  # noqa: F401
     from .picker import CardPicker, RulePicker  # noqa: F401

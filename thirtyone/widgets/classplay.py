@@ -151,6 +151,8 @@ class ClassTable(CardTable):
     (:class:`~thirtyone.widgets.classcontrol.RemoteControl`), and each ``table`` it sends is shown
     (:meth:`receive`). No stepping back, no new game, no bots' menus: the service plays the bots."""
 
+    control: RemoteControl
+
     def __init__(self, state: State, seat: int, names: Sequence[str], send: Any) -> None:
         super().__init__(state=state, seat=seat, names=names, bots=None, pace=0.0)
         self.control = RemoteControl(state, seat, names, send)
