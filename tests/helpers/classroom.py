@@ -35,10 +35,12 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serving(db: str, teacher_key: str = "TEACHER", **timing: float) -> AsyncIterator[tuple[str, ClassService]]:
-    """The service over ``db`` on a free port, in this loop: (its WebSocket URL, the service)."""
+async def serving(db: str, teacher_key: str = "TEACHER", rate: float = 1000.0, burst: float = 1000.0,
+                  **timing: float) -> AsyncIterator[tuple[str, ClassService]]:
+    """The service over ``db`` on a free port, in this loop: (its WebSocket URL, the service). Bots play at once
+    and the pages' rate limit is high (the tests' pages answer faster than anyone clicks), unless told."""
     timing = {"bot_delay": 0.0, "round_pause": 0.0} | timing
-    service, store = open_service(db, teacher_key, **timing)
+    service, store = open_service(db, teacher_key, rate=rate, burst=burst, **timing)
     server = make_app(service).listen(0, "127.0.0.1")
     port = next(iter(server._sockets.values())).getsockname()[1]
     service.schedule()
@@ -48,6 +50,7 @@ async def serving(db: str, teacher_key: str = "TEACHER", **timing: float) -> Asy
         server.stop()
         for sock in list(service.conns):
             sock.close()
+        service.pool.shutdown(wait=False, cancel_futures=True)
         store.close()
 
 
@@ -77,3 +80,40 @@ def engine_state(rules: Rules | dict[str, Any] | str, seats: int, seed: int, mov
 
 def db_path(tmp: Any) -> str:
     return os.path.join(str(tmp), "class.sqlite3")
+
+
+def choose(view: dict[str, Any], n: int, seat: int) -> str:
+    """A learner's move that depends only on what their page shows (so a replayed game is the same game)."""
+    legal = view["legal"]
+    return str(legal[(n * 7 + seat * 3) % len(legal)])
+
+
+async def seat_table(url: str, seats: int, humans: list[int], rules: Any = "scat", seed: int = 1,
+                     level: str = "beginner") -> tuple[str, dict[int, ClassClient]]:
+    """A table whose learners sit in ``humans`` (the first creates it), bots in the other seats, started."""
+    clients = {seat: await client(url) for seat in humans}
+    first = clients[humans[0]]
+    await first.send({"op": "create", "rules": rules, "seats": seats, "name": "P0", "seat": humans[0], "seed": seed,
+                      "level": level})
+    code = (await until(first, lambda m: m["op"] == "created"))["code"]
+    for seat in humans[1:]:
+        await clients[seat].send({"op": "join", "code": code, "name": f"P{seat}", "seat": seat})
+        await until(clients[seat], lambda m: m["op"] == "joined")
+    assert first.ticket is not None
+    await first.send({"op": "start", "code": code, "token": first.ticket["token"]})
+    return code, clients
+
+
+async def drive(c: ClassClient, log: list[dict[str, Any]], timeout: float = 20.0) -> None:
+    """Play this page's seat to the end of the game, keeping every message it receives in ``log``."""
+    while True:
+        m = await c.recv(timeout)
+        log.append(m)
+        if m["op"] != "table":
+            continue
+        if m["status"] == "over":
+            return
+        v = m["view"]
+        if v is not None and v["legal"] and not m["paused"] and c.ticket is not None:
+            await c.send({"op": "move", "code": m["code"], "token": c.ticket["token"], "n": m["n"],
+                          "action": choose(v, m["n"], m["seat"])})

@@ -14,6 +14,7 @@ import signal
 import sys
 from urllib.parse import urlparse
 
+from .protocol import RATE
 from .service import make_app, open_service
 from .tables import AWAY_SECONDS, BOT_DELAY, ROUND_PAUSE
 
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--teacher-key", default=os.environ.get("THIRTYONE_TEACHER_KEY"),
                    help="the key that shows every table (default: $THIRTYONE_TEACHER_KEY, else made and printed)")
     p.add_argument("--synchronous", default="FULL", choices=("OFF", "NORMAL", "FULL"), help="SQLite's setting")
+    p.add_argument("--rate", type=float, default=RATE, help="messages a second a connection may send (bursts: twice)")
     p.add_argument("--bot-delay", type=float, default=BOT_DELAY)
     p.add_argument("--round-pause", type=float, default=ROUND_PAUSE)
     p.add_argument("--away-seconds", type=float, default=AWAY_SECONDS)
@@ -41,7 +43,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 async def serve(args: argparse.Namespace, key: str) -> None:
-    service, store = open_service(args.db, key, args.synchronous, bot_delay=args.bot_delay,
+    service, store = open_service(args.db, key, args.synchronous, rate=args.rate, burst=2 * args.rate,
+                                  bot_delay=args.bot_delay,
                                   round_pause=args.round_pause, away_seconds=args.away_seconds)
     app = make_app(service, args.base_url)
     server = app.listen(args.port, args.host, xheaders=True)

@@ -16,6 +16,7 @@ the table. jupyterhub is imported only then.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -26,7 +27,7 @@ from typing import Any
 
 from tornado import web, websocket
 
-from .protocol import MAX_MESSAGE, Reason, Refusal, TokenBucket, dumps, parse
+from .protocol import BURST, MAX_MESSAGE, RATE, Reason, Refusal, TokenBucket, dumps, parse
 from .store import Store
 from .tables import Conn, Hall, judge_knock
 
@@ -50,8 +51,10 @@ def hub_auth() -> Any | None:
 class ClassService:
     """The connections and the hall: who is at which table, what to send when a table changes."""
 
-    def __init__(self, hall: Hall, auth: Any | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, hall: Hall, auth: Any | None = None, clock: Callable[[], float] = time.monotonic,
+                 rate: float = RATE, burst: float = BURST) -> None:
         self.hall = hall
+        self.rate, self.burst = rate, burst
         self.auth = auth
         self.clock = clock
         self.conns: dict[TableSocket, Conn] = {}
@@ -64,7 +67,7 @@ class ClassService:
     # -- connections ---------------------------------------------------------------------------------------
     def opened(self, sock: TableSocket, user: str | None) -> None:
         self.conns[sock] = Conn(user=user)
-        self.buckets[sock] = TokenBucket(now=self.clock())
+        self.buckets[sock] = TokenBucket(self.rate, self.burst, self.clock())
 
     def closed(self, sock: TableSocket) -> None:
         conn = self.conns.pop(sock, None)
@@ -162,7 +165,7 @@ class ClassService:
                 entry, before, seat = pending[0]
                 self.judging = True
                 future = asyncio.get_event_loop().run_in_executor(self.pool, judge_knock, before, seat)
-                future.add_done_callback(lambda f, entry=entry: self._judged(entry, f))
+                future.add_done_callback(functools.partial(self._judged, entry))
                 return
 
     def _judged(self, entry: dict[str, Any], future: Any) -> None:
@@ -234,14 +237,15 @@ def make_app(service: ClassService, base_url: str = "/") -> web.Application:
 
 
 def open_service(db: str, teacher_key: str | None = None, synchronous: str = "FULL",
-                 clock: Callable[[], float] = time.monotonic, **timing: float) -> tuple[ClassService, Store]:
+                 clock: Callable[[], float] = time.monotonic, rate: float = RATE, burst: float = BURST,
+                 **timing: float) -> tuple[ClassService, Store]:
     """The service over the database at ``db``, every table in it rebuilt."""
     store = Store(db, synchronous)
-    hall = Hall(store, teacher_key, clock, **timing)
+    hall = Hall(store, teacher_key, clock, timing=timing)
     store.load(hall)
     if store.dropped:
         log.warning("%d move(s) that did not fit their table's record were dropped", store.dropped)
     if store.salvaged:
         log.warning("the database could not be read; it was moved to %s and what could be read copied back",
                     store.salvaged)
-    return ClassService(hall, hub_auth(), clock), store
+    return ClassService(hall, hub_auth(), clock, rate, burst), store

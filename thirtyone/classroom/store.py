@@ -92,8 +92,7 @@ class Store:
         rows = self.db.execute("SELECT code, rules, seed, seats, level, creator, teacher_hash, started, paused "
                                "FROM tables ORDER BY rowid").fetchall()
         for code, rules, seed, seats, level, creator, teacher_hash, started, paused in rows:
-            table = ClassTable(code, rules_from_json(json.loads(rules)), seed, level, creator, teacher_hash,
-                               [Seat() for _ in range(seats)], hall.clock, **hall.timing)  # type: ignore[arg-type]
+            table = hall.make_table(code, rules_from_json(json.loads(rules)), seed, level, creator, teacher_hash, seats)
             for seat, name, h in self.db.execute("SELECT seat, name, token_hash FROM seats WHERE code = ?", (code,)):
                 if 0 <= seat < seats:
                     table.seats[seat] = Seat(name, h, since=hall.clock())

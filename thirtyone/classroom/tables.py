@@ -334,13 +334,23 @@ class Hall:
     """Every table of the service, and the ops of the protocol."""
 
     def __init__(self, journal: Journal | None = None, teacher_key: str | None = None, clock: Clock = time.monotonic,
-                 rng: random.Random | None = None, **timing: float) -> None:
+                 rng: random.Random | None = None, timing: dict[str, float] | None = None) -> None:
         self.tables: dict[str, ClassTable] = {}
         self.journal: Journal = journal if journal is not None else NoJournal()
         self.teacher_hash = None if not teacher_key else token_hash(teacher_key)
         self.clock = clock
         self.rng = rng if rng is not None else random.SystemRandom()
-        self.timing = timing
+        self.timing = dict(timing or {})
+        """``bot_delay``, ``round_pause``, ``away_seconds`` for every table (the defaults where missing)."""
+
+    def make_table(self, code: str, rules: Rules, seed: int, level: str, creator: int, teacher_hash: str,
+                   seats: int) -> ClassTable:
+        t = self.timing
+        table = ClassTable(code, rules, seed, level, creator, teacher_hash, [Seat() for _ in range(seats)], self.clock,
+                           bot_delay=t.get("bot_delay", BOT_DELAY), round_pause=t.get("round_pause", ROUND_PAUSE),
+                           away_seconds=t.get("away_seconds", AWAY_SECONDS))
+        table.since = self.clock()
+        return table
 
     def _code(self) -> str:
         while True:
@@ -411,17 +421,15 @@ class Hall:
                 seed = self.rng.getrandbits(32)
             key = secrets.token_urlsafe(12)
             code = self._code()
-            table = ClassTable(code, rules, seed, level, seat, token_hash(key), [Seat() for _ in range(n)],
-                               self.clock, **self.timing)  # type: ignore[arg-type]
-            table.since = self.clock()
+            table = self.make_table(code, rules, seed, level, seat, token_hash(key), n)
             j.created(table)
             self.tables[code] = table
             token = table.take_seat(seat, conn.user or msg["name"], j)
             self._hold(conn, table, seat)
             return [{"op": "created", "code": code, "seat": seat, "token": token, "teacher_key": key}], {code}
         if op in ("watch", "pause", "resume-table"):
-            table = self.table(msg["code"]) if "code" in msg else None
-            self._teacher(table, msg["key"])
+            target = self.table(msg["code"]) if "code" in msg else None
+            self._teacher(target, msg["key"])
             if op == "watch":
                 everything = self.teacher_hash is not None and hmac.compare_digest(
                     self.teacher_hash, token_hash(msg["key"]))
@@ -430,9 +438,9 @@ class Hall:
                 if everything:
                     conn.watching.add("*")
                 return [self.teacher_message(conn)], set()
-            assert table is not None
-            table.set_paused(op == "pause", j)
-            return [], {table.code}
+            assert target is not None
+            target.set_paused(op == "pause", j)
+            return [], {target.code}
         table = self.table(msg["code"])
         if op == "join":
             token = table.take_seat(msg["seat"], conn.user or msg["name"], j)
