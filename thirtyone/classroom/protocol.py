@@ -13,7 +13,7 @@ is then their name at the table. :class:`thirtyone.classroom.client.ClassClient`
 
 Every message is one JSON object with an ``"op"``. A client may add ``"ref"`` (a number or a short string) to
 any message; every direct answer to it (a refusal, ``created``, ``joined``, ``resumed``, ``record``, ``pong``)
-carries the same ``"ref"``. Everything the server sends is codes and numbers, never words: each page words them
+carries the same ``"ref"`` (``lobby`` too). Everything the server sends is codes and numbers, never words: each page words them
 in its own language. A card is its engine code, an int ``rank * 4 + suit`` (:class:`thirtyone.cards.Card`), an
 action the engine's own text (``"draw stock"``, ``"discard K♥"``, ``"swap 9♥ A♥"``,
 :func:`thirtyone.game.parse_action`).
@@ -42,6 +42,9 @@ Client → server
     Answer: ``teacher``, and a new one whenever a table changes (at most a few a second).
 ``{"op": "pause", "code": C, "key": K}`` / ``{"op": "resume-table", "code": C, "key": K}``
     the teacher pauses a table (no move, no bot plays) and lets it go on.
+``{"op": "peek", "code": C}``
+    the seats of table ``C`` before joining it (the join form offers only the free ones): answer ``lobby``. Nothing
+    secret: no cards, no names of tokens, no teacher key.
 ``{"op": "replay", "code": C}``
     a finished game's record (answer ``record``; ``not-finished`` while it is played).
 ``{"op": "ping"}``
@@ -61,6 +64,9 @@ Server → client
     :func:`view_json` of ``state.view(seat)`` ONLY: the seat's own hand, the hand sizes, the face-up center and
     discard pile, lives, who knocked, the legal actions when it is this seat's turn, the round's events
     (:func:`event_json`, other seats' stock draws hidden), and every hand only once the round is over.
+``{"op": "lobby", "code", "seats", "status", "rules"}``
+    the answer to ``peek``: the table's ``seats`` (as in ``table``: name, kind, connected), its ``status`` and
+    ``rules`` (every field); no cards and nothing secret. Refused ``unknown-table``.
 ``{"op": "teacher", "tables": [...]}``
     each table the key opens: ``code``, ``status``, ``paused``, ``n``, ``rules`` (preset name or ``"custom"``),
     ``seats`` (as above), ``round``, ``lives``, ``out``, ``turn``, ``waited`` (seconds the seat to act has had
@@ -197,6 +203,7 @@ OPS: dict[str, dict[str, tuple[type, bool]]] = {
     "watch": {"key": (_STR, True)},
     "pause": {"code": (_STR, True), "key": (_STR, True)},
     "resume-table": {"code": (_STR, True), "key": (_STR, True)},
+    "peek": {"code": (_STR, True)},
     "replay": {"code": (_STR, True)},
     "ping": {},
 }

@@ -388,11 +388,11 @@ class Hall:
             raise Refusal(Reason.NOT_YOUR_SEAT)
         return seat
 
-    def _teacher(self, table: ClassTable | None, key: str) -> None:
+    def _teacher(self, table: ClassTable, key: str) -> None:
         h = token_hash(key)
         if self.teacher_hash is not None and hmac.compare_digest(self.teacher_hash, h):
             return
-        if table is not None and hmac.compare_digest(table.teacher_hash, h):
+        if hmac.compare_digest(table.teacher_hash, h):
             return
         raise Refusal(Reason.BAD_KEY)
 
@@ -427,18 +427,19 @@ class Hall:
             token = table.take_seat(seat, conn.user or msg["name"], j)
             self._hold(conn, table, seat)
             return [{"op": "created", "code": code, "seat": seat, "token": token, "teacher_key": key}], {code}
-        if op in ("watch", "pause", "resume-table"):
-            target = self.table(msg["code"]) if "code" in msg else None
+        if op == "watch":  # the service's key (every table) or a table's (the tables it opens)
+            h = token_hash(msg["key"])
+            everything = self.teacher_hash is not None and hmac.compare_digest(self.teacher_hash, h)
+            opened = {t.code for t in self.tables.values() if hmac.compare_digest(t.teacher_hash, h)}
+            if not everything and not opened:
+                raise Refusal(Reason.BAD_KEY)
+            conn.watching = set(self.tables) if everything else opened
+            if everything:
+                conn.watching.add("*")
+            return [self.teacher_message(conn)], set()
+        if op in ("pause", "resume-table"):
+            target = self.table(msg["code"])
             self._teacher(target, msg["key"])
-            if op == "watch":
-                everything = self.teacher_hash is not None and hmac.compare_digest(
-                    self.teacher_hash, token_hash(msg["key"]))
-                conn.watching = set(self.tables) if everything else {
-                    t.code for t in self.tables.values() if hmac.compare_digest(t.teacher_hash, token_hash(msg["key"]))}
-                if everything:
-                    conn.watching.add("*")
-                return [self.teacher_message(conn)], set()
-            assert target is not None
             target.set_paused(op == "pause", j)
             return [], {target.code}
         table = self.table(msg["code"])
@@ -464,6 +465,9 @@ class Hall:
             seat = self._seat_token(conn, table, msg["token"])
             table.play(table.check(seat, msg["n"], msg["action"]), j)
             return [], {table.code}
+        if op == "peek":
+            return [{"op": "lobby", "code": table.code, "seats": table.seats_json(), "status": table.status,
+                     "rules": rules_json(table.rules)}], set()
         if op == "replay":
             if table.state is None or not table.state.game_over:
                 raise Refusal(Reason.NOT_FINISHED)
