@@ -112,6 +112,8 @@ async def seated(service: Service, level: str = "beginner", seats: int = 3,
     await until(lambda: ana.code is not None and ana.last is not None)
     ben.code_box.value = ana.code.lower()  # as typed: small letters are the same code
     ben.join_name.value = "Ben"
+    await until(lambda: ben.seat_menu.options)  # the free seats only, once the code is typed
+    assert [v for _label, v in ben.seat_menu.options] == list(range(1, seats))
     ben.seat_menu.value = seats - 1
     ben.join_button.click()
     await until(lambda: ben.last is not None and ana.last is not None and len(
@@ -308,16 +310,23 @@ def test_each_refusal_is_said_and_changes_nothing(db: Path) -> None:
             assert "Type the table's code" in said(carl)
             carl.code_box.value = "QQQQQ"
             carl.join_name.value = "Carl"
-            carl.join()
-            await until(lambda: "no table with that code" in said(carl))
+            await until(lambda: "no table with that code" in carl.seats_note.value)
+            assert carl.seat_menu.layout.display == "none" and carl.join_button.disabled
+            assert not carl.join() and "Choose a free seat" in said(carl)
             carl.code_box.value = ana.code or ""
+            await until(lambda: carl.seat_menu.options)
+            assert [v for _label, v in carl.seat_menu.options] == [1]  # Ana's and Ben's seats are not offered
+            carl.seat_menu.options = [("3", 2), ("2", 1)]  # a menu shown before Ben sat down
             carl.seat_menu.value = 2
             carl.join()
             await until(lambda: "already taken that seat" in said(carl))
+            await until(lambda: [v for _label, v in carl.seat_menu.options] == [1])  # the free seats shown again
+            carl.seat_menu.options = [("7", 6)]
             carl.seat_menu.value = 6
             carl.join()
             await until(lambda: "has no such seat" in said(carl))
             carl.join_name.value = " "
+            carl.seat_menu.options = [("2", 1)]
             carl.seat_menu.value = 1
             carl.join()
             await until(lambda: "Type your name" in said(carl))
@@ -341,11 +350,10 @@ def test_each_refusal_is_said_and_changes_nothing(db: Path) -> None:
             mover.last = stale
             mover.move(t.legal()[0] if t.legal() else other.table.legal()[0])  # type: ignore[union-attr]
             await until(lambda: any(w in said(mover) + t.message for w in ("moved on", "not your turn")))
-            carl.code_box.value = ana.code or ""
-            carl.join_name.value = "Carl"
-            carl.seat_menu.value = 1
-            carl.join()
-            await until(lambda: "already started" in said(carl))
+            carl.code_box.value = ""
+            carl.code_box.value = ana.code or ""  # typed again once the game has started: no seat to offer
+            await until(lambda: "already started" in carl.seats_note.value)
+            assert carl.join_button.disabled and not carl.seat_menu.options
         finally:
             for p in (ana, ben, carl):
                 await p.disconnect()
@@ -408,3 +416,42 @@ def test_the_lesson_builds_the_section_in_one_call() -> None:
     for lang in ("es", "de"):
         assert cell.group(1) in (LESSON.parent / lang / "06-play.md").read_text(encoding="utf-8")
     assert SEAT_PREFIX.startswith("thirtyone.")
+
+
+def test_the_creator_reads_the_tables_teacher_key_kept_in_the_browser_and_a_full_table_offers_no_seat(db: Path) -> None:
+    async def test() -> None:
+        service = Service(db).start()
+        ana, ben = await seated(service, seats=2)
+        carl = page(service.url)
+        try:
+            key = service.service.hall.tables[ana.code]
+            assert ana.teacher_key and "Teacher key:" in ana.lobby.value and ana.teacher_key in ana.lobby.value
+            assert "your teacher can follow this table" in ana.lobby.value
+            assert ben.teacher_key is None and "Teacher key" not in ben.lobby.value  # only whoever created it
+            from thirtyone.classroom.tables import token_hash
+
+            assert token_hash(ana.teacher_key) == key.teacher_hash
+            kept = [json.loads(m["text"]) for m in ana.store.sent if m["event"] == "keep"]  # type: ignore[attr-defined]
+            assert kept[-1]["teacher_key"] == ana.teacher_key
+            assert all("teacher_key" not in json.loads(m["text"]) for m in ben.store.sent  # type: ignore[attr-defined]
+                       if m["event"] == "keep")
+            await carl.connect()
+            await until(lambda: carl.connected)
+            carl.code_box.value = ana.code or ""
+            await until(lambda: "Every seat at table" in carl.seats_note.value)
+            assert carl.join_button.disabled and carl.seat_menu.layout.display == "none"
+            ana.start()
+            await until(lambda: ana.table is not None)
+            assert ana.teacher_key in ana.away_html.value
+            await ana.disconnect()  # a reload: the key is still shown, from this browser's keeping
+            again = page(service.url, stored={ana.code: kept[-1]})
+            await again.connect()
+            await until(lambda: again.table is not None and again.teacher_key is not None)
+            assert again.teacher_key == kept[-1]["teacher_key"] and again.teacher_key in again.away_html.value
+            await again.disconnect()
+        finally:
+            for p in (ben, carl):
+                await p.disconnect()
+            service.stop()
+
+    run(test)

@@ -62,6 +62,8 @@ URL_VARIABLE = "THIRTYONE_CLASS_URL"
 """The environment variable that holds the table service's address (``http://127.0.0.1:8867/``)."""
 SEAT_PREFIX = "thirtyone.class.seat."
 """The localStorage keys of the seats held in this browser: the prefix and the table's code."""
+CODE_LENGTH = 5
+"""A table's code: five letters and digits (:data:`thirtyone.classroom.tables.CODE_LENGTH`)."""
 RETRY = (0.25, 0.5, 1.0, 2.0, 3.0)
 """Seconds between two attempts to reach the service (the last one repeats)."""
 
@@ -101,7 +103,7 @@ class SeatStore(anywidget.AnyWidget):
     """The seats this browser holds at the class's tables, kept in its localStorage (``static/seats.js``): one
     entry per table code (:data:`SEAT_PREFIX` and the code), ``{"seat", "token", "at"}``. The script sends every
     entry once, when the page draws the widget (:attr:`loaded`): that is also how the kernel learns that the page
-    is open."""
+    is open. The entry of a table this browser created also holds its ``teacher_key``."""
 
     _esm = static_text("seats.js")
     prefix = traitlets.Unicode(SEAT_PREFIX).tag(sync=True)
@@ -127,9 +129,12 @@ class SeatStore(anywidget.AnyWidget):
             if isinstance(entry, dict) and isinstance(entry.get("token"), str) and isinstance(entry.get("seat"), int):
                 self.entries.setdefault(code, entry)
 
-    def keep(self, code: str, seat: int, token: str) -> None:
-        """Keep the seat ``seat`` at table ``code`` with its ``token`` in the browser."""
-        entry = {"seat": seat, "token": token, "at": time.time()}
+    def keep(self, code: str, seat: int, token: str, teacher_key: str | None = None) -> None:
+        """Keep the seat ``seat`` at table ``code`` with its ``token`` in the browser (and, for whoever created
+        the table, its ``teacher_key``)."""
+        entry: dict[str, Any] = {"seat": seat, "token": token, "at": time.time()}
+        if teacher_key:
+            entry["teacher_key"] = teacher_key
         self.entries[code] = entry
         self.send({"event": "keep", "code": code, "text": json.dumps(entry)})
 
@@ -226,11 +231,13 @@ class ClassPlay(w.VBox):
                                                                                          max_width="100%"))
         self.join_name = w.Text(description=_("Your name"), style=label, layout=w.Layout(width="260px",
                                                                                          max_width="100%"))
-        self.seat_menu = w.Dropdown(options=[(str(n), n - 1) for n in range(1, 9)], value=1,
-                                    description=_("Your seat"), style=label, layout=wide())
+        self.seat_menu = w.Dropdown(options=[], value=None, description=_("Your seat"), style=label,
+                                    layout=wide())
+        self.seats_note = w.HTML()
+        """What the seat menu offers: the free seats of the table whose code is typed, or why none."""
         self.join_button = w.Button(description=_("Join"), button_style="primary", layout=wide())
         self.join_box = w.VBox([w.HTML("<h3>" + _("Join a table") + "</h3>"), self.code_box, self.join_name,
-                                self.seat_menu, self.join_button])
+                                self.seats_note, self.seat_menu, self.join_button])
         self.join_box.add_class("to-class-panel")
         self.choose_box = w.VBox([self.create_box, self.join_box])
         # -- the table before the game: its code, its seats, and the creator's Start
@@ -262,6 +269,10 @@ class ClassPlay(w.VBox):
         self.seat: int | None = None
         self.token: str | None = None
         self.creator = False
+        self.teacher_key: str | None = None
+        """The table's teacher key, for whoever created it (kept in this browser with the seat)."""
+        self.peeked: dict[str, Any] | None = None
+        """The ``lobby`` answer for the code typed under "Join a table" (its free seats)."""
         self.last: dict[str, Any] | None = None
         """The last ``table`` message."""
         self.advice: Advice | None = None
@@ -288,6 +299,8 @@ class ClassPlay(w.VBox):
         self.coach_button.on_click(lambda _b: self.ask_coach())
         self.follow_button.on_click(lambda _b: self.follow())
         self.store.observe(self._page_open, "loaded")
+        self.code_box.observe(lambda _c: self.peek(), "value")
+        self._draw_seats()
         self._draw()
 
     # -- the connection ----------------------------------------------------------------------------
@@ -351,6 +364,8 @@ class ClassPlay(w.VBox):
         self.connected = self.ever_connected = True
         self.refused_handshake = False
         self._draw()
+        if self.code is None:
+            self.peek()  # a code typed before the service answered
         async for msg in client:
             try:
                 self.receive(msg)
@@ -387,12 +402,25 @@ class ClassPlay(w.VBox):
                            "seats": int(self.seats_menu.value), "level": self.level_menu.value,
                            "name": self.create_name.value, "seat": 0})
 
+    def peek(self) -> bool:
+        """The code typed under "Join a table" is a whole code: ask the service for its free seats."""
+        code = self.code_box.value.strip().upper()
+        self.peeked = None
+        self._draw_seats()
+        if len(code) != CODE_LENGTH or self.client is None:
+            return False
+        return self._ask({"op": "peek", "code": code})
+
     def join(self) -> bool:
         """"Join": the table of the code typed, the seat chosen, the name typed."""
         self._say("")
         code = self.code_box.value.strip().upper()
         if not code:
             self._say(_("Type the table's code: whoever created the table can read it to you."))
+            return False
+        if self.seat_menu.value is None:
+            self.peek()
+            self._say(_("Choose a free seat: the seats appear once the table's code is typed."))
             return False
         return self._ask({"op": "join", "code": code, "name": self.join_name.value,
                            "seat": int(self.seat_menu.value)})
@@ -407,7 +435,7 @@ class ClassPlay(w.VBox):
     def leave(self) -> None:
         """Back to creating or joining a table (this browser keeps the seat it leaves: a reload comes back to the
         table taken last)."""
-        self.code = self.seat = self.token = None
+        self.code = self.seat = self.token = self.teacher_key = None
         if self.client is not None:
             self.client.ticket = None
         self.last = None
@@ -433,13 +461,19 @@ class ClassPlay(w.VBox):
         if op in ("created", "joined"):
             self.code, self.seat, self.token = str(msg["code"]), int(msg["seat"]), str(msg["token"])
             self.creator = op == "created"
-            self.store.keep(self.code, self.seat, self.token)
+            self.teacher_key = str(msg["teacher_key"]) if msg.get("teacher_key") else None
+            self.store.keep(self.code, self.seat, self.token, self.teacher_key)
             self.results = {}
+        elif op == "lobby":
+            if msg.get("code") == self.code_box.value.strip().upper():
+                self.peeked = msg
+                self._draw_seats()
         elif op == "resumed":
             code = str(msg["code"])
             held = self.store.entries.get(code)
             if self.code != code and held is not None:  # a reload: this browser's seat
                 self.code, self.seat, self.token = code, int(msg["seat"]), str(held["token"])
+                self.teacher_key = str(held["teacher_key"]) if held.get("teacher_key") else None
                 self.results = {}
             self._resuming = None
             self.lost = False
@@ -472,6 +506,12 @@ class ClassPlay(w.VBox):
                 self._say(_("This browser's seat at table {code} is no longer there: create or join a table.").format(
                     code=code))
                 return
+        if to == "peek":
+            self.peeked = None
+            self._draw_seats(reason)
+            return
+        if to == "join" and reason in ("seat-taken", "already-started"):
+            self.peek()  # the seats shown were no longer free: show those that are
         text = refusal_text(reason)
         if to == "move" and self.table is not None:
             self.table.refused(text)
@@ -584,8 +624,45 @@ class ClassPlay(w.VBox):
         level = msg.get("level")
         bots = _(BOT_SEATS[level]) if level in BOT_SEATS else ""
         return ('<p>' + _("Table code:") + f' <strong class="to-class-code">{code}</strong></p>'
-                f"<p>{esc(wait)} {esc(bots)}</p>"
+                f"<p>{esc(wait)} {esc(bots)}</p>" + self._teacher_key_html()
                 + ("<ul>" + "".join(rows) + "</ul>" if rows else ""))
+
+    def _draw_seats(self, refused: str | None = None) -> None:
+        """The join form's seats: the free seats of the table whose code is typed (after the service's ``lobby``),
+        or a sentence saying why there is none to choose."""
+        msg = self.peeked
+        free = [i for i, s in enumerate((msg or {}).get("seats") or []) if s.get("kind") == "open"]
+        if msg is not None and msg.get("status") == "lobby" and free:
+            options = [(str(i + 1), i) for i in free]
+            if list(self.seat_menu.options) != options:
+                self.seat_menu.options = options
+                self.seat_menu.value = free[0]
+            note = ""
+        else:
+            self.seat_menu.options = []
+            self.seat_menu.value = None
+            code = self.code_box.value.strip().upper()
+            if refused is not None:
+                note = refusal_text(refused)
+            elif msg is None:
+                note = (_("Type the table's code: its free seats appear here.") if len(code) != CODE_LENGTH
+                        else "")
+            elif msg.get("status") != "lobby":
+                note = refusal_text("already-started")
+            else:
+                note = _("Every seat at table {code} is taken: ask whoever created it for another table.").format(
+                    code=code)
+        self.seats_note.value = f'<p role="status">{esc(note)}</p>' if note else ""
+        self.seats_note.layout.display = None if note else "none"
+        self.seat_menu.layout.display = None if self.seat_menu.options else "none"
+        self.join_button.disabled = not self.seat_menu.options
+
+    def _teacher_key_html(self) -> str:
+        if not (self.creator and self.teacher_key):
+            return ""
+        return ('<p class="to-class-key">' + esc(_("Teacher key:")) + f' <code>{esc(self.teacher_key)}</code> '
+                + esc(_("With it, your teacher can follow this table on the page for the teacher, see every hand "
+                        "after each round and pause the table.")) + "</p>")
 
     def _away_html(self) -> str:
         seats = (self.last or {}).get("seats") or []
@@ -593,7 +670,7 @@ class ClassPlay(w.VBox):
                 for i, s in enumerate(seats) if s.get("kind") == "away" and i != self.seat]
         code = _("Table {code}.").format(code=self.code or "")
         return ('<div class="to-class-away" role="status"><p>' + esc(code) + " "
-                + " ".join(esc(x) for x in said) + "</p></div>")
+                + " ".join(esc(x) for x in said) + "</p>" + self._teacher_key_html() + "</div>")
 
     def _draw_coach(self) -> None:
         t = self.table
