@@ -90,7 +90,7 @@ def test_the_keys_tables_are_listed_with_whose_turn_and_can_be_paused_and_go_on(
                 assert created["code"] in head and "They play Scat" in head and "This is round 1." in head
                 assert "Ana" in head and "a learner" in head and "a bot" in head and "Bot 2" in head
                 assert re.search(r"It is Ana's turn, for \d+ seconds? now\.", head), head  # bots play at once
-                assert "Ana a learner, to play 3" in head  # the seat's row: name, who plays it, lives
+                assert "Ana (to play) a learner 3" in head  # the seat's row: name, who plays it, lives
                 panel.at -= 7  # the wait counts on between two messages
                 panel.draw()
                 assert re.search(r"for (7|8) seconds now", words(panel.head.value))

@@ -64,13 +64,15 @@ TEACHER_CSS = style_tag(CARD_CSS + """
 
 
 # -- the sentences (pure) ---------------------------------------------------------------------------------------
-def waited_text(seconds: float) -> str:
-    """How long the seat to act has had the turn: seconds under two minutes, else whole minutes."""
+def waited_text(name: str, seconds: float) -> str:
+    """Whose turn it is and how long they have had it: seconds under two minutes, else whole minutes."""
     s = max(0, int(seconds))
     if s < 120:
-        return ngettext("{n} second", "{n} seconds", s).format(n=s)
+        return ngettext("It is {name}'s turn, for {n} second now.", "It is {name}'s turn, for {n} seconds now.",
+                        s).format(name=name, n=s)
     m = s // 60
-    return ngettext("{n} minute", "{n} minutes", m).format(n=m)
+    return ngettext("It is {name}'s turn, for {n} minute now.", "It is {name}'s turn, for {n} minutes now.",
+                    m).format(name=name, n=m)
 
 
 def _kind(kind: str, started: bool) -> str:
@@ -99,10 +101,9 @@ def seat_rows(row: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     out = []
     for i, s in enumerate(seats):
         name = names[i] if (s.get("name") or started) else "–"
-        kind = _kind(str(s.get("kind")), started)
         if i == row.get("turn") and row.get("status") == "playing":
-            kind = _("{who}, to play").format(who=kind)
-        out.append((str(i + 1), name, kind, _lives(row.get("lives"), row.get("out"), i)))
+            name = _("{name} (to play)").format(name=name)
+        out.append((str(i + 1), name, _kind(str(s.get("kind")), started), _lives(row.get("lives"), row.get("out"), i)))
     return out
 
 
@@ -131,7 +132,7 @@ def table_sentences(row: dict[str, Any], waited: float | None = None) -> list[st
         said.append(_("The round is over: the next one is dealt in a moment."))
     elif not row.get("paused"):
         w_ = row.get("waited", 0.0) if waited is None else waited
-        said.append(_("It is {name}'s turn, for {time} now.").format(name=names[turn], time=waited_text(w_)))
+        said.append(waited_text(names[turn], w_))
     return said
 
 
@@ -322,11 +323,11 @@ class GameReplay(w.VBox):
         title = _("Replay of table {code}").format(code=self.record.get("code", ""))
         self.heading.value = f"<h3>{esc(title)}</h3>"
         if self.at == 0:
-            lines = [_("Move {i} of {n}: the cards are dealt.").format(i=0, n=n)]
+            lines = [_("Move {step} of {n}: the cards are dealt.").format(step=0, n=n)]
         else:
             before = self.states[self.at - 1]
             new = s.events[len(before.events):] if len(s.events) >= len(before.events) else s.round_events()
-            lines = [_("Move {i} of {n}.").format(i=self.at, n=n)] + narrate(new, self.names, None)
+            lines = [_("Move {step} of {n}.").format(step=self.at, n=n)] + narrate(new, self.names, None)
         self.said.value = ('<div role="status"><p>' + " ".join(esc(x) for x in lines) + "</p></div>")
         for p, (label, row) in enumerate(zip(self.seat_labels, self.rows, strict=True)):
             hand = s.hands[p] if p < len(s.hands) else ()
