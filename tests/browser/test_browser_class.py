@@ -14,7 +14,11 @@ Spanish and German share one page load each: the Spanish page creates a table, t
 code, the Spanish page starts it, each makes a move, and after the service is killed and started again each says
 in its own language that it reconnected with its seat kept.
 
-Screenshots of a table at 1280 and 390 px: test-artifacts/class-table-*.png, copied to /work/notes when it exists.
+While the round is played, the teacher opens the page for the teacher in a fourth context with the service's key,
+sees the table listed with whose turn it is, pauses it and lets it go on.
+
+Screenshots of a table at 1280 and 390 px: test-artifacts/class-table-*.png, and of the teacher's view:
+test-artifacts/class-teacher-*.png, copied to /work/notes when it exists.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from thirtyone.classroom.protocol import rules_from_json
 pytestmark = pytest.mark.browser
 
 LESSON = "voila/render/{folder}06-play.ipynb"
+TEACHER_PAGE = "voila/render/class-teacher.ipynb"
 NOTES = Path("/work/notes")
 SECTION = ".to-classplay"
 CONNECTED = {"": "Connected to the table service.", "es/": "Conexión establecida con el servicio de mesas.",
@@ -228,6 +233,41 @@ def shoot(learner: Learner, width: int) -> None:
     page.set_viewport_size(size)
 
 
+def follow_as_teacher(browser: Any, server: Any, code: str) -> None:
+    """The teacher's page in a context of its own: the service's key shows the table with whose turn it is; Pause
+    pauses it, Go on lets it go on; screenshots at 1280 and 390 px."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    watch_console(page, errors.append)
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(server.url(TEACHER_PAGE))
+        view = page.locator(".to-teacher")
+        view.get_by_label("Teacher key").fill("teacher", timeout=120_000)
+        view.get_by_role("button", name="Show the tables").click()
+        panel = view.locator(".to-teacher-table").filter(has_text=code)
+        panel.get_by_text(re.compile(r"It is \w+'s turn, for \d+ seconds? now\.")).wait_for()
+        assert "(to play)" in panel.inner_text() and "a learner" in panel.inner_text()
+        panel.get_by_role("button", name="Pause", exact=True).click()
+        panel.get_by_text("You have paused this table").wait_for()
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(300)
+            path = ARTIFACTS / f"class-teacher-{width}.png"
+            view.screenshot(path=str(path))
+            if NOTES.is_dir():
+                shutil.copy(path, NOTES / path.name)
+            assert page.evaluate("() => document.scrollingElement.scrollWidth"
+                                 " - document.scrollingElement.clientWidth") <= 1, width
+        panel.get_by_role("button", name="Go on", exact=True).click()
+        panel.get_by_role("button", name="Pause", exact=True).wait_for()
+        assert "You have paused" not in panel.inner_text()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def showdown(learner: Learner) -> list[tuple[int, str, str]]:
     """The showdown the page shows: per seat, its value and lives left (the cells' text)."""
     rows = learner.table.locator(".to-showdown tr[data-seat]")
@@ -267,6 +307,7 @@ def test_three_learners_and_a_bot_play_a_round_through_a_reload_a_closed_page_an
         assert len({tuple(x.hand()) for x in (ana, ben, cleo)}) == 3
         shoot(ana, 1280)
         shoot(ana, 390)
+        follow_as_teacher(browser, voila_server, code)
 
         done = {"reloaded": False, "closed": False, "killed": False}
         live = [ana, ben, cleo]
