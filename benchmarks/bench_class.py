@@ -92,16 +92,18 @@ async def page(table: Table, c: ClassClient, think: float, until: float) -> None
 
 
 async def run(url: str, tables: int, seconds: float, think: float) -> list[Table]:
-    out = []
-    for t in range(tables):
+    out: list[Table] = []
+    for i in range(tables):
         clients = [ClassClient(url) for _ in range(SEATS)]
         for c in clients:
             await c.connect()
-        await clients[0].send({"op": "create", "rules": RULES, "seats": SEATS, "name": "P0", "seed": 1000 + t})
+        await clients[0].send({"op": "create", "rules": RULES, "seats": SEATS, "name": "P0", "seed": 1000 + i})
         while (m := await clients[0].recv(10))["op"] != "created":
             pass
         for s, c in enumerate(clients[1:], 1):
             await c.send({"op": "join", "code": m["code"], "name": f"P{s}", "seat": s})
+            while (await c.recv(10))["op"] != "joined":
+                pass
         out.append(Table(m["code"], clients))
     until = time.monotonic() + seconds
     tasks = [page(t, c, think, until) for t in out for c in t.clients]
@@ -136,6 +138,9 @@ def main() -> None:
         proc.wait()
         shutil.rmtree(tmp, ignore_errors=True)
     lat = sorted(x for t in tables for x in t.latencies)
+    quiet = [t.code for t in tables if not t.latencies]
+    if quiet:
+        sys.exit(f"no move was timed at tables {', '.join(quiet)}")
     if not lat:
         sys.exit("no move was timed")
     p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
