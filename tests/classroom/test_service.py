@@ -8,7 +8,7 @@ import asyncio
 import json
 from typing import Any
 
-from helpers.classroom import client, db_path, seat_table, serving, until
+from helpers.classroom import client, db_path, drive, seat_table, serving, until
 from tornado.httpclient import AsyncHTTPClient
 
 from thirtyone.classroom.protocol import BURST, MAX_MESSAGE, RATE
@@ -99,6 +99,28 @@ def test_the_teacher_watches_every_table_and_pauses_one(tmp_path) -> None:
             assert service.hall.tables[code].n == n  # nobody moves, no bot either
             await t.send({"op": "resume-table", "code": code, "key": "TEACHER"})
             await until(clients[0], lambda m: m["op"] == "table" and not m["paused"])
+            await t.close()
+            await clients[0].close()
+
+    asyncio.run(run())
+
+
+def test_after_a_round_the_teacher_gets_every_hand_and_the_coachs_verdict_on_the_knock(tmp_path) -> None:
+    async def run() -> None:
+        async with serving(db_path(tmp_path)) as (url, service):
+            code, clients = await seat_table(url, 2, [0], "scat", seed=6)
+            t = await client(url)
+            await t.send({"op": "watch", "key": "TEACHER"})
+            page = asyncio.ensure_future(drive(clients[0], []))
+            m = await until(t, lambda m: m["op"] == "teacher" and any(
+                r["knock"] is not None and r["knock"]["verdict"] != "pending" for r in m["tables"][0]["rounds"]),
+                timeout=20)
+            page.cancel()
+            (row,) = m["tables"]
+            r = next(r for r in row["rounds"] if r["knock"] is not None and r["knock"]["verdict"] != "pending")
+            assert r["knock"]["verdict"] in ("knock", "play on", "about as good")
+            assert isinstance(r["knock"]["knock_lives"], float) and r["knock"]["other"]
+            assert all(len(h) == 3 for h in r["hands"]) and len(r["values"]) == 2
             await t.close()
             await clients[0].close()
 

@@ -19,7 +19,7 @@ from .service import make_app, open_service
 from .tables import AWAY_SECONDS, BOT_DELAY, ROUND_PAUSE
 
 
-def main(argv: list[str] | None = None) -> None:
+def parser() -> argparse.ArgumentParser:
     hub_url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
     p = argparse.ArgumentParser(prog="python -m thirtyone.classroom", description="The class table service.")
     p.add_argument("--port", type=int, default=hub_url.port or 8867)
@@ -33,7 +33,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--bot-delay", type=float, default=BOT_DELAY)
     p.add_argument("--round-pause", type=float, default=ROUND_PAUSE)
     p.add_argument("--away-seconds", type=float, default=AWAY_SECONDS)
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s class tables: %(message)s")
     key = args.teacher_key
     if not key:

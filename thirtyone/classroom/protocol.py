@@ -9,7 +9,12 @@ The WebSocket is ``ws://HOST:PORT{base_url}ws`` (``base_url`` defaults to ``/``)
 ``GET {base_url}health`` (``{"ok": true, "tables": n, "connections": n}``). On a JupyterHub the service runs
 under ``/services/class/`` and the WebSocket handshake must carry the learner's hub token
 (``Authorization: token <JUPYTERHUB_API_TOKEN>``, which a kernel has in its environment): the learner's hub name
-is then their name at the table. :class:`thirtyone.classroom.client.ClassClient` speaks this protocol.
+is then their name at the table. :class:`thirtyone.classroom.client.ClassClient` speaks this protocol (it also
+yields ``{"op": "connection", "state": "lost" | "back"}`` of its own when it loses and regains the service, and
+resumes its seat by itself). For ``make tutorial`` beside Voilà: ``python -m thirtyone.classroom --port 8867 --db
+class.sqlite3`` (the teacher key printed at start unless ``--teacher-key``/``THIRTYONE_TEACHER_KEY`` gives one); the
+pages then connect to ``ws://127.0.0.1:8867/ws``. Options for tests: ``--bot-delay`` (seconds a bot waits, 0.8),
+``--round-pause`` (seconds before the next deal, 12), ``--away-seconds`` (60), ``--rate`` (messages a second).
 
 Every message is one JSON object with an ``"op"``. A client may add ``"ref"`` (a number or a short string) to
 any message; every direct answer to it (a refusal, ``created``, ``joined``, ``resumed``, ``record``, ``pong``)

@@ -422,9 +422,9 @@ class Hall:
             key = secrets.token_urlsafe(12)
             code = self._code()
             table = self.make_table(code, rules, seed, level, seat, token_hash(key), n)
-            j.created(table)
+            token = table.take_seat(seat, conn.user or msg["name"], j)  # the creator's seat is written first:
+            j.created(table)  # a table is never kept without its creator
             self.tables[code] = table
-            token = table.take_seat(seat, conn.user or msg["name"], j)
             self._hold(conn, table, seat)
             return [{"op": "created", "code": code, "seat": seat, "token": token, "teacher_key": key}], {code}
         if op == "watch":  # the service's key (every table) or a table's (the tables it opens)
