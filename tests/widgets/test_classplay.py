@@ -33,8 +33,8 @@ class Service:
     """The class's table service on a loopback port, over a database file; :meth:`stop` and :meth:`start` again
     (the same port and file) stand for a service killed and started anew."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
-        self.db, self.port = db, port
+    def __init__(self, db: Path, port: int | None = None, away_seconds: float = 60.0) -> None:
+        self.db, self.port, self.away_seconds = db, port, away_seconds
         self.server: Any = None
         self.service: Any = None
         self.store: Any = None
@@ -46,7 +46,7 @@ class Service:
         from thirtyone.classroom.service import make_app, open_service
 
         self.service, self.store = open_service(str(self.db), "teacher", bot_delay=0.0, round_pause=30.0,
-                                                away_seconds=0.3)
+                                                away_seconds=self.away_seconds)
         sockets = bind_sockets(self.port or 0, "127.0.0.1")
         self.port = sockets[0].getsockname()[1]
         self.server = HTTPServer(make_app(self.service))
@@ -57,8 +57,10 @@ class Service:
     def stop(self) -> None:
         """The service gone at once: no new connection, every open one cut, its file closed."""
         self.server.stop()
-        if self.service.timer is not None:
-            self.service.timer.cancel()
+        self.service.schedule = lambda: None  # a socket closing below must not set the timer again
+        for timer in (self.service.timer, self.service.teacher_timer):
+            if timer is not None:
+                timer.cancel()
         for sock in list(self.service.conns):
             sock.close()
         self.store.close()
@@ -393,7 +395,7 @@ def test_a_service_stopped_mid_round_and_started_again_is_reconnected_with_the_s
 
 def test_a_learner_away_on_their_turn_is_played_by_a_bot_and_the_others_read_so(db: Path) -> None:
     async def test() -> None:
-        service = Service(db).start()
+        service = Service(db, away_seconds=0.3).start()
         ana, ben = await seated(service, seats=2)
         try:
             ana.start()
