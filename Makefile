@@ -29,6 +29,10 @@ MO := $(PO:.po=.mo)
 HOST ?= 127.0.0.1
 CLASS ?=
 CLASS_LANGUAGE ?=
+# The class's table service (thirtyone/classroom: lesson 6's "Play with others") beside Voilà, on this machine only
+# (the pages' kernels connect to it, never the browsers), its tables kept in CLASS_DB.
+CLASS_PORT ?= $(shell expr $(PORT) + 1)
+CLASS_DB ?= .class/tables.db
 
 # `make tutorial`'s helper: `check PORT` fails with a clear message if the port is taken (Voilà would
 # otherwise move to another port and the URL would name someone else's server); `wait PORT PID` waits
@@ -43,12 +47,14 @@ mode, port = sys.argv[1], int(sys.argv[2])
 host = os.environ["TUTORIAL_HOST"]
 probe = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
 if mode == "check":
+    name = sys.argv[3] if len(sys.argv) > 3 else "PORT"
     with socket.socket() as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as tornado binds
         try:
             s.bind((host if host != "::" else "0.0.0.0", port))
         except OSError as e:
-            sys.exit(f"make tutorial: cannot serve on {host}:{port} ({e.strerror}); try: make tutorial PORT={port + 1}")
+            sys.exit(f"make tutorial: cannot serve on {host}:{port} ({e.strerror}); try: make tutorial {name}={port + 1}"
+                     + (" (the class's table service)" if name != "PORT" else ""))
     sys.exit(0)
 pid, deadline = int(sys.argv[3]), time.monotonic() + 600
 while True:
@@ -79,9 +85,17 @@ export TUTORIAL_SERVER
 ## this machine only, preheated kernels, kernels without a browser shut down after 90 s). For a class:
 ## make tutorial CLASS=16 HOST=0.0.0.0   (a Spanish or German class: CLASS_LANGUAGE=es or de)
 ## (README, "For a class"). Voilà runs in the foreground, so Ctrl-C reaches it and it stops its kernels.
+## The class's table service (python -m thirtyone.classroom, lesson 6's "Play with others") runs beside it on
+## 127.0.0.1:CLASS_PORT (PORT + 1), its tables in CLASS_DB; Voilà's kernels learn its address from
+## THIRTYONE_CLASS_URL. A shell in the background ignores Ctrl-C, so the recipe's trap stops it when Voilà ends.
 tutorial: $(STAMP) $(MO)
-	@cd notebooks && export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) THIRTYONE_CLASS_LANGUAGE=$(CLASS_LANGUAGE) && \
+	@mkdir -p $(dir $(CLASS_DB)) && cd notebooks && \
+	export TUTORIAL_HOST=$(HOST) THIRTYONE_CLASS_SIZE=$(CLASS) THIRTYONE_CLASS_LANGUAGE=$(CLASS_LANGUAGE) \
+	       THIRTYONE_CLASS_URL=http://127.0.0.1:$(CLASS_PORT)/ && \
 	../$(BIN)/python -c "$$TUTORIAL_SERVER" check $(PORT) && \
+	TUTORIAL_HOST=127.0.0.1 ../$(BIN)/python -c "$$TUTORIAL_SERVER" check $(CLASS_PORT) CLASS_PORT && \
+	{ ../$(BIN)/python -m thirtyone.classroom --port $(CLASS_PORT) --db $(abspath $(CLASS_DB)) & } && \
+	trap "kill $$! 2>/dev/null" EXIT INT TERM HUP && \
 	{ ../$(BIN)/python -c "$$TUTORIAL_SERVER" wait $(PORT) $$$$ & } && \
 	../$(BIN)/voila --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(HOST)
 

@@ -126,12 +126,14 @@ def kernel_model(server: Server, kernel_id: str) -> dict[str, Any] | None:
         return None
 
 
-def start_voila(bin_dir: Path, log: Path, cwd: Path = NOTEBOOKS, args: tuple[str, ...] = ()) -> Server:
-    """Run ``voila`` from ``cwd`` (so it reads ``cwd/voila.py``) on a free port, and wait for it."""
+def start_voila(bin_dir: Path, log: Path, cwd: Path = NOTEBOOKS, args: tuple[str, ...] = (),
+                environ: dict[str, str] | None = None) -> Server:
+    """Run ``voila`` from ``cwd`` (so it reads ``cwd/voila.py``) on a free port, and wait for it (``environ``: more
+    variables for it and its kernels)."""
     port = free_port()
     log.parent.mkdir(parents=True, exist_ok=True)
     out = log.open("wb")
-    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env = {**os.environ, **(environ or {}), "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
     proc = subprocess.Popen([str(bin_dir / "voila"), f"--port={port}", *args],
                             cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
     server = Server(proc, port, log)
@@ -145,8 +147,13 @@ def start_voila(bin_dir: Path, log: Path, cwd: Path = NOTEBOOKS, args: tuple[str
 
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[Server]:
-    """Voilà on ``notebooks/`` with the repo's config, as ``make tutorial`` runs it."""
-    server = start_voila(Path(sys.executable).parent, ARTIFACTS / "voila.log")
+    """Voilà on ``notebooks/`` with the repo's config, as ``make tutorial`` runs it: its kernels are told where the
+    class's table service would be (THIRTYONE_CLASS_URL, a free port kept in ``extra["class_port"]``); nothing
+    listens there unless a test starts the service (tests/browser/test_browser_class.py)."""
+    class_port = free_port()
+    server = start_voila(Path(sys.executable).parent, ARTIFACTS / "voila.log",
+                         environ={"THIRTYONE_CLASS_URL": f"http://127.0.0.1:{class_port}/"})
+    server.extra["class_port"] = class_port
     try:
         yield server
     finally:

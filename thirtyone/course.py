@@ -112,9 +112,13 @@ PAGES: tuple[Page, ...] = (
          link={"en": "Glossary", "es": "Glosario", "de": "Glossar"}),
     Page("review", Kind.AFTER, {"en": "Review", "es": "Repaso", "de": "Wiederholung"}, Pool.NONE,
          link={"en": "Review", "es": "Repaso", "de": "Wiederholung"}),
+    Page("class-teacher", Kind.AFTER, {"en": "For the teacher: the class's tables",
+                                       "es": "Para docentes: las mesas de la clase",
+                                       "de": "Für Lehrkräfte: die Tische der Klasse"}, Pool.NONE,
+         link={"en": "For the teacher", "es": "Para docentes", "de": "Für Lehrkräfte"}),
 )
 """Every page, in the order the course bar's "Next" links walk them: the index, the lessons, the pages after them
-(the Review's "Next" leads back to the index).
+(the last page's "Next" leads back to the index).
 
 When a page is done (``Memory`` marks it as soon as it is):
 
@@ -126,10 +130,11 @@ When a page is done (``Memory`` marks it as soon as it is):
 - lesson 5: its drill answered 5 times, right or wrong;
 - lesson 6: a game played to its end (``progress.played``, which also counts the games won of played).
 
-The index, the glossary and the Review are never done (the Review has no end).
+The index, the glossary, the Review and the page for the teacher (the class's tables, lesson 6's "Play with
+others") are never done (the Review has no end).
 Preheated kernels: one waits for the index and for each lesson, a class's size of them at the index and lesson 1
-(where a class arrives together); none for the glossary and the Review (side trips from the bar, quick to start
-fresh); ``thirtyone/server.py`` says what was measured."""
+(where a class arrives together); none for the glossary, the Review and the teacher's page (side trips from the bar,
+quick to start fresh); ``thirtyone/server.py`` says what was measured."""
 
 
 

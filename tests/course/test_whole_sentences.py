@@ -57,6 +57,7 @@ KINDS: dict[str, set[str]] = {
                                                          "caption", "kinds", "legend",
                                                          "how"},  # "{policy}: {how}": a chart line's legend
     "an identifier of the API (a review item's kind: “quiz”, “drill”)": {"kind"},
+    "a class table's code (five letters and digits: “KX7PA”)": {"code"},
     "sentence": {"why", "text", "said", "advice", "error", "rest", "status", "when", "situation",
                  "sentences", "move", "action", "actions", "order", "rule"},
 }

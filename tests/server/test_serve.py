@@ -303,6 +303,12 @@ def test_make_tutorial_prints_every_languages_urls_once_it_answers_and_ctrl_c_le
         assert len(servers) == 1
         started = [servers[0], *servers[0].children(recursive=True)]
         assert any("ipykernel_launcher" in " ".join(p.cmdline()) for p in started)
+        tables = [p for p in psutil.Process(make.pid).children(recursive=True)
+                  if "thirtyone.classroom" in p.cmdline() and str(port + 1) in p.cmdline()]
+        assert len(tables) == 1, "make tutorial did not start the class's table service on PORT + 1"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port + 1}/health", timeout=30) as r:
+            assert r.status == 200
+        started += tables
         os.killpg(make.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole foreground group
         make.communicate(timeout=60)
         gone, alive = psutil.wait_procs(started, timeout=30)

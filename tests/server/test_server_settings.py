@@ -38,7 +38,8 @@ def test_voila_py_loads_the_lessons_settings(monkeypatch: pytest.MonkeyPatch) ->
     assert (c.MappingKernelManager.cull_idle_timeout, c.VisitorKernelManager.unconnected_timeout) == (900, 90)
     assert c.VoilaConfiguration.preheat_kernel is True
     pools = {page: entry["pool_size"] for page, entry in c.VoilaKernelManager.kernel_pools_config.items()}
-    assert pools == ({"index.ipynb": 1, "01-scoring.ipynb": 1, "glossary.ipynb": 0, "review.ipynb": 0, "default": 0}
+    assert pools == ({"index.ipynb": 1, "01-scoring.ipynb": 1, "glossary.ipynb": 0, "review.ipynb": 0,
+                      "class-teacher.ipynb": 0, "default": 0}
                      | dict.fromkeys(LESSONS, 1) | {"es/index.ipynb": 1, "de/index.ipynb": 1})
     assert c.VisitorKernelManager.warm_at_start == ["en"]
 
@@ -48,6 +49,7 @@ def test_a_class_gets_its_size_in_kernels_where_it_arrives_together() -> None:
 
     sizes = {page: entry["pool_size"] for page, entry in pools({"THIRTYONE_CLASS_SIZE": "16"}).items()}
     assert sizes == {"index.ipynb": 16, "01-scoring.ipynb": 16, "glossary.ipynb": 0, "review.ipynb": 0,
+                     "class-teacher.ipynb": 0,
                      "default": 0} | dict.fromkeys(
         LESSONS, 2) | {"es/index.ipynb": 1, "de/index.ipynb": 1}
     with pytest.raises(SystemExit, match="THIRTYONE_CLASS_SIZE must be a number of learners, like 16"):
@@ -60,7 +62,8 @@ def test_a_spanish_or_german_class_gets_its_pages_preheated_in_its_language() ->
     environ = {"THIRTYONE_CLASS_SIZE": "16", "THIRTYONE_CLASS_LANGUAGE": "de"}
     sizes = {page: entry["pool_size"] for page, entry in pools(environ).items()}
     assert {page: n for page, n in sizes.items() if page.startswith("de/")} == {
-        "de/index.ipynb": 16, "de/01-scoring.ipynb": 16, "de/glossary.ipynb": 0, "de/review.ipynb": 0} | {
+        "de/index.ipynb": 16, "de/01-scoring.ipynb": 16, "de/glossary.ipynb": 0, "de/review.ipynb": 0,
+        "de/class-teacher.ipynb": 0} | {
         f"de/{page}": 2 for page in LESSONS}
     assert sizes["index.ipynb"] == 1 and sizes["es/index.ipynb"] == 1 and "es/02-scat.ipynb" not in sizes
     assert warm_languages(environ) == ("en", "de")

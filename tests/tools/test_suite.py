@@ -15,6 +15,7 @@ LAYERS = {
     "widgets": "the lesson widgets and the card table, driven in pure Python",
     "course": "the pages as a learner reads them: notebooks, languages, what they claim, what a visit loads",
     "server": "the server settings and Binder",
+    "classroom": "the class's table service (thirtyone.classroom): its tables, store, protocol and WebSockets",
     "browser": "Debian's chromium against a real Voila server",
     "static": "the static edition (make static) as built, served from files, in Debian's chromium",
     "tools": "the project's own tools (make mutate, the fingerprints) and this suite's shape",

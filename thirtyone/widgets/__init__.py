@@ -25,6 +25,7 @@ _HOME = {
     "DiscardStudyView": "charts",
     "KnockAdvisor": "advisor", "KnockDrill": "advisor",
     "PlayGame": "play", "GameSetup": "play",
+    "ClassPlay": "classplay", "TeacherView": "classteacher",
 }
 
 __all__ = list(_HOME)
@@ -47,6 +48,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .advisor import KnockAdvisor, KnockDrill  # noqa: F401
     from .card import CardRow, PlayingCard  # noqa: F401
     from .charts import DiscardStudyView, SuitStudyChart, SurvivalChart, ThresholdChart  # noqa: F401
+    from .classplay import ClassPlay  # noqa: F401
+    from .classteacher import TeacherView  # noqa: F401
     from .guide import Walkthrough  # noqa: F401
     from .memory import Memory  # noqa: F401
     from .picker import CardPicker, RulePicker  # noqa: F401
