@@ -231,9 +231,10 @@ PUBLIC_RULES: dict[str, type[PublicRuleBot]] = {
 LEVEL_BOTS = ("beginner", "intermediate", "expert")
 ARENA_BOTS: tuple[str, ...] = LEVEL_BOTS + tuple(PUBLIC_RULES)
 """The bots of the strength run (:func:`strength_record`), in the order the tables show them."""
-EXTRA_BOTS: tuple[str, ...] = ("coach",)
+EXTRA_BOTS: tuple[str, ...] = ("coach", "expert-classic")
 """Bots :func:`make_arena_bot` also makes, played only when named: the coach of lesson 6 as a player (each turn
-the move it advises, :class:`thirtyone.coach.CoachBot`), which costs about as much as the expert."""
+the move it advises, :class:`thirtyone.coach.CoachBot`), which costs about as much as the expert; and the expert
+that does not read the table (``make_bot("expert-classic")``), to measure the reading against."""
 FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES)
 """The fields a bot can be tested against."""
 DEFAULT_CELLS: tuple[tuple[str, int, str], ...] = (
@@ -257,7 +258,7 @@ def select_cells(preset: str | None = None, players: int | None = None, field: s
 def make_arena_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name (:data:`ARENA_BOTS`, :data:`EXTRA_BOTS`): a tutorial level, a public knock rule or the
     coach, seeded."""
-    if name in LEVEL_BOTS:
+    if name in LEVEL_BOTS or name == "expert-classic":
         return make_bot(name, seed)
     if name == "coach":
         from .coach import CoachBot
