@@ -71,7 +71,7 @@ def main() -> None:
             start = time.process_time()
             step = max(1, args.rounds // 10)
 
-            def tick(done: int, label: str = cell, began: float = start) -> None:
+            def tick(done: int, label: str = cell, began: float = start, step: int = step) -> None:
                 if done % step == 0:
                     print(f"  {label}: {done}/{args.rounds}, {time.process_time() - began:.0f} s CPU",
                           file=sys.stderr, flush=True)

@@ -42,9 +42,9 @@ from .policy import (
     knock_threshold,
     take_discard,
 )
+from .reading import TableRead
 from .rules import Rules
 from .scoring import hand_values, value_table
-from .reading import TableRead
 from .worlds import (
     CHOICES_SEEN,
     choices_seen,

@@ -250,7 +250,7 @@ def _read_round(rules: Any, events: Sequence[Any], values: Sequence[float | None
             if k == "knock":
                 knocker = p
                 if p in logs and values[p] is not None:
-                    _add(logs[p], float(values[p]), start, drop, floor, turns, active, KNOCK_BETA, True)  # type: ignore[arg-type]
+                    _add(logs[p], float(values[p]), start, drop, floor, turns, active, KNOCK_BETA, True)
                     counts[p][0] += 1
             else:
                 could[p] = turns

@@ -43,11 +43,11 @@ def took_two_spades() -> State:
 
 def passed_up_spades() -> State:
     """Seat 1 throws the 9♠ and seat 2 draws from the stock instead of taking it; the viewer (seat 0) throws the
-    Q♠ and seat 1 takes it, seat 2 again draws from the stock."""
+    Q♠, seat 1 takes it and throws the 10♠, and seat 2 again draws from the stock instead."""
     return staged((["9♠", "8♥", "4♦"], ["J♣", "7♦", "6♥"], ["A♥", "Q♠", "2♣"]), "3♣",
                   ["10♠", "5♦", "K♦", "2♥", "3♥", "4♥"],
                   ["draw stock", "discard 9♠", "draw stock", "discard 5♦", "draw stock", "discard Q♠",
-                   "draw discard", "discard 4♦", "draw stock", "discard 2♥"])
+                   "draw discard", "discard 10♠", "draw stock", "discard 2♥"])
 
 
 def spades_in(hands: np.ndarray, seat: int) -> np.ndarray:
@@ -80,13 +80,14 @@ def test_a_player_who_passed_up_spades_is_dealt_them_seldom() -> None:
 
 
 def test_the_coach_says_what_it_read() -> None:
-    s = passed_up_spades()
-    # seat 1 (to play next after seat 2... ) is read from the viewer's seat when it is the viewer's turn
+    s = took_two_spades()
     advice = coach(s, seed=3, rollouts=50, knock_rollouts=50)
     assert isinstance(advice.read, Read)
     assert {o.seat for o in advice.read.seats} == {1, 2}
-    one = advice.read.seat(1)
-    assert one is not None and one.suit == SPADES  # it took the Q♠ and holds it: a spade collector
+    one, two = advice.read.seat(1), advice.read.seat(2)
+    assert one is not None and one.suit == SPADES and one.chance == 1.0  # it holds the K♠ and the J♠
+    # seat 2 threw a club and a diamond and passed up a diamond and a heart: what it keeps is likely spades
+    assert two is not None and two.suit == SPADES and two.chance > 2 * two.uniform
     for o in advice.read.seats:
         assert 0.0 <= o.uniform <= 1.0 and 0.0 <= o.chance <= 1.0
         assert isinstance(o.knock_at, float)
