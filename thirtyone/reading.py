@@ -46,7 +46,7 @@ from .worlds import PureWorlds, Worlds, play_on_pure_worlds, play_on_worlds, sam
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["BETA", "KNOCK_BETA", "AGE_DECAY", "POOL", "SHIFTS", "Decision", "decisions", "KnockTendency",
+__all__ = ["BETA", "KNOCK_BETA", "AGE_DECAY", "POOL", "POOL_PURE", "SHIFTS", "Decision", "decisions", "KnockTendency",
            "knock_tendencies", "OpponentRead", "Read", "TableRead", "read_table"]
 
 BETA = 2.0
@@ -63,6 +63,8 @@ AGE_DECAY = 0.5
 """How much less an earlier turn of the draw family counts for each later draw from the stock of that player."""
 POOL = 3
 """Worlds sampled for each world kept (the kept ones drawn by their weights)."""
+POOL_PURE = 2
+"""The same in plain Python, where sampling and weighing a world costs more (a bot's turn in a browser within 1 s)."""
 SHIFTS: tuple[float, ...] = tuple(float(x) for x in range(-6, 7))
 """The knock tendencies a player may have: the intermediate's threshold shifted by this much (and never knocking)."""
 NEVER = 32.0
@@ -592,7 +594,7 @@ class TableRead:
         """``count`` read worlds in plain Python (the same steps as :meth:`sample`, one world at a time)."""
         if not self.readers:
             return sample_worlds_pure(self.view, count, rng)
-        pool = sample_worlds_pure(self.view, POOL * count, rng)
+        pool = sample_worlds_pure(self.view, POOL_PURE * count, rng)
         lw = [self.log_weight(h) for h in pool.hands]
         top = max(lw)
         cum: list[float] = []
