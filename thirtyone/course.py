@@ -104,7 +104,7 @@ PAGES: tuple[Page, ...] = (
                                       "de": "Ein Spiel, viele Regelwerke"}, Pool.ONE_AT_A_TIME,
          done=Done({}, tuple(key for group in GROUPS.values() for key in group))),
     Page("05-knock-timing", Kind.LESSON, {"en": "When to knock", "es": "Cuándo golpear", "de": "Wann klopfen?"},
-         Pool.ONE_AT_A_TIME, exercises=("drill",), done=Done({"drill": 5})),
+         Pool.ONE_AT_A_TIME, exercises=("drill", "read"), done=Done({"drill": 5, "read": 3})),
     Page("06-play", Kind.LESSON, {"en": "A whole game, with a coach", "es": "Una partida entera, con entrenador",
                                   "de": "Eine ganze Partie, mit Trainer"}, Pool.ONE_AT_A_TIME,
          exercises=("games",)),
