@@ -612,7 +612,7 @@ class PlayGame(w.VBox):
         self.coach_button.disabled = not mine
         fresh = self.advice is not None and t is not None and self.advice.is_for(t.state)
         self.follow_button.disabled = not (mine and fresh)
-        if fresh and self.advice is not None:
+        if fresh and self.advice is not None and t is not None:
             self.coach_html.value = coach_html(self.advice, t.names, t.state.view(self.advice.player))
         elif t is None:
             self.coach_html.value = '<p role="status">' + _("Choose the game above and click Start the game.") + "</p>"
