@@ -22,20 +22,109 @@ Schwimmen 3 -0.023 ± 0.016 (1,200). Expert decision median 4.3-6.0 ms (0.036-0.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
 
 from bench_engine import empty_loop
 
-from thirtyone.bots import make_bot
+from thirtyone import strength
+from thirtyone.bots import ExpertBot, make_bot
 from thirtyone.coach import COACH_ROLLOUTS, coach
-from thirtyone.game import new_game
+from thirtyone.game import PlayerView, new_game
+from thirtyone.reading import ESS_SHARE, POOL, TableRead, effective_size, tempered
 from thirtyone.stats import paired
 from thirtyone.strength import duplicate, strength_table
 
 CELLS = "scat:2,scat:3,scat:4,schwimmen:3"
 BOTS = ("expert", "expert-classic")
+
+
+class ShareExpert(ExpertBot):
+    """The expert reading the table with another least effective sample size (:data:`thirtyone.reading.ESS_SHARE`;
+    0: the weights never tempered, the reading as it was first written)."""
+
+    share = ESS_SHARE
+
+    def table_read(self, view: PlayerView) -> TableRead:
+        if self._table is None or self._table[0] is not view:
+            self._table = (view, TableRead(view, self.patience, ess_share=self.share))
+        return self._table[1]
+
+
+def share_bot(name: str) -> str:
+    """Registers ``expert-ess<share>`` as an arena bot (an :class:`ShareExpert`); returns its name."""
+    share = float(name.removeprefix("expert-ess"))
+    made = strength.make_arena_bot
+
+    def make(bot: str, seed: int | None = None, made=made) -> object:
+        if bot == name:
+            b = type("Expert", (ShareExpert,), {"share": share})(seed)
+            b.name = name
+            return b
+        return made(bot, seed)
+
+    strength.make_arena_bot = make  # type: ignore[assignment]
+    strength.EXTRA_BOTS = (*strength.EXTRA_BOTS, name)
+    return name
+
+
+def ess_study(preset: str, players: int, deals: int, rollouts: int = 192) -> str:
+    """How many distinct worlds the reading keeps, and how well it predicts the hidden cards, at the expert's
+    decisions in rounds of intermediates (the decisions of a seat rotating as in duplicate play): the pool's
+    effective sample size untempered and tempered, the distinct worlds among ``rollouts`` drawn, and the mean log
+    chance given to each card another player truly holds, minus the same from the unread worlds (positive: the read
+    predicts better)."""
+    import numpy as np
+
+    from thirtyone.worlds import sample_worlds
+
+    raw: list[float] = []
+    kept: list[float] = []
+    distinct: dict[str, list[int]] = {"untempered": [], "tempered": []}
+    score: dict[str, list[float]] = {"untempered": [], "tempered": []}
+    for d in range(deals):
+        s = new_game(preset, players, seed=1000 + d)
+        bots = [make_bot("intermediate", seed=10 * d + i) for i in range(players)]
+        me = d % players
+        while not s.round_over:
+            p = s.current_player
+            assert p is not None
+            view = s.view(p)
+            if p == me and len(view.legal_actions) > 1:
+                read = TableRead(view)
+                if read.readers:
+                    gen = np.random.default_rng(1000 * d + s.turns)
+                    pool = sample_worlds(view, POOL * rollouts, gen)
+                    lw = read.log_weights(pool.hands)
+                    raw.append(effective_size(lw) / len(lw))
+                    power = tempered(lw)
+                    kept.append(effective_size(lw, power) / len(lw))
+                    u = gen.random()
+                    for label, k in (("untempered", 1.0), ("tempered", power)):
+                        w = np.exp(k * (lw - lw.max()))
+                        w /= w.sum()
+                        cum = np.cumsum(w)
+                        picks = np.searchsorted(cum, (u + np.arange(rollouts)) / rollouts, side="right")
+                        distinct[label].append(len(set(np.minimum(picks, len(w) - 1).tolist())))
+                        for r in read.readers:
+                            held = pool.hands[:, r.seat, len(r.known):]
+                            for c in s.hands[r.seat]:
+                                if c not in r.known:
+                                    has = (held == int(c)).any(axis=1)
+                                    score[label].append(math.log(float((w * has).sum()) + 1e-3)
+                                                        - math.log(float(has.mean()) + 1e-3))
+            s = s.apply(bots[p].choose(view))
+    lines = [f"{preset}, {players} players: {len(raw)} decisions read; effective sample size / pool median "
+             f"{statistics.median(raw):.3f} untempered, {statistics.median(kept):.3f} tempered (ESS_SHARE {ESS_SHARE})"]
+    for label in ("untempered", "tempered"):
+        g = score[label]
+        half = 1.96 * statistics.stdev(g) / math.sqrt(len(g))
+        lines.append(f"  {label:>10}: distinct worlds of {rollouts} median {statistics.median(distinct[label]):.0f}, "
+                     f"tenth percentile {sorted(distinct[label])[len(distinct[label]) // 10]}; log chance of each "
+                     f"hidden card held, read minus unread {statistics.mean(g):+.3f} ± {half:.3f} ({len(g)} cards)")
+    return "\n".join(lines)
 
 
 def coach_times(presets: tuple[str, ...] = ("scat", "schwimmen"), players: int = 4, moments: int = 20) -> list[float]:
@@ -65,14 +154,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3000, help="deals per cell")
     parser.add_argument("--cells", default=CELLS, help="preset:players, a comma list")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--field", default="intermediate", help="the field: intermediate or a public rule's name")
+    parser.add_argument("--bots", default=",".join(BOTS),
+                        help="bots to play, a comma list; expert-ess<share> is the expert at another ESS_SHARE")
     parser.add_argument("--coach-only", action="store_true", help="time the coach only")
+    parser.add_argument("--no-coach", action="store_true", help="do not time the coach")
+    parser.add_argument("--ess", type=int, default=0, metavar="DEALS",
+                        help="print the reading's effective sample sizes and predictions over so many deals instead")
     args = parser.parse_args()
+    if args.ess:
+        for cell in args.cells.split(","):
+            preset, players = cell.split(":")
+            print(ess_study(preset, int(players), args.ess), flush=True)
+        return
+    bots = [share_bot(b) if b.startswith("expert-ess") else b for b in args.bots.split(",")]
     loops = [empty_loop()]
     if not args.coach_only:
         for cell in args.cells.split(","):
             preset, players = cell.split(":")
             n = int(players)
-            thinking: dict[str, list[float]] = {b: [] for b in BOTS}
+            thinking: dict[str, list[float]] = {b: [] for b in bots}
             start = time.process_time()
             step = max(1, args.rounds // 10)
 
@@ -81,23 +182,31 @@ def main() -> None:
                     print(f"  {label}: {done}/{args.rounds}, {time.process_time() - began:.0f} s CPU",
                           file=sys.stderr, flush=True)
 
-            rows = duplicate(preset, n, "intermediate", list(BOTS), args.rounds, args.seed, progress=tick,
+            rows = duplicate(preset, n, args.field, bots, args.rounds, args.seed, progress=tick,
                              on_decision=lambda bot, sec, into=thinking: into.setdefault(bot, []).append(sec))
             loops.append(empty_loop())
             loop = statistics.median(loops)
-            print(f"\n== {preset}, {n} players, a field of intermediates: {args.rounds} deals, "
+            print(f"\n== {preset}, {n} players, a field of {args.field}: {args.rounds} deals, seed {args.seed}, "
                   f"{time.process_time() - start:.0f} s CPU")
             print(strength_table(rows))
             mine = {r.bot: r for r in rows}
-            diff, half = paired(mine["expert"].lost, mine["expert-classic"].lost)
-            verdict = ("fewer, measurably" if diff + half < 0 else "more, measurably" if diff - half > 0
-                       else "not measurably different")
-            print(f"expert minus expert-classic: {diff:+.4f} ± {half:.4f} lives a round ({verdict})")
-            for bot in BOTS:
+            for other in [r.bot for r in rows if r.bot != "expert"]:
+                if "expert" not in mine:
+                    break
+                diff, half = paired(mine["expert"].lost, mine[other].lost)
+                verdict = ("fewer, measurably" if diff + half < 0 else "more, measurably" if diff - half > 0
+                           else "not measurably different")
+                print(f"expert minus {other}: {diff:+.4f} ± {half:.4f} lives a round ({verdict})")
+            for bot in bots:
+                if bot not in thinking or not thinking[bot]:
+                    continue
                 med = statistics.median(thinking[bot])
                 print(f"{bot} decision: median {med * 1000:.2f} ms = {med / loop:.4f}x the loop "
                       f"({len(thinking[bot])} decisions)")
             sys.stdout.flush()
+    if args.no_coach:
+        print(f"empty 10-million-step loop: {statistics.median(loops):.3f} s CPU (median of {len(loops)})")
+        return
     times = coach_times()
     loops.append(empty_loop())
     loop = statistics.median(loops)
