@@ -9,14 +9,47 @@ its paired 95% interval, and the median CPU time of a decision of each. Then the
 a few seeded games. Each time is also a multiple of an empty 10-million-step Python loop timed in the same run.
 
 Default cells: Scat with 2, 3 and 4 players and Schwimmen with 3, the cells issue 33 asks the reading to win.
+``--field`` plays another field (a public rule's name, or ``beginner``: a field that never knocks), ``--bots`` other
+bots (``expert-ess<share>``: the expert at another :data:`thirtyone.reading.ESS_SHARE`; 0, never tempered), ``--ess
+DEALS`` prints how many distinct worlds the reading keeps and how well it predicts the hidden cards instead.
 
-Measured (seed 0, this branch; the expert minus expert-classic, lives a round, paired 95% interval): Scat 2 players
--0.074 ± 0.018 (3,000 deals), Scat 3 -0.029 ± 0.027 (1,200), Scat 4 +0.038 ± 0.022 (1,200: measurably WORSE),
-Schwimmen 3 -0.023 ± 0.016 (1,200). Expert decision median 4.3-6.0 ms (0.036-0.049 x the empty loop), classic
-3.7-4.9 ms; the coach's answer median 20 ms (0.17 x), slowest 134 ms.
+Measured on the first version (untempered weights; seed 0): the expert minus expert-classic -0.074 ± 0.018 in Scat
+2 (3,000 deals), -0.029 ± 0.027 in Scat 3, +0.038 ± 0.022 in Scat 4 (measurably WORSE), -0.023 ± 0.016 in Schwimmen
+3 (1,200 each). Why Scat 4 was worse (``--ess 100``): each other player's moves multiply a world's weight, so the
+pool's effective sample size was 0.38 of it with one other player, 0.06 with three, 0.016 with five (medians), the
+expert played out from 64 distinct worlds of 192 in Scat 4 and 31 in Scat 6, and the read put the others' hidden
+cards worse than the unread worlds (mean log chance of a card truly held, read minus unread: -0.10 a card in Scat 4,
+-0.67 in Scat 6; +0.21 in Scat 2). Tempered to an effective sample size of a fifth of the pool: +0.19, +0.13, +0.21.
+The knock schedules play no part in these cells (every preset's intermediate schedule has drop 0, and one round from
+a fresh deal has no earlier knocks to read). Scat 4, 3,000 deals, seed 1: untempered minus classic +0.021 ± 0.014;
+tempered (ESS_SHARE 0.35) minus untempered -0.023 ± 0.012; tempered minus classic -0.002 ± 0.012 (0.35), -0.005 ±
+0.012 (0.2, shipped).
+
+Measured with the tempered read (ESS_SHARE 0.2; seed 0; the expert minus expert-classic, lives a round, paired 95%
+interval; median decision of each, ms and × the empty loop, 0.12 s):
+
+    against intermediates, 2,000 deals      expert − classic   expert ms (×loop)   classic ms (×loop)
+    Scat 2                                  -0.086 ± 0.022      5.0 (0.041)         3.5 (0.029)
+    Scat 3                                  -0.029 ± 0.020      6.6 (0.057)         4.6 (0.040)
+    Scat 4                                  +0.006 ± 0.015      7.2 (0.060)         5.1 (0.043)
+    Scat 6                                  -0.016 ± 0.011      9.5 (0.077)         5.5 (0.045)
+    Schwimmen 2                             -0.052 ± 0.012      3.6 (0.030)         3.2 (0.026)
+    Schwimmen 3                             -0.029 ± 0.011      4.4 (0.036)         3.9 (0.033)
+    Schwimmen 4                             -0.019 ± 0.010      5.6 (0.047)         4.9 (0.042)
+    Schwimmen 6                             +0.000 ± 0.005      6.5 (0.054)         5.8 (0.048)
+
+Against a field of each public rule and of beginners (never knocking), Scat, 1,000 deals each, every bot of the
+strength run and expert-classic played: no bot measurably better than the expert in any of the 15 cells; the
+closest, expert-classic in Scat 4 against beginners or algorithmic31 (the expert minus it +0.022 ± 0.025), and the
+expert minus expert-classic: Scat 2 -0.091 ± 0.033 (algorithmic31), -0.081 ± 0.031 (johnny), -0.031 ± 0.024
+(spoole), -0.071 ± 0.030 (carbonell), -0.090 ± 0.033 (beginner); Scat 4 +0.022 ± 0.025, +0.008 ± 0.024, +0.000 ±
+0.016, -0.014 ± 0.015, +0.022 ± 0.025; Scat 6 +0.000 ± 0.024, -0.020 ± 0.020, +0.000 ± 0.013, +0.002 ± 0.010,
++0.000 ± 0.024. Expert decisions there: median 5.0-11.8 ms (0.041-0.098 × the loop).
 
     python benchmarks/bench_reading.py [--rounds 3000] [--cells scat:2,scat:3,scat:4,schwimmen:3] [--seed 0]
     python benchmarks/bench_reading.py --coach-only
+    python benchmarks/bench_reading.py --ess 100 --cells scat:2,scat:4,scat:6
+    python benchmarks/bench_reading.py --cells scat:4 --field beginner --bots expert,expert-classic,beginner --no-coach
 """
 
 from __future__ import annotations
