@@ -85,11 +85,15 @@ tutorial: $(STAMP) $(MO)
 	{ ../$(BIN)/python -c "$$TUTORIAL_SERVER" wait $(PORT) $$$$ & } && \
 	../$(BIN)/voila --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(HOST)
 
-## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser)
+## test: set up, then run every check and test (lint, types, engine, widgets, notebooks, browser, the static site):
+## first every test that needs no browser and no server, on every core (each file's tests in one process: a
+## notebook's cells run in order), then those that drive a browser or a server, one at a time (they time what they
+## see); each run names its slowest tests
 test: $(STAMP) $(MO) lint typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser and not server" -n auto --dist loadfile --durations=10
+	$(BIN)/python -m pytest -m "browser or server" --durations=20
 
-## check: the edit-test loop: lint, types and every test not marked browser or slow, on every core (make test runs them all, one at a time)
+## check: the edit-test loop: lint, types and every test not marked browser or slow, on every core (make test runs them all)
 check: $(STAMP) $(MO) lint typecheck
 	$(BIN)/python -m pytest tests -q -m "not browser and not slow" -n auto
 
@@ -117,7 +121,7 @@ typecheck: $(STAMP)
 static: $(STAMP)
 	$(BIN)/python tools/static/build.py
 
-## test-static: build the static site and walk every page in Chromium (tests/static, marked static; not yet in make test)
+## test-static: build the static site and walk every page in Chromium (tests/static, marked static; make test runs them too)
 test-static: $(STAMP)
 	$(BIN)/python -m pytest tests/static -m static -p no:randomly
 

@@ -174,6 +174,16 @@ _SHIPPED_PRESETS = {name: Rules.preset(name).family for name in Rules.PRESET_NAM
 """The presets the shipped knock-rule tournament covers (every one), each with its kind of game."""
 
 
+def knock_rule_entry(name: str, players: int) -> tuple[list[float], list[list[float]]]:
+    """One table of the shipped ``knock_rules.json``, computed now (each is played on its own deals): its winner
+    ``[start, drop, floor]`` and its rows ``[start, drop, floor, rounds, lives lost, low, high]``."""
+    rows = knock_rule_tournament(name, players, rounds=KNOCK_RULE_ROUNDS, seed=0)
+    k = best_knock_rule(rows)
+    return [k.start, k.drop, k.floor], [[row.rule.start, row.rule.drop, row.rule.floor, row.rounds,
+                                         round(row.lives_lost, 6), round(row.ci[0], 6), round(row.ci[1], 6)]
+                                        for row in rows]
+
+
 def knock_rule_bytes() -> bytes:
     """The shipped ``knock_rules.json``, computed now: :func:`knock_rule_tournament` for every preset with
     2-6 players, :data:`KNOCK_RULE_ROUNDS` rounds a candidate, seed 0; ``best``: each table's winner
@@ -181,12 +191,7 @@ def knock_rule_bytes() -> bytes:
     results, best = {}, {}
     for name in _SHIPPED_PRESETS:
         for n in range(2, 7):
-            rows = knock_rule_tournament(name, n, rounds=KNOCK_RULE_ROUNDS, seed=0)
-            k = best_knock_rule(rows)
-            best[f"{name}|{n}"] = [k.start, k.drop, k.floor]
-            results[f"{name}|{n}"] = [[row.rule.start, row.rule.drop, row.rule.floor, row.rounds,
-                                       round(row.lives_lost, 6), round(row.ci[0], 6), round(row.ci[1], 6)]
-                                      for row in rows]
+            best[f"{name}|{n}"], results[f"{name}|{n}"] = knock_rule_entry(name, n)
     meta = {"rounds": KNOCK_RULE_ROUNDS, "seed": 0, "method": "knock_rule_tournament: one seat knocks by the "
             "schedule [start, drop, floor], the others at the field's fixed threshold; every schedule plays the "
             "same deals"}

@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 237 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 246 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 30 minutes with ``-j 2`` on a two-core machine shared with other work (12,900 × an empty 10-million-step loop).
 
@@ -77,6 +77,9 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
                             "tests/course/test_visit.py"),
     "thirtyone/coach.py": ("tests/sim/test_coach.py", "tests/widgets/test_coach_words.py", "tests/course/test_i18n_lesson5.py",
                            "tests/widgets/test_play.py", "tests/course/test_whole_sentences.py"),
+    "thirtyone/replay.py": ("tests/sim/test_replay.py", "tests/widgets/test_round_replay.py"),
+    "thirtyone/widgets/roundreplay.py": ("tests/widgets/test_round_replay.py", "tests/course/test_whole_sentences.py",
+                                         "tests/course/test_i18n.py"),
     "thirtyone/side_by_side.py": ("tests/widgets/test_variants.py", "tests/course/test_i18n.py"),
     "thirtyone/rules.py": ("tests/engine/test_rules.py", "tests/widgets/test_ruleset.py", "tests/course/test_i18n.py", *ENGINE_TESTS),
     "thirtyone/cards.py": ("tests/engine/test_cards.py", "tests/engine/test_cards_behaviour.py", "tests/engine/test_i18n_engine.py",
@@ -919,6 +922,44 @@ MUTANTS: tuple[Mutant, ...] = (
            "if self.table is None or self._kept_for is self.table:",
            "if self.table is None:",
            "a finished game is kept again each time its last state is seen"),
+    # -- replay and the replay panel -----------------------------------------------------------------------------------------------------------
+    Mutant("replay-seed-ignores-the-turn", "thirtyone/replay.py",
+           'f"bots:{game_seed}:{round_}:{seat}:{turns}:{phase}"',
+           'f"bots:{game_seed}:{round_}:{seat}:0:{phase}"',
+           "a bot's random draws are the same on every turn of a round"),
+    Mutant("replay-bots-not-reseeded", "thirtyone/replay.py",
+           "    bot.rng.seed(decision_seed(state.seed, state.round, p, state.turns, str(state.phase)))\n",
+           "",
+           "a bot's random draws go on from its earlier decisions: a replay's bots choose otherwise than the round's"),
+    Mutant("replay-swap-loses-a-card", "thirtyone/replay.py",
+           '_WITH_CARDS = {"discard": 1, "swap": 2}',
+           '_WITH_CARDS = {"discard": 1, "swap": 1}',
+           "a swap read back from the round's events names only the card given"),
+    Mutant("replay-first-difference-one-late", "thirtyone/replay.py",
+           "            if a != b:\n                return i",
+           "            if a != b:\n                return i + 1",
+           "the first differing move is reported one move late"),
+    Mutant("table-bots-draw-on-from-the-game", "thirtyone/widgets/tablecontrol.py",
+           "        return seeded_choice(bot, self.state)",
+           "        return bot.choose(self.state.view(self.state.current_player))  # type: ignore[arg-type]",
+           "the table's bots draw their chances from one generator for the whole game: a round cannot be replayed",
+           tests=("tests/sim/test_replay.py",)),
+    Mutant("replay-panel-columns-swapped", "thirtyone/widgets/roundreplay.py",
+           "rows = [[labels[p], str(mine[p]), str(theirs[p])] for p in seats]",
+           "rows = [[labels[p], str(theirs[p]), str(mine[p])] for p in seats]",
+           "the table shows the coach's lives under 'Your round'"),
+    Mutant("replay-panel-second-click-plays-again", "thirtyone/widgets/roundreplay.py",
+           "if key is None or t is None or self._for == key:",
+           "if key is None or t is None:",
+           "a second click on 'Watch the coach play this round' plays the round again"),
+    Mutant("replay-panel-outlives-its-round", "thirtyone/widgets/roundreplay.py",
+           "            self._gen += 1  # a replay under way for another round stops at its next move\n",
+           "",
+           "a replay still playing when the next round is dealt goes on and shows its result under the new round"),
+    Mutant("replay-panel-says-the-coach-did-yours", "thirtyone/widgets/roundreplay.py",
+           "{did_sentence('you', mine, before)} {did_sentence('coach', coach, before)}",
+           "{did_sentence('you', coach, before)} {did_sentence('coach', mine, before)}",
+           "where the rounds part, the learner's move is said as the coach's and the other way round"),
     # -- guide ----------------------------------------------------------------------------------------------------------------------------------
     Mutant("guide-any-move-accepted", "thirtyone/widgets/guide.py",
            "        if action == self.expected:\n            return None",

@@ -7,7 +7,8 @@ showdown, and plays the whole game to its end through the page; the summary (liv
 lives table, knocks against the coach) and the game log are checked; axe-core must report no serious or
 critical violation; at 390 px the lives chart lies inside the screen; then "Change the game" offers a new game
 number and "Start the game" deals new cards. At 390 px wide the learner starts a game, plays a few moves and asks the coach, and
-the page never scrolls sideways. Screenshots go to test-artifacts/ (lesson6-*.png).
+the page never scrolls sideways; after the round's showdown "Watch the coach play this round" shows both rounds side by side,
+whole on the phone's screen. Screenshots go to test-artifacts/ (lesson6-*.png).
 """
 
 from __future__ import annotations
@@ -201,3 +202,31 @@ def test_on_a_phone_the_lesson_reads_without_sideways_scrolling(page: Any, voila
         page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     assert page.evaluate(SIDEWAYS) <= 0
     keep(page, root, "lesson6-390-table")
+    for _ in range(80):  # on to the showdown: knock as soon as the rules allow, else draw and throw
+        page.wait_for_function(READY, arg=handle, timeout=60_000)
+        status = table.locator(".to-status").inner_text()
+        if "is over" in status:
+            break
+        log = table.locator(".to-log li").count()
+        knock = table.get_by_role("button", name="Knock", exact=True)
+        if "Now throw" in status:
+            table.locator('.to-row[aria-label="your hand"] button:not(.to-disabled)').first.click()
+        elif "You deal" in status:
+            table.get_by_role("button", name="Keep my hand").click()
+        elif knock.is_enabled():
+            knock.click()
+        else:
+            table.get_by_role("button", name="Draw from the stock").click()
+        page.wait_for_function(CHANGED, arg=[handle, status, log], timeout=60_000)
+    # the coach plays the same deal in the learner's seat: both rounds side by side, whole on the phone's screen
+    root.get_by_role("button", name="Watch the coach play this round").click()
+    result = root.locator(".to-replay-result")
+    result.wait_for(timeout=60_000)
+    said = result.inner_text()
+    assert "In your round you lost" in said and "the coach lost" in said, said
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    assert page.evaluate(SIDEWAYS) <= 0, "the replayed round scrolls sideways at 390 px"
+    report = result.evaluate(COACH_FITS)
+    assert report["cells"] and not report["out"], report
+    keep(page, root, "lesson6-390-replay")
+    check_accessibility(page)

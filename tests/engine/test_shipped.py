@@ -12,22 +12,54 @@ from pathlib import Path
 
 import pytest
 
-from thirtyone import shipped
+from thirtyone import Rules, shipped
 
 SHIPPED_DIR = shipped.DIR
 """The real folder (the tests below that move :data:`thirtyone.shipped.DIR` compare with it)."""
 
 
-SLOW = {"knock_rules.json"}
-"""Files that take a minute or more to compute (120 knock rules × 30 tables × 10,000 rounds, 3 to 5 minutes): checked by
-``make test``, not by ``make check``."""
+BY_TABLE = {"knock_rules.json"}
+"""Files too long to compute whole in a test (120 knock rules × 30 tables × 10,000 rounds, 3 to 5 minutes): each of
+their tables is computed on its own deals, so a test computes some of them now (``KNOCK_RULE_TABLES``) and checks
+that the rest of the file is what its builder writes around them."""
+KNOCK_RULE_TABLES = ("scat|2", "schwimmen|4", "widow|6")
+"""The knock-rule tables computed now: both kinds of game, two to six players."""
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
-                                  for n, f in shipped.FILES.items() if not f.measured])  # measured: test_strength.py
-def test_each_shipped_file_is_what_its_builder_computes_now(name: str) -> None:
+@pytest.mark.parametrize("name", [n for n, f in shipped.FILES.items() if not f.measured and n not in BY_TABLE])
+def test_each_shipped_file_is_what_its_builder_computes_now(name: str) -> None:  # measured ones: test_strength.py
     same = shipped.FILES[name].path.read_bytes() == shipped.build(name)
     assert same, f"thirtyone/data/{name} is stale: run `make data` (python -m thirtyone build-data {name})"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", KNOCK_RULE_TABLES)
+def test_a_shipped_knock_rule_table_is_what_the_tournament_computes_now(table: str) -> None:
+    from thirtyone.knockrules import knock_rule_entry
+
+    doc = json.loads(shipped.FILES["knock_rules.json"].path.read_text(encoding="utf-8"))
+    name, players = table.split("|")
+    best, rows = knock_rule_entry(name, int(players))
+    stale = "thirtyone/data/knock_rules.json is stale: run `make data ARGS=knock_rules.json`"
+    assert (doc["best"][table], doc["results"][table]) == (best, rows), f"{stale} (its table {table})"
+
+
+def test_the_shipped_knock_rule_file_is_its_tables_as_its_builder_writes_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table's winner is the one :func:`best_knock_rule` picks from its rows, and the file is byte for byte
+    what :func:`knock_rule_bytes` writes around those tables (each table as shipped, none computed)."""
+    from thirtyone import knockrules
+
+    path = shipped.FILES["knock_rules.json"].path
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert sorted(doc["results"]) == sorted(f"{p}|{n}" for p in Rules.PRESET_NAMES for n in range(2, 7))
+    for table, rows in doc["results"].items():
+        assert len(rows) >= 100 and all(r[3] == knockrules.KNOCK_RULE_ROUNDS for r in rows), table
+        best = knockrules.best_knock_rule([knockrules.KnockRuleRow(knockrules.KnockSchedule(*r[:3]), r[3], r[4],
+                                                                  (r[5], r[6])) for r in rows])
+        assert doc["best"][table] == [best.start, best.drop, best.floor], table
+    monkeypatch.setattr(knockrules, "knock_rule_entry",
+                        lambda name, players: (doc["best"][f"{name}|{players}"], doc["results"][f"{name}|{players}"]))
+    assert path.read_bytes() == knockrules.knock_rule_bytes()
 
 
 def test_every_file_in_the_data_folder_is_registered() -> None:

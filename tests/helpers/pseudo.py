@@ -97,19 +97,23 @@ def _pseudo_widgets() -> list[tuple[str, Any, list[str]]]:
         add(f"GameSetup {level}", GameSetup("scat", bots=3, level=level))
     add("GameSetup own rules", GameSetup(Rules.preset("scat").replace(deck=32), bots=1))
     add("PlayGame before the start", PlayGame(start=False))
-    game = PlayGame("schwimmen", bots=2, seed=3, pace=0, rollouts=10)
+    game = PlayGame("schwimmen", bots=2, seed=3, pace=0, rollouts=10, replay_rollouts=5)
     add("PlayGame started", game)
+    replayed = 0
     for _move in range(400):
         t = game.table
         if t is None or t.state.game_over:
             break
         if t.state.round_over:
+            if game.replay_panel.layout.display is None and replayed < 3:  # the coach plays the round again
+                replayed += game.replay_panel.watch()
+                add(f"PlayGame round {t.state.round} replayed", game)
             t.next_round()
         elif t.my_turn:
             t.play(t.legal()[-1])
         else:
             t.play_bots()
-    assert game.state is not None and game.state.game_over
+    assert game.state is not None and game.state.game_over and replayed
     add("PlayGame over", game)
     return made
 

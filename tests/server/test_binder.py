@@ -26,7 +26,7 @@ import pytest
 import yaml
 from conftest import ARTIFACTS, ROOT, Server, free_port, kernel_model, wait_for_http
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+pytestmark = [pytest.mark.slow, pytest.mark.server, pytest.mark.timeout(1800)]
 
 BADGE_PATH = "voila/render/notebooks/index.ipynb"
 UNCONNECTED = 20

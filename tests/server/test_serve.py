@@ -31,7 +31,7 @@ from helpers.browser import generator, page_title
 from helpers.languages import page_languages
 
 # every test here starts a real Voilà server (or `make tutorial`) and waits for kernels: ~50 s in all
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.server]
 
 UNCONNECTED = 10
 """Seconds a page's kernel may go without a browser, in these tests (voila.py says 90)."""

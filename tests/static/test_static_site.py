@@ -8,8 +8,8 @@ lesson 6's game plays to its end against bots, with the coach; progress survives
 offline; no page logs an error. One build and one browser serve every test (module-scoped), and each test opens as
 few pages as it needs.
 
-Marked ``static`` and run by ``make test-static`` only (for now not by make test or make check: building the site
-and starting Python in the browser on every page takes minutes); anywhere else these tests skip at once.
+Marked ``static`` (``make test-static`` runs only these) and ``browser`` (``make test`` runs them with the other
+browser tests; ``make check`` leaves them out).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from thirtyone import Rules, course, score
 from thirtyone.widgets.guide import TOURS
 from thirtyone.widgets.views import number
 
-pytestmark = pytest.mark.static
+pytestmark = [pytest.mark.static, pytest.mark.browser]
 
 READY = "() => !!document.body && document.body.dataset.thirtyoneWatch === 'ready'"
 """The static page watch (tools/static/template/static/watch.js): the cells are shown and every output drawn."""
@@ -51,12 +51,6 @@ KNOWN_WARNINGS = (
 """Console warnings of Voici and JupyterLite themselves, each argued here; any other warning fails a test."""
 WITHOUT_WIDGETS = {"glossary"}
 TIMEOUT = 240_000  # ms: a cold page starts Python in the browser (under a minute here; the machine is shared)
-
-
-@pytest.fixture(autouse=True)
-def _only_when_asked(request: pytest.FixtureRequest) -> None:
-    if "static" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the static edition's tests run with make test-static (pytest -m static)")
 
 
 # -- the site ----------------------------------------------------------------------------------------------
@@ -129,7 +123,8 @@ class Visit:
     def _console(self, message: Any) -> None:
         problem = console_problem(message)
         if problem and not any(known in message.text for known in KNOWN_WARNINGS):
-            self.problems.append(problem)
+            where = (message.location or {}).get("url")  # which file did not load
+            self.problems.append(problem + (f" ({where})" if "Failed to load resource" in problem and where else ""))
 
     def open(self, path: str) -> Any:
         """Open ``path`` (a page: "01-scoring", "es/06-play") and wait until the page watch says it is ready."""
@@ -326,13 +321,14 @@ def test_lesson_6_plays_a_whole_game_against_bots_with_the_coach(visit: Visit) -
                            ".length === 1", timeout=30_000)
 
 
-def test_a_page_loaded_once_works_offline(visit: Visit) -> None:
-    """JupyterLite's service worker keeps every file a page fetched: with the network gone, the page reloads
-    and its Python starts again, from the cache."""
+def test_once_a_page_has_loaded_the_course_works_offline(visit: Visit) -> None:
+    """One visit to lesson 1: once it is ready its page watch has the service worker keep every file the page
+    fetched and every page of its language (the index lists them). With the network gone, lesson 1 reloads and its
+    quiz answers, and lesson 6, which the learner never opened, opens and its table starts."""
     page = visit.open("01-scoring")
-    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
-    page.reload()  # every file now passes through the service worker, which keeps it
-    visit.wait_ready("01-scoring (through the service worker)")
+    page.wait_for_function("() => document.body.dataset.thirtyoneOffline === 'kept'", timeout=120_000)
+    kept = page.evaluate("thirtyoneWatch.log.map(e => e[1]).filter(s => s.startsWith('kept '))[0]")
+    assert int(kept.split()[1]) > 50, kept
     visit.context.set_offline(True)
     try:
         page.reload()
@@ -341,5 +337,9 @@ def test_a_page_loaded_once_works_offline(visit: Visit) -> None:
         answer.fill("0")
         answer.press("Enter")
         page.wait_for_selector(".to-quiz .to-wrong")
+        page = visit.open("06-play")
+        root = page.locator(".to-play")
+        set_up_game(root, lives=2, seed=5)
+        start_game(page, root, 2)
     finally:
         visit.context.set_offline(False)

@@ -9,7 +9,9 @@
   :func:`thirtyone.coach.coach`'s best move and its numbers for the learner's turn, "Play the coach's
   move" makes it. Below: the game log (each finished round, how it ended and every move), and at the
   end a summary (lives over the rounds as a chart with alt text and as a table; the learner's knocks
-  against the coach's advice), kept by a :class:`thirtyone.coach.GameRecord`. Each finished game is kept in
+  against the coach's advice), kept by a :class:`thirtyone.coach.GameRecord`. After each showdown, "Watch the
+  coach play this round" plays the same deal again with the coach in the learner's seat and shows both rounds side
+  by side (:class:`~thirtyone.widgets.roundreplay.RoundReplay`). Each finished game is kept in
   the learner's record (a :class:`~thirtyone.widgets.memory.Memory`, ``memory=``; :func:`thirtyone.progress.game_entry`)
   and the summary ends with how their last games went (:func:`history_html`: a chart and a table).
   "Change the game" offers a new game number (the next of one generator seeded with the lesson's number, so a
@@ -48,6 +50,7 @@ from ..readwords import read_sentences
 from ..rules import RULE_FIELDS, Rules
 from ._html import esc, number, static_text, style_tag
 from .failure import failure_html
+from .roundreplay import RoundReplay
 from .ruleset import CUSTOM, RuleEditor, preset_of
 from .study import STUDY_CSS, html_table
 from .svgchart import COLOURS, Line, line_chart, ticks_axis
@@ -377,11 +380,14 @@ class PlayGame(w.VBox):
     deals per move. ``start``: deal the game at once; the lesson passes ``start=False``, so nothing is
     dealt and no bot moves until the learner clicks "Start the game". ``memory``: the page's
     :class:`~thirtyone.widgets.memory.Memory`, which keeps each finished game (the summary shows the last ones).
+    ``replay_rollouts``: the coach's sampled deals per move when it plays a finished round again in the learner's
+    seat (:class:`~thirtyone.widgets.roundreplay.RoundReplay`; ``None``: as many as ``rollouts`` with NumPy, fewer
+    in a browser's Python).
     """
 
     def __init__(self, rules: Rules | str | None = "scat", bots: int = 2, level: str = "intermediate",
                  seed: int = 1, lives: int = 0, pace: float = 1.0, rollouts: int = COACH_ROLLOUTS, start: bool = True,
-                 memory: Memory | None = None) -> None:
+                 memory: Memory | None = None, replay_rollouts: int | None = None) -> None:
         self.memory = memory
         self.games: list[dict[str, Any]] = []
         """The games finished on this visit (:func:`thirtyone.progress.game_entry`), oldest first."""
@@ -409,6 +415,8 @@ class PlayGame(w.VBox):
         self.coach_html = w.HTML()
         self.coach_box = w.VBox([w.HBox([self.coach_button, self.follow_button]), self.coach_html])
         self.coach_box.add_class("to-coach")
+        self.replay_panel = RoundReplay(rollouts, replay_rollouts)
+        """After each showdown: "Watch the coach play this round", then both rounds side by side."""
         self.game_log = w.HTML()
         self.game_log.add_class("to-game-log")
         self.summary = w.HTML()
@@ -457,6 +465,7 @@ class PlayGame(w.VBox):
         self.record.names = self.table.labels
         parts = list(self.table.children)  # the coach sits under the learner's buttons
         parts.insert(parts.index(self.table.actions) + 1, self.coach_box)
+        parts.insert(parts.index(self.table.showdown_next_button) + 1, self.replay_panel)  # under the showdown
         self.table.children = parts  # before the table is on the page: its view is drawn once, whole
         self.table_box.children = [self.table]
         self.table.observe(self._state_changed, "state")
@@ -608,6 +617,7 @@ class PlayGame(w.VBox):
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self) -> None:
         t = self.table
+        self.replay_panel.show(t, t.level_menu.value if t is not None else "intermediate")
         mine = t is not None and t.my_turn
         self.coach_button.disabled = not mine
         fresh = self.advice is not None and t is not None and self.advice.is_for(t.state)

@@ -38,6 +38,7 @@ from ..bots import Bot, make_bot
 from ..cards import Card
 from ..game import Action, IllegalActionError, State, new_game, parse_action
 from ..i18n import _, card_text
+from ..replay import seeded_choice
 from ..rules import Named
 
 __all__ = ["TableControl", "Board", "Click", "Pacing", "Refusal", "NAMES", "NEXT_BUTTONS"]
@@ -172,7 +173,8 @@ class TableControl:
         moved in it (``None`` once they have, and for a game's first round)."""
 
     def make_bots(self, bots: str | Sequence[Bot | None] | None) -> list[Bot | None]:
-        """A bot or ``None`` per seat: a level for every seat but the learner's (seeded from :attr:`seed`),
+        """A bot or ``None`` per seat: a level for every seat but the learner's (seeded from :attr:`seed`; on a
+        seeded table every decision is seeded afresh, :meth:`_choice`),
         one given per seat, or none."""
         n = self.state.players
         if bots is None:
@@ -396,7 +398,7 @@ class TableControl:
         p = self.state.current_player
         if bot is None or p is None:
             return None
-        self.planned = bot.choose(self.state.view(p))
+        self.planned = self._choice(bot)
         return self.planned
 
     def bot_move(self) -> Action | None:
@@ -406,9 +408,18 @@ class TableControl:
         p = self.state.current_player
         if bot is None or p is None:
             return None
-        action = self.planned if self.planned is not None else bot.choose(self.state.view(p))
+        action = self.planned if self.planned is not None else self._choice(bot)
         self.advance(self.state.apply(action))
         return action
+
+    def _choice(self, bot: Bot) -> Action:
+        """The move ``bot`` chooses for the player to act, from their view: on a seeded table its generator seeded
+        afresh for this decision from the game's seed, the round, the seat and the decision's place in the round
+        (:func:`thirtyone.replay.seeded_choice`), so the same decision comes out the same however often it is asked
+        and whoever plays the other seats (lesson 6 replays a round so, with the coach in the learner's seat)."""
+        if self.seed is None:
+            return bot.choose(self.state.view(self.state.current_player))  # type: ignore[arg-type]
+        return seeded_choice(bot, self.state)
 
     # -- what to show -----------------------------------------------------------------------------
     def board(self, show_all: bool = False, step_mode: bool = False) -> Board:

@@ -591,6 +591,31 @@ def finish(site: Path) -> None:
             path.unlink()
     for junk in site.rglob("*.map"):
         junk.unlink()
+    shared_theme(site / "voici" / "render")
+
+
+THEME = re.compile(r'<style type="text/css">(.{100000,}?)</style>', re.S)
+"""JupyterLab's theme, which Voici writes into every page (240 kB, the same on every page)."""
+
+
+def shared_theme(render: Path) -> None:
+    """JupyterLab's theme (:data:`THEME`) taken out of every page into one stylesheet beside them, named after its
+    content: a page is a quarter of its size, and the browser (and the service worker) keep the theme once for the
+    whole course. Every page must hold the same theme."""
+    pages = sorted(render.rglob("*.html"))
+    themes = {m.group(1) for page in pages if (m := THEME.search(page.read_text()))}
+    if len(themes) != 1:
+        raise SystemExit(f"make static: expected one JupyterLab theme in every page, found {len(themes)}; "
+                         "update THEME in tools/static/build.py")
+    theme = themes.pop()
+    name = f"theme-{hashlib.sha256(theme.encode()).hexdigest()[:12]}.css"
+    (render / name).write_text(theme)
+    for page in pages:
+        link = f'<link rel="stylesheet" href="{os.path.relpath(render / name, page.parent)}" type="text/css">'
+        text, n = THEME.subn(lambda _m, link=link: link, page.read_text(), count=1)
+        if n != 1:
+            raise SystemExit(f"make static: {page.name} has no JupyterLab theme; update THEME in tools/static/build.py")
+        page.write_text(text)
 
 
 LANDING = """<!DOCTYPE html>

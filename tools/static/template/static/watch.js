@@ -177,6 +177,7 @@
       note('ready');
       setState('ready');
       window.dispatchEvent(new Event('thirtyone-ready'));
+      keepForOffline();
       return;
     }
     if ((Date.now() - started) / 1000 > settings.hardTimeout) {
@@ -184,6 +185,75 @@
       return;
     }
     setTimeout(check, settings.poll * 1000);
+  }
+
+  // -- the course kept for offline use -----------------------------------------------------------------
+  // JupyterLite's service worker (service-worker.js, patched by tools/static/build.py) keeps every file that
+  // passes through it. On a learner's first visit it takes over only while the page loads, so what the page
+  // fetched before (Voici's scripts, the page itself) would be fetched again on the next page. Once the page is
+  // ready, each file it fetched, and every page of the course it links to (the course bar, the language switch),
+  // is asked for once more through the service worker, which keeps it (from the browser's own cache where it is
+  // there): from then on the course opens offline, and the next page fetches only what it has not seen. A file
+  // the worker holds already is answered from its cache, so a later visit costs nothing. The page's state says
+  // when it is done: `document.body.dataset.thirtyoneOffline` is 'kept' (or 'not-kept' without a service worker).
+  function keepForOffline() {
+    var sw = navigator.serviceWorker;
+    if (!sw || !window.fetch) {
+      document.body.dataset.thirtyoneOffline = 'not-kept';
+      return;
+    }
+    var asked = {};
+    function wanted(url) {
+      var u = new URL(url, location.href);
+      var api = u.pathname.indexOf('/api/') >= 0 && u.pathname.indexOf('/api/contents/') < 0;
+      return u.origin === location.origin && !api && !asked[u.href] && (asked[u.href] = true);
+    }
+    function keep(urls) {
+      return Promise.all(urls.filter(wanted).map(function (url) {
+        return fetch(url, { credentials: 'same-origin' }).then(function (r) {
+          // an index lists every page of its language: those are kept too
+          return r.ok && /\/index\.html$/.test(new URL(url).pathname) ? r.text().then(function (html) {
+            var links = [], found, href = /href="([^"#?]+\.html)/g;
+            while ((found = href.exec(html))) {
+              links.push(new URL(found[1], url).href);
+            }
+            return keep(links);
+          }) : r.ok && r.arrayBuffer();
+        }).catch(function () {
+          return null;
+        });
+      }));
+    }
+    var controlled = sw.controller ? Promise.resolve() : new Promise(function (resolve) {
+      sw.addEventListener('controllerchange', resolve);
+    });
+    controlled.then(function () {
+      var urls = [location.href.split('#')[0]];
+      performance.getEntriesByType('resource').forEach(function (entry) {
+        urls.push(entry.name);
+      });
+      Array.prototype.forEach.call(document.querySelectorAll('a[href]'), function (a) {
+        urls.push(a.href.split('#')[0]);
+      });
+      // the fonts of every @font-face, which a browser fetches only when a page first shows a letter in them
+      // (the first source of each: the one a browser that knows it takes)
+      Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+        try {
+          Array.prototype.forEach.call(sheet.cssRules, function (rule) {
+            var src = rule.type === CSSRule.FONT_FACE_RULE && /url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'));
+            if (src && !/^data:/.test(src[1])) {
+              urls.push(new URL(src[1], sheet.href || location.href).href);
+            }
+          });
+        } catch (e) {
+          // a style sheet from elsewhere cannot be read (a course page has none)
+        }
+      });
+      return keep(urls);
+    }).then(function () {
+      document.body.dataset.thirtyoneOffline = 'kept';
+      note('kept ' + Object.keys(asked).length + ' files for offline use');
+    });
   }
 
   window.addEventListener('error', function (e) {
