@@ -46,7 +46,7 @@ from .worlds import PureWorlds, Worlds, play_on_pure_worlds, play_on_worlds, sam
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["BETA", "KNOCK_BETA", "AGE_DECAY", "POOL", "POOL_PURE", "SHIFTS", "Decision", "decisions", "KnockTendency",
+__all__ = ["BETA", "KNOCK_BETA", "AGE_DECAY", "POOL", "POOL_PURE", "ESS_SHARE", "effective_size", "tempered", "SHIFTS", "Decision", "decisions", "KnockTendency",
            "knock_tendencies", "OpponentRead", "Read", "TableRead", "read_table"]
 
 BETA = 2.0
@@ -63,6 +63,11 @@ AGE_DECAY = 0.5
 """How much less an earlier turn of the draw family counts for each later draw from the stock of that player."""
 POOL = 3
 """Worlds sampled for each world kept (the kept ones drawn by their weights)."""
+ESS_SHARE = 0.2
+"""The least effective sample size of the weighted pool, as a share of it: when the weights are more uneven than
+that, they are tempered (raised to the largest power below 1 that keeps it, :func:`tempered`) before the worlds are
+drawn. Each other player's moves multiply the weights, so without it a table of four keeps about a third of its
+worlds distinct, one of six a sixth, and the read predicts the hidden cards worse than no read at all."""
 POOL_PURE = 2
 """The same in plain Python, where sampling and weighing a world costs more (a bot's turn in a browser within 1 s)."""
 SHIFTS: tuple[float, ...] = tuple(float(x) for x in range(-6, 7))
@@ -79,6 +84,35 @@ def _sigmoid_log(z: Any) -> Any:
     import numpy as np
 
     return -np.logaddexp(0.0, -z)
+
+
+def effective_size(log_weights: Sequence[float] | np.ndarray, power: float = 1.0) -> float:
+    """The effective sample size ``(Σw)² / Σw²`` of the weights ``exp(power × log_weights)``."""
+    if not isinstance(log_weights, (list, tuple)):
+        import numpy as np
+
+        lw = np.asarray(log_weights, dtype=float)
+        w = np.exp(power * (lw - lw.max()))
+        return float(w.sum() ** 2 / (w * w).sum())
+    top = max(log_weights)
+    ws = [math.exp(power * (x - top)) for x in log_weights]
+    return sum(ws) ** 2 / sum(x * x for x in ws)
+
+
+def tempered(log_weights: Sequence[float] | np.ndarray, share: float = ESS_SHARE) -> float:
+    """The power the weights are raised to before the worlds are drawn: 1 when their effective sample size is at
+    least ``share`` of their number, else the largest power (to 1/1024) that keeps it so."""
+    target = share * len(log_weights)
+    if effective_size(log_weights) >= target:
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(10):
+        mid = (low + high) / 2
+        if effective_size(log_weights, mid) >= target:
+            low = mid
+        else:
+            high = mid
+    return low
 
 
 @dataclass(frozen=True)
@@ -529,9 +563,10 @@ class TableRead:
     tendencies, the knock schedules of the play-outs. :meth:`sample` / :meth:`sample_pure` draw read worlds,
     :meth:`evaluate` plays moves on in them, :meth:`summary` says what was read."""
 
-    def __init__(self, view: PlayerView, patience: int = 4) -> None:
+    def __init__(self, view: PlayerView, patience: int = 4, ess_share: float = ESS_SHARE) -> None:
         self.view = view
         self.patience = patience
+        self.ess_share = ess_share
         players = len(view.active)
         start, drop, floor = _schedule(view.rules, players)
         self.tendencies = knock_tendencies(view, patience)
@@ -583,7 +618,8 @@ class TableRead:
             return sample_worlds(self.view, count, rng)
         pool = sample_worlds(self.view, POOL * count, rng)
         lw = self.log_weights(pool.hands)
-        w = np.exp(lw - lw.max())
+        lw = tempered(lw, self.ess_share) * (lw - lw.max())
+        w = np.exp(lw)
         cum = np.cumsum(w)
         picks = np.searchsorted(cum, (rng.random() + np.arange(count)) * (cum[-1] / count), side="right")
         picks = np.minimum(picks, len(w) - 1)
@@ -596,6 +632,8 @@ class TableRead:
             return sample_worlds_pure(self.view, count, rng)
         pool = sample_worlds_pure(self.view, POOL_PURE * count, rng)
         lw = [self.log_weight(h) for h in pool.hands]
+        power = tempered(lw, self.ess_share)
+        lw = [power * x for x in lw]
         top = max(lw)
         cum: list[float] = []
         acc = 0.0

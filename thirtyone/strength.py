@@ -235,8 +235,9 @@ EXTRA_BOTS: tuple[str, ...] = ("coach", "expert-classic")
 """Bots :func:`make_arena_bot` also makes, played only when named: the coach of lesson 6 as a player (each turn
 the move it advises, :class:`thirtyone.coach.CoachBot`), which costs about as much as the expert; and the expert
 that does not read the table (``make_bot("expert-classic")``), to measure the reading against."""
-FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES)
-"""The fields a bot can be tested against."""
+FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES) + ("beginner",)
+"""The fields a bot can be tested against: intermediates, each public knock rule, and beginners, a field that never
+knocks (only the patience rule that every bot keeps ends its rounds; issue 33)."""
 DEFAULT_CELLS: tuple[tuple[str, int, str], ...] = (
     ("scat", 3, "intermediate"), ("scat", 4, "intermediate"),
     ("schwimmen", 3, "intermediate"), ("schwimmen", 4, "intermediate"),

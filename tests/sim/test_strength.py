@@ -67,7 +67,7 @@ def test_make_arena_bot_makes_every_bot_and_the_public_rules_are_greedy_bots() -
     from thirtyone.bots import ExpertBot, GreedyBot, ThresholdBot
 
     assert ARENA_BOTS == ("beginner", "intermediate", "expert", "algorithmic31", "johnny", "spoole", "carbonell")
-    assert FIELDS == ("intermediate", "algorithmic31", "johnny", "spoole", "carbonell")
+    assert FIELDS == ("intermediate", "algorithmic31", "johnny", "spoole", "carbonell", "beginner")  # beginner: never knocks
     assert type(make_arena_bot("beginner", 1)) is GreedyBot
     assert type(make_arena_bot("intermediate", 1)) is ThresholdBot
     assert type(make_arena_bot("expert", 1)) is ExpertBot
