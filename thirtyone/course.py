@@ -123,7 +123,7 @@ When a page is done (``Memory`` marks it as soon as it is):
 - lessons 2 and 3: both of the page's walkthroughs played to their last step (``Memory.finished``);
 - lesson 4: every staged example of its five sections shown (the first of each section shows when the page opens,
   the others when chosen from the section's menu), in one visit (``Memory.saw``);
-- lesson 5: its drill answered 5 times, right or wrong;
+- lesson 5: its drill answered 5 times and its table reading (``TableReading``) 3 times, right or wrong;
 - lesson 6: a game played to its end (``progress.played``, which also counts the games won of played).
 
 The index, the glossary and the Review are never done (the Review has no end).

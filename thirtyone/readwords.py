@@ -11,6 +11,10 @@
   :data:`KNOCK_SEEN` earlier rounds where a knock was allowed and never knocking, read to knock only
   :data:`KNOCK_LATER` or more above lesson 5's rule; or one who knocked in at least :data:`KNOCK_SEEN` earlier
   rounds, read to knock :data:`KNOCK_LATER` or more below it.
+* :func:`tempo_read` — this round's tempo (:class:`TempoRead`): nobody has knocked in at least :data:`TEMPO_TURNS`
+  turns of every player still in where a knock was allowed (:func:`quiet_turns`, counted from the view's public
+  log), and the coach advises playing on with a hand at or above lesson 5's knock threshold of this turn: the table
+  plays on, and that is why a hand the rule would knock with is worth keeping.
 * :func:`read_sentences` — those reads in whole sentences of the language in use (each a message of its own): what
   the player did, what the coach reads from it with its numbers (the chance in the read deals against a random
   deal's), and what it means for the learner's move, in agreement with the coach's advice when it is given.
@@ -30,11 +34,13 @@ from .game import Action, PlayerView
 from .i18n import _, card_text, ngettext, number, percent
 from .names import and_join
 from .narration import player_name, the_card
+from .policy import knock_allowed
 from .reading import Read, decisions
+from .scoring import hand_values
 
-__all__ = ["CLEAR_CHANCE", "CLEAR_LIFT", "FEW_THROWS", "KNOCK_SEEN", "KNOCK_LATER", "SuitRead", "KnockRead",
-           "suit_read", "knock_read", "next_seat", "suit_text", "numbers_sentence", "seat_sentences",
-           "read_sentences"]
+__all__ = ["CLEAR_CHANCE", "CLEAR_LIFT", "FEW_THROWS", "KNOCK_SEEN", "KNOCK_LATER", "TEMPO_TURNS", "SuitRead", "KnockRead",
+           "TempoRead", "suit_read", "knock_read", "quiet_turns", "tempo_read", "next_seat", "suit_text", "numbers_sentence", "seat_sentences",
+           "tempo_sentence", "read_sentences"]
 
 CLEAR_CHANCE = 0.75
 """A suit read is said only when the read worlds give the player two cards or more of it at least this often."""
@@ -46,6 +52,9 @@ KNOCK_SEEN = 2
 """A knock read needs at least this many earlier rounds seen: played on (knock allowed) or knocked in."""
 KNOCK_LATER = 2.0
 """… and a threshold read at least this far from lesson 5's rule (the intermediate's) at this turn."""
+TEMPO_TURNS = 2
+"""A tempo read needs at least this many turns of every player still in (``TEMPO_TURNS × players`` turns) this
+round where a knock was allowed, and nobody knocked."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,20 @@ class KnockRead:
     """Lesson 5's rule's threshold at this turn (the intermediate's)."""
     rounds: int
     """The earlier rounds that say so: played on (:attr:`later`) or knocked in."""
+
+
+@dataclass(frozen=True)
+class TempoRead:
+    """This round's tempo, when the table plays on and the coach plays on with it (codes and numbers)."""
+
+    turns: int
+    """Turns this round in which the player to move could have knocked and did not (the learner's own among them)."""
+    players: int
+    """Players still in."""
+    value: float
+    """The learner's hand value."""
+    threshold: float
+    """Lesson 5's rule's threshold at this turn (the intermediate's), which :attr:`value` reaches."""
 
 
 def next_seat(view: PlayerView) -> int | None:
@@ -149,6 +172,69 @@ def knock_read(view: PlayerView, read: Read | None) -> KnockRead | None:
         elif o.knocks >= KNOCK_SEEN and o.knock_at <= rule - KNOCK_LATER:
             found.append((rule - o.knock_at, KnockRead(o.seat, False, o.knock_at, float(rule), o.knocks)))
     return max(found, key=lambda x: x[0])[1] if found else None
+
+
+_TURN_KINDS = frozenset({"discard", "pass", "swap", "swap all", "knock"})
+"""The moves that end a turn in the turn phase (a draw ends it with the throw that follows)."""
+
+
+def quiet_turns(view: PlayerView) -> int:
+    """The turns of this round, as the view's public log shows them, in which the player to move could have knocked
+    (the rules' first-knock option, :func:`thirtyone.policy.knock_allowed`) and did not: every such turn so far,
+    whoever played it, the viewer too; 0 once somebody has knocked. The dealer's choice at the deal is not a turn;
+    the first player's keep-or-take under ``first_choice="left_of_dealer"`` is one, in which no knock is allowed."""
+    r = view.rules
+    active = len(view.active)
+    played = [False] * view.players
+    turns = quiet = 0
+    opening = (r.family == "commerce" and r.first_choice is not None) or (r.family == "draw" and bool(r.dealer_exchange))
+    for e in view.round_events():
+        k, p = e.kind, e.player
+        if p is None:
+            continue
+        if k == "knock":
+            return 0
+        if opening and k in ("keep hand", "take center", "exchange hand"):
+            opening = False
+            if r.first_choice == "left_of_dealer":  # the first player's first turn: no knock allowed in it
+                turns, played[p] = turns + 1, True
+            continue
+        if k in _TURN_KINDS:
+            if knock_allowed(r.first_knock, turns, played[p], p == view.dealer, active):
+                quiet += 1
+            turns, played[p] = turns + 1, True
+    return quiet
+
+
+def tempo_read(view: PlayerView, best: Action | None) -> TempoRead | None:
+    """This round's tempo worth saying for ``view`` (see the module's docstring) when the coach's advised move is
+    ``best``, or ``None``: only when a knock is legal now, ``best`` is not a knock, the learner's hand reaches lesson
+    5's threshold of this turn, and nobody knocked in :data:`TEMPO_TURNS` turns of every player still in where a
+    knock was allowed."""
+    if (best is None or best.kind == "knock" or view.phase != "turn" or view.knocker is not None
+            or Action("knock") not in view.legal_actions or len(view.hand) != 3):
+        return None
+    players = len(view.active)
+    rule = knock_rule("intermediate", view.rules, players).threshold_at(view.turns)
+    value = hand_values(view.rules)[tuple(view.hand)]
+    if rule is None or value < rule:
+        return None
+    quiet = quiet_turns(view)
+    if quiet < TEMPO_TURNS * players:
+        return None
+    return TempoRead(quiet, players, float(value), float(rule))
+
+
+def tempo_sentence(r: TempoRead) -> str:
+    """The tempo read in one whole sentence: the turns nobody knocked in, and that the learner's hand is worth
+    keeping (said only with advice to play on)."""
+    return ngettext("Nobody has knocked in {n} turn where a knock was allowed: this table plays on, so your {value} "
+                    "is worth keeping rather than knocking now, though lesson 5's knock rule says knock at "
+                    "{threshold} or more.",
+                    "Nobody has knocked in {n} turns where a knock was allowed: this table plays on, so your {value} "
+                    "is worth keeping rather than knocking now, though lesson 5's knock rule says knock at "
+                    "{threshold} or more.", r.turns).format(
+        n=r.turns, value=number(r.value), threshold=number(r.threshold))
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -244,8 +330,8 @@ def seat_sentences(view: PlayerView, read: Read, seat: int, names: Sequence[str]
 def read_sentences(view: PlayerView, read: Read | None, names: Sequence[str] | None = None,
                    best: Action | None = None) -> list[str]:
     """What the coach read, in whole sentences of the language in use (empty when nothing is clear): the suit read
-    (what the player did, the read with its numbers, what it means for the learner's move) and the knock read.
-    ``names``: the players' names by seat (lesson 6's); ``best``: the coach's advised move, which the meaning
+    (what the player did, the read with its numbers, what it means for the learner's move), the knock read, and
+    with advice to play on, this round's tempo (:func:`tempo_read`). ``names``: the players' names by seat (lesson 6's); ``best``: the coach's advised move, which the meaning
     agrees with."""
     out: list[str] = []
     s = suit_read(view, read)
@@ -254,4 +340,7 @@ def read_sentences(view: PlayerView, read: Read | None, names: Sequence[str] | N
     k = knock_read(view, read)
     if k is not None:
         out.append(_knock_sentence(k, player_name(k.seat, names), best))
+    t = tempo_read(view, best)
+    if t is not None:
+        out.append(tempo_sentence(t))
     return out

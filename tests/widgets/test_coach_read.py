@@ -23,20 +23,23 @@ from thirtyone.readwords import (
     CLEAR_LIFT,
     KNOCK_LATER,
     KNOCK_SEEN,
+    TEMPO_TURNS,
+    TempoRead,
     knock_read,
+    quiet_turns,
     read_sentences,
     suit_read,
     suit_text,
+    tempo_read,
 )
 from thirtyone.widgets import PlayGame
 
-CLEAR = ("scat", 4, 18, ["draw discard", "discard 8♥", "draw stock", "discard 9♣", "draw stock", "discard 3♠",
-                         "draw stock", "discard 2♥", "draw stock", "discard 10♥", "draw discard", "discard 6♦",
-                         "draw stock", "discard 4♠", "draw stock", "discard 3♦", "draw discard", "discard 2♦",
-                         "draw stock", "discard 8♦", "draw stock", "discard 5♣", "draw discard"])
-"""Scat, 4 players: Ana (seat 1, right after the learner) took the 2♦ and later the 3♦ from the discard pile, threw the
-2♦ back and keeps the 3♦; the learner holds K♣ A♦ Q♣ 5♣ after taking the 5♣ and is to throw. The coach reads
-diamonds for Ana and throws the 5♣, keeping the A♦ from Ana."""
+CLEAR = ("scat", 4, 36, ["draw discard", "discard 3♥", "draw stock", "discard 2♠", "draw discard", "discard 3♣",
+                         "draw stock", "discard 4♠", "draw stock", "discard 5♣", "draw discard", "discard 6♥",
+                         "draw stock", "discard 2♠", "draw stock"])
+"""Scat, 4 players: Ana (seat 1, right after the learner) took the 4♦ from the discard pile and threw the 3♥, then drew
+from the stock and threw the 5♣; the learner holds 8♥ A♦ Q♣ 9♠ after drawing the 9♠ and is to throw. The coach reads
+diamonds for Ana and throws the 8♥, keeping the A♦ from Ana (lesson 5's first staged round)."""
 
 UNCLEAR = ("scat", 3, 1, ["draw stock", "discard 8♥", "draw stock", "discard A♥", "draw stock", "discard 5♥",
                           "draw stock", "discard 6♣", "draw stock", "discard 3♠", "draw stock", "discard 7♥",
@@ -86,21 +89,21 @@ def test_the_coach_says_a_clear_read_with_its_numbers_and_what_it_means_for_the_
         ana = advice.read.seat(1)
         assert ana is not None and ana.suit == 3  # diamonds
         assert ana.chance >= CLEAR_CHANCE and ana.chance - ana.uniform >= CLEAR_LIFT
-        assert advice.best == Action("discard", staged(CLEAR).view(0).hand[-1:])  # the 5♣, not the A♦
+        assert advice.best == Action("discard", staged(CLEAR).view(0).hand[:1])  # the 8♥, not the A♦
         text = shown(fragment)
-        took = _(TOOK).format(name="Ana", the_take=the_card("3♦"), the_thrown=the_card("2♦"), suit=suit_text(3))
+        took = _(TOOK).format(name="Ana", the_take=the_card("4♦"), the_thrown=the_card("3♥"), suit=suit_text(3))
         numbers = _(NUMBERS).format(name="Ana", suit=suit_text(3), chance=percent(round(100 * ana.chance)),
                                     other_chance=percent(round(100 * ana.uniform)))
-        keeps = _(KEEPS).format(name="Ana", card="A♦", the_card=the_card("5♣"))
+        keeps = _(KEEPS).format(name="Ana", card="A♦", the_card=the_card("8♥"))
         took, numbers, keeps = (" ".join(x.split()) for x in (took, numbers, keeps))  # as shown: one space for any
         for sentence in (took, numbers, keeps):
             assert text.count(sentence) == 1, (sentence, text)
         assert text.index(took) < text.index(numbers) < text.index(keeps)
         assert 'class="to-coach-read"' in fragment
         if lang == "en":
-            assert "Ana took the 3♦ from the discard pile and threw the 2♦: Ana is likely collecting diamonds ♦." in text
+            assert "Ana took the 4♦ from the discard pile and threw the 3♥: Ana is likely collecting diamonds ♦." in text
             assert ("Ana plays right after you: your A♦ is worth more to Ana than to you, so the coach keeps your A♦ "
-                    "and throws the 5♣ instead.") in text
+                    "and throws the 8♥ instead.") in text
         else:
             assert "likely collecting" not in text and "right after you" not in text  # translated
             assert {"es": "diamantes ♦", "de": "Karo ♦"}[lang] in text
@@ -164,3 +167,123 @@ def test_a_knock_read_needs_earlier_rounds_and_a_threshold_away_from_lesson_5s_r
     with using("de"):
         said = read_sentences(view, early, NAMES, Action("knock"))
         assert len(said) == 1 and said[0].startswith("Cleo hat in 2 früheren Runden geklopft")
+
+
+# -- this round's tempo: "nobody has knocked in nine turns: this table plays on, so a 27 is worth keeping" ---------
+
+DRAW27 = ("scat", 4, 141, ["draw discard", "discard 2♣", "draw stock", "discard 6♣", "draw stock", "discard 6♦",
+                           "draw stock", "discard 2♥", "draw stock", "discard 4♣", "draw stock", "discard 9♥",
+                           "draw discard", "discard 5♥", "draw stock", "discard A♥", "draw stock", "discard 4♠",
+                           "draw discard", "discard K♦", "draw stock", "discard A♠", "draw stock", "discard 3♣",
+                           "draw stock", "discard K♠", "draw discard", "discard 2♠", "draw stock", "discard 10♠"])
+"""The issue's case (tests/widgets/test_coach_words.py's DRAW): Scat, 4 players, turn 15, nobody has knocked; the
+learner holds J♣ 9♣ 8♣ (27), lesson 5's rule knocks at 24, and the coach draws from the stock."""
+
+KEEP29 = ("scat", 3, 90, ["draw stock", "discard 4♦", "draw stock", "discard 8♥", "draw stock", "discard 2♦",
+                          "draw stock", "discard 9♥", "draw stock", "discard J♥", "draw stock", "discard 6♥",
+                          "draw stock", "discard 5♣", "draw stock", "discard 3♥", "draw stock", "discard Q♥",
+                          "draw stock", "discard 4♠", "draw stock", "discard 7♣"])
+"""The issue's other case (test_coach_words.py's KEEP): Scat, 3 players, turn 11: the learner holds 8♠ A♠ Q♠ (29),
+the 7♣ is on the discard pile; lesson 5's rule knocks at 27 and the coach takes the 7♣ and throws it straight back."""
+
+TEMPO = ("Nobody has knocked in {n} turn where a knock was allowed: this table plays on, so your {value} is worth "
+         "keeping rather than knocking now, though lesson 5's knock rule says knock at {threshold} or more.",
+         "Nobody has knocked in {n} turns where a knock was allowed: this table plays on, so your {value} is worth "
+         "keeping rather than knocking now, though lesson 5's knock rule says knock at {threshold} or more.")
+
+
+def _said(msgs: tuple[str, str], n: int, **fields: object) -> str:
+    return " ".join(ngettext(*msgs, n).format(n=n, **fields).split())  # as shown: one space for any
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de"])
+def test_the_coach_says_the_table_plays_on_when_it_keeps_a_hand_lesson_5_would_knock_with(lang: str) -> None:
+    with using(lang):
+        game, fragment = ask(DRAW27)
+        advice = game.advice
+        assert advice is not None and advice.best == Action("draw stock") and advice.value == 27
+        view = staged(DRAW27).view(0)
+        assert view.turns == 15 and quiet_turns(view) == 15  # Scat lets anyone knock at any turn: all 15 count
+        t = tempo_read(view, advice.best)
+        assert t == TempoRead(15, 4, 27.0, 24.0)
+        sentence = _said(TEMPO, 15, value=number(27), threshold=number(24))
+        read = re.search(r'<p class="to-coach-read">(.*?)</p>', fragment)
+        assert read is not None and shown(read.group(1)).count(sentence) == 1, fragment
+        # beside the departure sentence, which gives the same rule's numbers
+        assert advice.departure is not None and advice.departure.rule == "knock"
+        assert advice.departure.threshold == t.threshold and advice.departure.value == t.value
+        if lang == "en":
+            assert ("Nobody has knocked in 15 turns where a knock was allowed: this table plays on, so your 27 is "
+                    "worth keeping rather than knocking now, though lesson 5's knock rule says knock at 24 or more."
+                    ) in shown(fragment)
+        else:
+            assert "Nobody has knocked" not in shown(fragment) and "worth keeping" not in shown(fragment)
+
+
+def test_advice_that_keeps_the_29_by_taking_the_discard_and_throwing_it_back_says_the_table_plays_on() -> None:
+    game, fragment = ask(KEEP29)
+    advice = game.advice
+    assert advice is not None and advice.keeps_hand and advice.value == 29
+    text = shown(fragment)
+    assert "The coach: Keep your hand. Take the 7♣ from the discard pile and throw it straight back." in text
+    assert "take the 7♣ from the discard pile and throw it straight back (best)" in text
+    assert _said(TEMPO, 11, value=number(29), threshold=number(27)) in text
+
+
+def test_the_tempo_is_never_said_with_advice_to_knock_nor_below_the_threshold_nor_early() -> None:
+    s = staged(DRAW27)
+    view = s.view(0)
+    assert tempo_read(view, Action("knock")) is None and tempo_read(view, None) is None
+    game, _fragment = ask(DRAW27)
+    assert game.advice is not None
+    for best in (Action("knock"), None):  # never "worth keeping" beside advice to knock, nor without advice
+        assert not any("Nobody has knocked" in x for x in read_sentences(view, game.advice.read, NAMES, best))
+    # the same round's earlier turns (each seat's own view at its turn; the moves' count is 2 a turn)
+    spec = DRAW27
+    at = {}
+    for k in (12, 16, 22):
+        moment = new_game(spec[0], players=spec[1], seed=spec[2])
+        for m in spec[3][:k]:
+            moment = moment.apply(m)
+        assert moment.phase == "turn" and moment.current_player is not None
+        at[k] = moment.view(moment.current_player)
+    # turn 6: Cleo holds 25, over 24, but nobody has had two turns yet: too early
+    assert (at[12].turns, quiet_turns(at[12])) == (6, 6) and tempo_read(at[12], Action("draw stock")) is None
+    # turn 8: Ana holds 26 and every player has had two turns: said, from exactly TEMPO_TURNS × 4 turns on
+    assert quiet_turns(at[16]) == TEMPO_TURNS * 4
+    assert tempo_read(at[16], Action("draw stock")) == TempoRead(8, 4, 26.0, 24.0)
+    # turn 11: the learner holds 22, under 24: nothing to keep against the rule
+    assert quiet_turns(at[22]) == 11 and tempo_read(at[22], Action("draw stock")) is None
+
+
+@pytest.mark.parametrize("preset", ["scat", "schwimmen", "feuer", "bga-commerce", "bga-draw", "widow"])
+def test_the_turns_nobody_knocked_in_are_counted_from_the_public_log_as_the_engine_allows_knocks(preset: str) -> None:
+    """Every seat's view, at every moment of seeded games between bots, counts the turns in which the player to move
+    could have knocked (the engine's own legal moves say so) and did not, until somebody knocks."""
+    from thirtyone.bots import make_bot
+
+    checked = 0
+    for seed in (1, 2, 3):
+        s = new_game(preset, players=4, seed=seed)
+        bots = [make_bot("intermediate", seed * 10 + i) for i in range(4)]
+        quiet, could = 0, False
+        for _step in range(400):
+            if s.game_over:
+                break
+            if s.phase == "over":
+                s = s.apply("next round")
+                quiet, could = 0, False
+                continue
+            if s.knocker is None:
+                for seat in s.active:
+                    assert quiet_turns(s.view(seat)) == quiet, (preset, seed, s.round, s.turns)
+                checked += 1
+            if s.phase in ("turn", "first"):
+                could = Action("knock") in s.legal_actions()
+            p = s.current_player
+            assert p is not None
+            nxt = s.apply(bots[p].choose(s.view(p)))
+            if nxt.round == s.round and nxt.turns > s.turns and nxt.knocker is None:
+                quiet += could
+            s = nxt
+    assert checked > 100

@@ -17,7 +17,7 @@ from thirtyone.narration import the_card
 from thirtyone.readwords import seat_sentences, suit_text
 from thirtyone.widgets.tableread import SPOTS, TableReading
 
-RIGHT = ((3, False), (3, True), (0, False), (1, True), (1, False), (1, True))
+RIGHT = ((3, False), (3, True), (0, False), (0, True), (2, False), (1, True))
 """The coach's answers for each staged round of SPOTS: the suit the player collects (0 clubs … 3 diamonds) and
 whether to throw the card asked about. Keep it when the collector plays right after you and your own hand can
 spare another card; throw it when they do not, or when your hand needs it gone all the same."""
@@ -69,7 +69,7 @@ def test_a_right_answer_is_marked_right_with_the_coachs_numbers(lang: str) -> No
         assert " ".join(numbers.split()) in text
         rows = {m.action.cards[0]: m.estimate for m in advice.moves if m.action.kind == "discard"}
         ace = next(c for c in rows if str(c) == "A♦")
-        five = next(c for c in rows if str(c) == "5♣")
+        five = next(c for c in rows if str(c) == "8♥")
         throws = _("Throwing your {card} loses {lives} lives on average ({low} to {high}); throwing {the_card} "
                    "instead loses {other_lives} ({other_low} to {other_high}).").format(
             card="A♦", lives=lives_text(rows[ace].expected_lives), low=lives_text(rows[ace].expected_ci[0]),
@@ -110,7 +110,7 @@ def test_wrong_answers_are_marked_wrong_and_the_right_ones_said() -> None:
 def test_the_round_so_far_is_shown_move_by_move_with_lesson_6s_names() -> None:
     reading = TableReading()
     moves = shown(reading.moves.value)
-    assert "Ana took the 3♦ from the discard pile and threw the 2♦." in moves
+    assert "Ana took the 4♦ from the discard pile and threw the 3♥." in moves
     assert "Which suit is Ana collecting?" in shown(reading.suit_question.value)
     assert "Would you throw your A♦ now?" in shown(reading.throw_question.value)
     assert [label for label, _v in reading.suit_buttons.options] == ["clubs ♣", "spades ♠", "hearts ♥", "diamonds ♦"]
@@ -118,8 +118,8 @@ def test_the_round_so_far_is_shown_move_by_move_with_lesson_6s_names() -> None:
     assert "Choose a suit" in shown(reading.feedback.value) and reading.asked == 0
     with using("de"):
         german = TableReading(start=3)
-        assert "Würdest du deine Karte 5♠ jetzt ablegen?" in shown(german.throw_question.value)
-        assert "Pik ♠" in [label for label, _v in german.suit_buttons.options]
+        assert "Würdest du deine Karte K♣ jetzt ablegen?" in shown(german.throw_question.value)
+        assert "Kreuz ♣" in [label for label, _v in german.suit_buttons.options]
 
 
 def test_a_failing_coach_is_said_to_the_learner_and_counts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -54,11 +54,10 @@ class ReadSpot(NamedTuple):
 
 
 SPOTS: tuple[ReadSpot, ...] = (
-    ReadSpot("scat", 4, 18, (
-        "draw discard", "discard 8♥", "draw stock", "discard 9♣", "draw stock", "discard 3♠", "draw stock",
-        "discard 2♥", "draw stock", "discard 10♥", "draw discard", "discard 6♦", "draw stock", "discard 4♠",
-        "draw stock", "discard 3♦", "draw discard", "discard 2♦", "draw stock", "discard 8♦", "draw stock",
-        "discard 5♣", "draw discard"), 1, "A♦"),
+    ReadSpot("scat", 4, 36, (
+        "draw discard", "discard 3♥", "draw stock", "discard 2♠", "draw discard", "discard 3♣", "draw stock",
+        "discard 4♠", "draw stock", "discard 5♣", "draw discard", "discard 6♥", "draw stock", "discard 2♠",
+        "draw stock"), 1, "A♦"),
     ReadSpot("scat", 4, 3, (
         "draw stock", "discard 3♠", "draw discard", "discard 9♦", "draw discard", "discard 8♣", "draw stock",
         "discard 3♦", "draw stock", "discard Q♣", "draw discard", "discard 3♠", "draw stock", "discard 8♠",
@@ -67,15 +66,14 @@ SPOTS: tuple[ReadSpot, ...] = (
     ReadSpot("scat", 3, 104, (
         "draw discard", "discard 4♥", "draw stock", "discard 7♥", "draw stock", "discard K♣", "draw discard",
         "discard 5♦", "draw stock", "discard K♦", "draw stock"), 1, "A♣"),
-    ReadSpot("scat", 4, 4, (
-        "draw stock", "discard 3♣", "draw discard", "discard 9♦", "draw stock", "discard 3♠", "draw stock",
-        "discard 2♠", "draw discard", "discard 4♣", "draw discard", "discard Q♠", "draw stock", "discard 6♣",
-        "draw discard"), 1, "5♠"),
-    ReadSpot("scat", 4, 68, (
-        "draw discard", "discard 2♠", "draw discard", "discard 7♥", "draw discard", "discard 2♣", "draw discard",
-        "discard 6♠", "draw discard", "discard 6♦", "draw stock", "discard 3♣", "draw stock", "discard 4♣",
-        "draw discard", "discard 10♥", "draw stock", "discard 7♦", "draw stock", "discard K♦", "draw discard",
-        "discard 7♥", "draw stock"), 1, "J♠"),
+    ReadSpot("scat", 4, 30, (
+        "draw discard", "discard 6♣", "draw discard", "discard J♥", "draw discard", "discard 3♦", "draw discard",
+        "discard 4♥", "draw stock", "discard Q♥", "draw stock", "discard 6♣", "draw stock", "discard 9♥",
+        "draw stock", "discard 8♣", "draw discard", "discard 6♠", "draw stock", "discard 7♣", "draw stock",
+        "discard J♥", "draw stock"), 1, "K♣"),
+    ReadSpot("scat", 4, 2, (
+        "draw discard", "discard 3♦", "draw stock", "discard 4♦", "draw stock", "discard 7♦", "draw discard"),
+        1, "J♥"),
     ReadSpot("scat", 4, 7, (
         "draw discard", "discard 10♠", "draw discard", "discard 3♣", "draw stock", "discard A♥", "draw stock",
         "discard 4♦", "draw stock", "discard 3♦", "draw stock", "discard J♥", "draw stock", "discard A♣",
