@@ -85,8 +85,12 @@ def main() -> None:
     parser.add_argument("--presets", default="", help="play only the cells of these presets (a comma list)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="PATH", help="also write every row (and the expert's pairings) here")
+    parser.add_argument("--bots", default=",".join(ARENA_BOTS),
+                        help="the bots to play, a comma list (add expert-classic: the expert that does not read the "
+                             "table, issue 33; benchmarks/bench_reading.py pairs the two)")
     args = parser.parse_args()
     fields = [f.strip() for f in args.fields.split(",")]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     bad = [f for f in fields if f not in FIELDS]
     if bad:
         parser.error(f"unknown field {bad[0]!r}: choose from {', '.join(FIELDS)}")
@@ -103,7 +107,7 @@ def main() -> None:
         rounds = full_rounds(field) if args.full else args.rounds
         mine: list[float] = []
         start = time.process_time()
-        cell = duplicate(preset, players, field, ARENA_BOTS, rounds, args.seed,
+        cell = duplicate(preset, players, field, bots, rounds, args.seed,
                          progress=tick(rounds, start, f"{preset} {players} {field}"),
                          on_decision=lambda bot, sec, into=mine: into.append(sec) if bot == "expert" else None)
         spent = time.process_time() - start
@@ -133,7 +137,7 @@ def main() -> None:
     loop = statistics.median(loops)
     print(f"\nempty 10-million-step loop: {loop:.3f} s CPU (median of {len(loops)}); the unit of the 'x' figures")
     print(strength_table(rows))
-    for bot in ARENA_BOTS:
+    for bot in bots:
         mine_rows = [r for r in rows if r.bot == bot]
         sec = sum(r.seconds for r in mine_rows) / max(1, sum(r.rounds for r in mine_rows))
         print(f"{bot:<13} time per round over all cells: {sec * 1000:8.2f} ms = {sec / loop:.4f}x the loop")

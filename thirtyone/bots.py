@@ -11,10 +11,13 @@
   sampling the unseen cards consistently with what it has seen (the discard pile, cards others took
   from the pile or the center, the center; others hold the best of the cards they chose from) and
   playing on with the fast threshold policy; it reads which suits others collect and does not throw
-  them those.
+  them those. It reads the table (:mod:`thirtyone.reading`): the worlds are weighted by how likely each
+  other player's moves this round are, and each plays out knocking as their earlier knocks suggest.
+  ``make_bot("expert-classic")`` is the expert as it was before (uniform worlds, everyone knocking at the
+  intermediate's threshold of the moment), kept to measure against.
 
 ``make_bot("beginner" | "intermediate" | "expert" | "random" | "greedy" | "threshold", seed=1)``
-gives the tutorial's named levels. Every bot takes a seed; the same seed gives the same decisions.
+gives the tutorial's named levels (and ``"expert-classic"``). Every bot takes a seed; the same seed gives the same decisions.
 
 When each level knocks is stated in ONE place, :func:`knock_rule` (a :class:`KnockRule`, with the
 sentence the lessons show): the bots decide their knocks with the same rule object, and
@@ -39,6 +42,7 @@ from .policy import (
     knock_threshold,
     take_discard,
 )
+from .reading import TableRead
 from .rules import Rules
 from .scoring import hand_values, value_table
 from .worlds import (
@@ -359,13 +363,23 @@ class ExpertBot(ThresholdBot):
     ``last_losses``: the mean lives lost of each move it compared at its last decision (empty when it
     did not simulate; a move that dropped out is rated by its paired difference to the move chosen),
     so a knock can be checked against its rule.
+
+    ``reads`` (the default): the play-outs start from worlds read from the others' moves
+    (:class:`thirtyone.reading.TableRead`: weighted by how likely each other player's moves this round are,
+    each of them knocking as their earlier knocks suggest, the bot's own later turns at the intermediate's
+    schedule of each turn); ``reads=False`` is ``"expert-classic"``: uniform worlds, everyone knocking at
+    ``threshold`` (by default the intermediate's threshold of the moment).
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, rollouts: int = EXPERT_ROLLOUTS, threshold: Threshold | None = None,
-                 patience: int = PATIENCE, max_rollouts: int | None = None) -> None:
+                 patience: int = PATIENCE, max_rollouts: int | None = None, reads: bool = True) -> None:
         super().__init__(seed, threshold, patience)
+        self.reads = bool(reads) and threshold is None
+        if not self.reads:
+            self.name = "expert-classic" if threshold is None else "expert"
+        self._table: tuple[PlayerView, TableRead] | None = None
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"rollouts must be a whole number, 1 or more, not {rollouts!r}")
         cap = EXPERT_CAP * rollouts if max_rollouts is None else max_rollouts
@@ -415,7 +429,15 @@ class ExpertBot(ThresholdBot):
         """Lives lost by the viewer in each of ``rollouts`` sampled play-outs, per action: every action
         played on in the same sampled worlds, all at once (:func:`~thirtyone.worlds.evaluate`: on NumPy
         :func:`~thirtyone.worlds.sample_worlds` and :func:`~thirtyone.worlds.play_on_worlds`, else in plain Python)."""
+        if self.reads:
+            return self.table_read(view).evaluate(actions, rollouts, self.rng)
         return evaluate_worlds(view, actions, rollouts, self.threshold_for(view), self.patience, self.rng)
+
+    def table_read(self, view: PlayerView) -> TableRead:
+        """The table read of ``view`` (:class:`~thirtyone.reading.TableRead`), worked out once for a decision."""
+        if self._table is None or self._table[0] is not view:
+            self._table = (view, TableRead(view, self.patience))
+        return self._table[1]
 
     def compare(self, view: PlayerView, actions: Sequence[Action]) -> dict[Action, float]:
         """The mean lives lost after each of ``actions``, sampled adaptively: batches of play-outs in the
@@ -488,12 +510,16 @@ def knock_rule(level: str, rules: Rules | str, players: int, patience: int = PAT
 
 
 def make_bot(level: str = "intermediate", seed: int | None = None, **options: object) -> Bot:
-    """A bot by level (``beginner``, ``intermediate``, ``expert``) or strategy name."""
+    """A bot by level (``beginner``, ``intermediate``, ``expert``; ``expert-classic``, the expert that does not read
+    the table) or strategy name."""
+    if level == "expert-classic":
+        return ExpertBot(seed, reads=False, **options)  # type: ignore[arg-type]
     kind = LEVELS.get(level, level)
     classes: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "threshold": ThresholdBot,
                                       "expert": ExpertBot}
     if kind not in classes:
-        raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(list(LEVELS) + list(classes))}")
+        raise ValueError(f"unknown bot {level!r}: choose one of "
+                         f"{', '.join(list(LEVELS) + ['expert-classic'] + list(classes))}")
     return classes[kind](seed, **options)
 
 

@@ -2,10 +2,10 @@
 
 * :func:`coach` — for the player whose turn it is, from their view only (``state.view(player)``,
   never the hidden cards): every sensible move (the expert bot's candidates; every throw) is played
-  on in the same sampled continuations (the unseen cards dealt consistently with the view, everyone
-  then playing as the intermediate bot does: greedy moves, knocking as
-  :func:`thirtyone.bots.knock_rule` states for that level, as :class:`~thirtyone.bots.ExpertBot`
-  assumes); the move with the fewest expected lives lost is the advice, with a 95% interval for each.
+  on in the same sampled continuations (the unseen cards dealt consistently with the view and read from the
+  others' moves, everyone then playing greedy moves and knocking as their earlier knocks suggest, as
+  :class:`~thirtyone.bots.ExpertBot` assumes: :mod:`thirtyone.reading`); the move with the fewest expected lives
+  lost is the advice, with a 95% interval for each. What it read is :attr:`Advice.read`.
 * When a knock is legal, the coach's knock verdict (:attr:`Advice.knock`) is read off **the same
   table**: the knock's row against the best other move's row. Lesson 5's
   :func:`~thirtyone.analysis.knock_advice` estimates the same thing (knock now against playing on,
@@ -35,6 +35,7 @@ from .game import Action, PlayerView, State
 from .i18n import N_, _, card_text, fixed, grouped, ngettext, number, percent
 from .narration import the_card
 from .policy import best_discard, hand_keeps
+from .reading import Read, TableRead
 from .scoring import hand_values
 from .stats import paired
 
@@ -130,6 +131,9 @@ class Advice:
     headline: str = ""
     """The advice in one whole sentence, naming the move: ``"The coach advises you to draw from the stock."``
     (:func:`move_sentence`; :func:`keep_headline` says advice that keeps the hand)."""
+    read: Read | None = None
+    """What the coach read of the table (:class:`thirtyone.reading.Read`, codes and numbers): for each other player
+    still in, the suit they most likely collect with its chance against a random deal's, and when they knock."""
 
     @property
     def keeps_hand(self) -> bool:
@@ -351,6 +355,7 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
         raise ValueError(f"rollouts must be at least 2, not {rollouts}")
     view = state.view(p)
     cands, losses = coach_losses(view, rollouts, knock_rollouts, seed)
+    read = TableRead(view).summary(seed)
     back = throws_back(view)
     order = sorted(range(len(cands)), key=lambda i: (sum(losses[cands[i]]), i))
     moves = tuple(MoveEstimate(cands[i], describe_move(cands[i], view, back=back),
@@ -369,7 +374,7 @@ def coach(state: State, player: int | None = None, rollouts: int = 200, seed: in
     departure = _departure(view, moves, losses, value) if value is not None else None
     return Advice(p, state.round, state.turns, state.phase, best.action, moves, knock,
                   _explain(moves, saves, top, back), time.perf_counter() - t0, where, verdict, saves,
-                  top if back else None, value, departure, move_sentence("advise", best.action, top, back))
+                  top if back else None, value, departure, move_sentence("advise", best.action, top, back), read)
 
 
 def _departure(view: PlayerView, moves: Sequence[MoveEstimate], losses: dict[Action, list[int]], value: float

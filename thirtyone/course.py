@@ -104,7 +104,7 @@ PAGES: tuple[Page, ...] = (
                                       "de": "Ein Spiel, viele Regelwerke"}, Pool.ONE_AT_A_TIME,
          done=Done({}, tuple(key for group in GROUPS.values() for key in group))),
     Page("05-knock-timing", Kind.LESSON, {"en": "When to knock", "es": "Cuándo golpear", "de": "Wann klopfen?"},
-         Pool.ONE_AT_A_TIME, exercises=("drill",), done=Done({"drill": 5})),
+         Pool.ONE_AT_A_TIME, exercises=("drill", "read"), done=Done({"drill": 5, "read": 3})),
     Page("06-play", Kind.LESSON, {"en": "A whole game, with a coach", "es": "Una partida entera, con entrenador",
                                   "de": "Eine ganze Partie, mit Trainer"}, Pool.ONE_AT_A_TIME,
          exercises=("games",)),
@@ -127,7 +127,7 @@ When a page is done (``Memory`` marks it as soon as it is):
 - lessons 2 and 3: both of the page's walkthroughs played to their last step (``Memory.finished``);
 - lesson 4: every staged example of its five sections shown (the first of each section shows when the page opens,
   the others when chosen from the section's menu), in one visit (``Memory.saw``);
-- lesson 5: its drill answered 5 times, right or wrong;
+- lesson 5: its drill answered 5 times and its table reading (``TableReading``) 3 times, right or wrong;
 - lesson 6: a game played to its end (``progress.played``, which also counts the games won of played).
 
 The index, the glossary, the Review and the page for the teacher (the class's tables, lesson 6's "Play with

@@ -67,8 +67,15 @@ class PublicRuleBot(GreedyBot):
     """A greedy bot (the project's draws, throws and swaps) that knocks by a published rule.
 
     Subclasses state the rule in :meth:`rule_knocks`; :meth:`wants_knock` (asked only when a knock is
-    legal) also knocks once every player still in has had ``patience`` turns, as every bot does.
+    legal) also knocks once every player still in has had ``patience`` turns, as every bot does, unless
+    ``patience`` is ``None``: the rule as its source reads, with no knock forced (how a field of it plays,
+    :func:`make_arena_bot` with ``as_field``; issue 33).
     """
+
+    def __init__(self, seed: int | None = None, patience: int | None = PATIENCE) -> None:
+        super().__init__(seed, PATIENCE if patience is None else patience)
+        self.as_source = patience is None
+        """No patience rule: the bot knocks only when its source's rule says so."""
 
     name = "public"
     source = ""
@@ -83,7 +90,7 @@ class PublicRuleBot(GreedyBot):
         raise NotImplementedError
 
     def wants_knock(self, view: PlayerView) -> bool:
-        if self.knock_rule(view).patience_over(view.turns):
+        if not self.as_source and self.knock_rule(view).patience_over(view.turns):
             return True
         return self.rule_knocks(view)
 
@@ -231,11 +238,13 @@ PUBLIC_RULES: dict[str, type[PublicRuleBot]] = {
 LEVEL_BOTS = ("beginner", "intermediate", "expert")
 ARENA_BOTS: tuple[str, ...] = LEVEL_BOTS + tuple(PUBLIC_RULES)
 """The bots of the strength run (:func:`strength_record`), in the order the tables show them."""
-EXTRA_BOTS: tuple[str, ...] = ("coach",)
+EXTRA_BOTS: tuple[str, ...] = ("coach", "expert-classic")
 """Bots :func:`make_arena_bot` also makes, played only when named: the coach of lesson 6 as a player (each turn
-the move it advises, :class:`thirtyone.coach.CoachBot`), which costs about as much as the expert."""
-FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES)
-"""The fields a bot can be tested against."""
+the move it advises, :class:`thirtyone.coach.CoachBot`), which costs about as much as the expert; and the expert
+that does not read the table (``make_bot("expert-classic")``), to measure the reading against."""
+FIELDS: tuple[str, ...] = ("intermediate",) + tuple(PUBLIC_RULES) + ("beginner",)
+"""The fields a bot can be tested against: intermediates, each public knock rule, and beginners, a field that never
+knocks (only the patience rule that every bot keeps ends its rounds; issue 33)."""
 DEFAULT_CELLS: tuple[tuple[str, int, str], ...] = (
     ("scat", 3, "intermediate"), ("scat", 4, "intermediate"),
     ("schwimmen", 3, "intermediate"), ("schwimmen", 4, "intermediate"),
@@ -254,10 +263,12 @@ def select_cells(preset: str | None = None, players: int | None = None, field: s
     return cells or [(key or "scat", 4 if players is None else players, field or "intermediate")]
 
 
-def make_arena_bot(name: str, seed: int | None = None) -> Bot:
+def make_arena_bot(name: str, seed: int | None = None, as_field: bool = False) -> Bot:
     """A bot by name (:data:`ARENA_BOTS`, :data:`EXTRA_BOTS`): a tutorial level, a public knock rule or the
-    coach, seeded."""
-    if name in LEVEL_BOTS:
+    coach, seeded. ``as_field``: a bot of the field :func:`duplicate` plays against, where a public rule plays as
+    its source reads (no patience rule: it knocks only when its rule says so; issue 33). A public rule under test
+    keeps the patience every bot under test has, so that every round ends."""
+    if name in LEVEL_BOTS or name == "expert-classic":
         return make_bot(name, seed)
     if name == "coach":
         from .coach import CoachBot
@@ -266,7 +277,7 @@ def make_arena_bot(name: str, seed: int | None = None) -> Bot:
     cls = PUBLIC_RULES.get(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(ARENA_BOTS + EXTRA_BOTS)}")
-    return cls(seed, PATIENCE)
+    return cls(seed, None if as_field else PATIENCE)
 
 
 @dataclass(frozen=True)
@@ -367,7 +378,7 @@ def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] 
         for name in names:
             hook = None if on_decision is None else (lambda sec, _name=name: on_decision(_name, sec))
             t = time.process_time()
-            table = [make_arena_bot(field, s) for s in field_seeds]
+            table = [make_arena_bot(field, s, as_field=True) for s in field_seeds]
             table[seat] = make_arena_bot(name, bot_seed)
             lost[name].append(_play_round(start, table, seat, hook))
             seconds[name] += time.process_time() - t
@@ -442,12 +453,13 @@ def coach_record(rows: Sequence[StrengthRow], seed: int = 0, rounds: int = COACH
     interval, rounded to 5 decimals; and its lives lost over the first :data:`CHECK_DEALS` deals."""
     first = rows[0]
     n = min(rounds, first.rounds)
-    coach = next(r for r in duplicate(first.preset, first.players, first.field, ["coach"], n, seed,
-                                      progress=progress) if r.bot == "coach")
+    played = {r.bot: r for r in duplicate(first.preset, first.players, first.field, ["coach", "expert-classic"], n,
+                                          seed, progress=progress)}
+    coach = played["coach"]
+    minus = {r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:n])] for r in rows if r.bot in LEVEL_BOTS}
+    minus["expert-classic"] = [round(x, 5) for x in paired(coach.lost, played["expert-classic"].lost)]
     return {"preset": first.preset, "players": first.players, "field": first.field, "rounds": n,
-            "lost": round(coach.mean, 5),
-            "minus": {r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:n])] for r in rows if r.bot in LEVEL_BOTS},
-            "first": sum(coach.lost[:CHECK_DEALS])}
+            "lost": round(coach.mean, 5), "minus": minus, "first": sum(coach.lost[:CHECK_DEALS])}
 
 
 def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed: int = 0,

@@ -167,12 +167,17 @@ def world_parts(view: PlayerView) -> Callable[[random.Random], tuple[list[tuple[
     return sample
 
 
+Knock = float | Sequence[float]
+"""A knock threshold (or its ``drop``, ``floor``) for every seat, or one per seat."""
+
 _FIRST_MOVES = ("knock", "draw stock", "draw discard", "pass", "swap all", "swap")
 
 
-def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, threshold: float, patience: int,
-            seed: int) -> dict[Action, list[int]]:
-    """Lives ``me`` loses in each world after each action, everyone then playing the threshold policy.
+def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, threshold: Knock, patience: int,
+            seed: int, drop: Knock = 0.0, floor: Knock = 0.0) -> dict[Action, list[int]]:
+    """Lives ``me`` loses in each world after each action, everyone then playing the threshold policy
+    (``threshold``, ``drop``, ``floor``: one number, or one per seat, as :func:`~thirtyone.lockstep.play_lockstep`
+    takes them: a knock schedule per seat).
 
     Every (world, action) pair is one play-out of one lockstep (:func:`thirtyone.lockstep.play_lockstep`): a
     move at the start of a turn is forced as the play-out's first move; any other (a throw, a first choice)
@@ -199,7 +204,7 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
         groups.setdefault((s.current_player, s.turns, s.played, s.passes, s.knocker, s.out, len(s.stock),
                            len(s.discard_pile)), []).append(start)
     if not use_numpy():  # a rebuilt stock is shuffled as each world's own game would shuffle it
-        _play_groups_pure(groups, out, me, threshold, patience)
+        _play_groups_pure(groups, out, me, threshold, patience, drop, floor)
         return out
     import numpy as np  # only the simulations need NumPy (a page imports this module on load)
 
@@ -217,7 +222,8 @@ def play_on(worlds: Sequence[State], actions: Sequence[Action], me: int, thresho
         assert s0.current_player is not None and hands.shape[1] == n
         res = play_lockstep(s0.rules, hands, stock, center, s0.out, current=s0.current_player, dealer=s0.dealer,
                             turns=s0.turns, played=s0.played, passes=s0.passes, thresholds=threshold,
-                            patience=patience, first_move=[f for _s, f, _a, _w in group], discard=pile,
+                            patience=patience, drop=drop, floor=floor,
+                            first_move=[f for _s, f, _a, _w in group], discard=pile,
                             knocker=s0.knocker, rng=gen, reasons=False)
         for (_s, _f, a, w), lost in zip(group, res.losses[:, me].tolist()):
             out[a][w] = lost
@@ -352,8 +358,8 @@ def sample_worlds(view: PlayerView, count: int, rng: np.random.Generator, shuffl
     return Worlds(view, hands, np.ascontiguousarray(rest[:, :view.stock_count]), center, seeds)
 
 
-def play_on_worlds(worlds: Worlds, actions: Sequence[Action], threshold: float, patience: int,
-                   rng: np.random.Generator) -> dict[Action, list[int]]:
+def play_on_worlds(worlds: Worlds, actions: Sequence[Action], threshold: Knock, patience: int,
+                   rng: np.random.Generator, drop: Knock = 0.0, floor: Knock = 0.0) -> dict[Action, list[int]]:
     """Lives the viewer loses in each world after each action, everyone then playing the threshold policy:
     :func:`play_on` of the worlds as states (the same numbers from a generator in the same place,
     ``tests/sim/test_worlds.py``), with no state made when none is needed.
@@ -371,10 +377,10 @@ def play_on_worlds(worlds: Worlds, actions: Sequence[Action], threshold: float, 
     out: dict[Action, list[int]] = {}
     if direct:
         assert start is not None
-        out.update(_lockstep(worlds, start, direct, threshold, patience, rng))
+        out.update(_lockstep(worlds, start, direct, threshold, patience, rng, drop, floor))
     if rest:
         out.update(play_on([worlds.state(i) for i in range(count)], rest, me, threshold, patience,
-                           int(rng.integers(0, 2**32))))
+                           int(rng.integers(0, 2**32)), drop, floor))
     return {a: out[a] for a in actions}
 
 
@@ -412,7 +418,8 @@ def _same_start(s: State, t: State | PlayerView) -> bool:
 
 
 def _lockstep(worlds: Worlds, start: State | PlayerView, direct: Sequence[tuple[Action, Action | None]],
-              threshold: float, patience: int, rng: np.random.Generator) -> dict[Action, list[int]]:
+              threshold: Knock, patience: int, rng: np.random.Generator, drop: Knock = 0.0, floor: Knock = 0.0
+              ) -> dict[Action, list[int]]:
     """The direct play-outs of :func:`play_on_worlds`: one lockstep, a row per (world, action), world-major as
     :func:`play_on` orders them."""
     import numpy as np
@@ -438,7 +445,8 @@ def _lockstep(worlds: Worlds, start: State | PlayerView, direct: Sequence[tuple[
     assert start.current_player is not None
     res = play_lockstep(view.rules, hands, stock, center, view.out, current=start.current_player, dealer=view.dealer,
                         turns=start.turns, played=start.played, passes=start.passes, thresholds=threshold,
-                        patience=patience, first_move=[f for _a, f in direct] * count, discard=pile,
+                        patience=patience, drop=drop, floor=floor, first_move=[f for _a, f in direct] * count,
+                        discard=pile,
                         knocker=start.knocker, rng=rng, reasons=False)
     lost = res.losses[:, me].reshape(count, moves)
     return {a: lost[:, j].tolist() for j, (a, _f) in enumerate(direct)}
@@ -463,7 +471,8 @@ def game_reshuffle(seeds: Sequence[int], shuffles: Sequence[int]) -> Callable[[i
 
 
 def _play_groups_pure(groups: dict[tuple[object, ...], list[tuple[State, Action | None, Action, int]]],
-                      out: dict[Action, list[int]], me: int, threshold: float, patience: int) -> None:
+                      out: dict[Action, list[int]], me: int, threshold: Knock, patience: int, drop: Knock = 0.0,
+                      floor: Knock = 0.0) -> None:
     """:func:`play_on`'s play-outs, a group of one turn order at a time, by :func:`thirtyone.purestep.play_pure`."""
     from .purestep import play_pure
 
@@ -474,7 +483,7 @@ def _play_groups_pure(groups: dict[tuple[object, ...], list[tuple[State, Action 
                         [s.stock for s, *_ in group],
                         [s.center for s, *_ in group] if s0.rules.family == "commerce" else None, s0.out,
                         current=s0.current_player, dealer=s0.dealer, turns=s0.turns, played=s0.played,
-                        passes=s0.passes, thresholds=threshold, patience=patience,
+                        passes=s0.passes, thresholds=threshold, patience=patience, drop=drop, floor=floor,
                         first_move=[f for _s, f, _a, _w in group], discard=[s.discard_pile for s, *_ in group],
                         knocker=s0.knocker,
                         reshuffle=game_reshuffle([s.seed for s, *_ in group], [s.shuffles for s, *_ in group]))
@@ -515,8 +524,8 @@ def sample_worlds_pure(view: PlayerView, count: int, rng: random.Random) -> Pure
                       [d[3] for d in drawn])
 
 
-def play_on_pure_worlds(worlds: PureWorlds, actions: Sequence[Action], threshold: float, patience: int
-                        ) -> dict[Action, list[int]]:
+def play_on_pure_worlds(worlds: PureWorlds, actions: Sequence[Action], threshold: Knock, patience: int,
+                        drop: Knock = 0.0, floor: Knock = 0.0) -> dict[Action, list[int]]:
     """:func:`play_on_worlds` without NumPy: lives the viewer loses in each world after each action, everyone then
     playing the threshold policy, each play-out ending as the world's own game played move by move would end it.
     At the start of a turn every action is a play-out's first move; a throw that leaves the next player to start a
@@ -545,14 +554,15 @@ def play_on_pure_worlds(worlds: PureWorlds, actions: Sequence[Action], threshold
         center = [view.center] * (count * moves) if view.rules.family == "commerce" else None
         res = play_pure(view.rules, hands, [worlds.stock[i] for i in range(count) for _ in direct], center, view.out,
                         current=start.current_player, dealer=view.dealer, turns=start.turns, played=start.played,
-                        passes=start.passes, thresholds=threshold, patience=patience, first_move=firsts,
+                        passes=start.passes, thresholds=threshold, patience=patience, drop=drop, floor=floor,
+                        first_move=firsts,
                         discard=piles, knocker=start.knocker,
                         reshuffle=game_reshuffle([worlds.seeds[i] for i in range(count) for _ in direct],
                                                  [0] * (count * moves)))
         for j, (a, _f) in enumerate(direct):
             out[a] = [res.losses[i * moves + j][me] for i in range(count)]
     if rest:
-        out.update(play_on([worlds.state(i) for i in range(count)], rest, me, threshold, patience, 0))
+        out.update(play_on([worlds.state(i) for i in range(count)], rest, me, threshold, patience, 0, drop, floor))
     return {a: out[a] for a in actions}
 
 

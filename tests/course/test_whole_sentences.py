@@ -48,7 +48,7 @@ KINDS: dict[str, set[str]] = {
         "one_high", "mine_n", "mine_low", "mine_high", "mean", "knocks", "high_low", "high_high", "floor", "diff",
         "above", "threshold", "game", "start", "end", "each", "typed", "place", "played", "mine", "best", "fields",
         "level_n", "sums", "numbers", "values", "thresholds", "compared", "agreed", "followed", "minutes",
-        "seconds", "step", "steps", "count", "rollouts", "line", "aces_value", "toak", "full",
+        "seconds", "step", "steps", "count", "rollouts", "line", "aces_value", "toak", "full", "lesson_threshold",
     },
     "player": {"p", "name", "who", "seat", "knocker", "dealer", "names", "others", "winner", "player"},
     "card": {"card", "cards", "the_card", "the_thrown", "the_take", "the_give", "queen_or_jack", "rank", "suit",

@@ -13,6 +13,7 @@ from thirtyone import parse_cards
 from thirtyone.bots import KNOCK_RULES, knock_rule
 from thirtyone.coach import Advice, GameRecord, KnockRecord, coach
 from thirtyone.game import Action, new_game
+from thirtyone.readwords import read_sentences
 
 __all__ = ["_pseudo_widgets", "_pseudo_views", "_figure_texts"]
 
@@ -148,6 +149,7 @@ def _coached_game(preset: str, seed: int) -> list[str]:
         if s.current_player == 0:
             advice = coach(s, rollouts=20, knock_rollouts=20, seed=seed)
             said += _coach_texts(advice)
+            said += read_sentences(s.view(0), advice.read, ("Sam", "Ana", "Ben"), advice.best)
             knock = next((a for a in s.legal_actions() if a.kind == "knock"), None)
             move = knock if knock is not None and i % 3 == 0 else advice.best
             record.note_move(s, move, advice if i % 2 else None)
@@ -178,6 +180,31 @@ def _records() -> list[str]:
                             knocks=list(knocks), asked=3, followed=1, lost={1: 1, 2: 0, 3: 2}, winner=winner)
         header, rows = record.lives_table()
         out += [record.summary(), *record.knock_lines(), *header, *(c for r in rows for c in r), record.name(5)]
+    return out
+
+
+def _read_texts() -> list[str]:
+    """Every kind of sentence the coach says of what it read (thirtyone/readwords.py), from reads made by hand: a
+    card taken, a swap, throws alone; the player next or not; a card kept or thrown; you collecting the suit too; a
+    player who plays on (or never knocks) and one who knocks early."""
+    from thirtyone.readwords import KnockRead, SuitRead, _knock_sentence, _meaning, _suit_sentences, numbers_sentence
+
+    s = new_game("scat", 3, seed=1)
+    view = s.view(0)
+    sw = new_game("schwimmen", 3, seed=1).view(0)
+    c = parse_cards("9♠ K♥ Q♠ 7♠ 4♣")
+    out = [numbers_sentence("Ana", 1, 0.9, 0.4)]
+    for r, v, best in ((SuitRead(1, 1, 0.9, 0.4, c[0], c[1], (), True, (c[2],)), view, Action("discard", (c[4],))),
+                       (SuitRead(1, 1, 0.9, 0.4, c[0], c[1], (), True, (c[2],)), view, Action("discard", (c[2],))),
+                       (SuitRead(1, 1, 0.9, 0.4, None, None, (c[1], c[4]), False, ()), view, None),
+                       (SuitRead(1, 1, 0.9, 0.4, c[0], c[1], (), True, ()), view, Action("draw stock")),
+                       (SuitRead(1, 1, 0.9, 0.4, c[0], c[1], (), True, (c[2], c[3])), view, None),
+                       (SuitRead(1, 1, 0.9, 0.4, c[0], c[1], (), True, (c[2],)), sw, None)):
+        out += _suit_sentences(v, r, "Ana", best)
+        out.append(_meaning(v, r, "Ana", best))
+    for k in (KnockRead(1, True, 28.0, 24.0, 3), KnockRead(1, True, 32.0, 24.0, 1), KnockRead(1, False, 20.0, 24.0, 2)):
+        for best in (Action("draw stock"), Action("knock")):
+            out.append(_knock_sentence(k, "Ana", best))
     return out
 
 
@@ -223,6 +250,19 @@ def _pseudo_views() -> list[tuple[str, list[str], list[str]]]:
     d.rule_editor.choose("schwimmen")
     d.answer("play on")
     add("KnockDrill schwimmen", d)
+    from thirtyone.widgets.tableread import TableReading
+
+    reading = TableReading(rollouts=100)
+    add("TableReading", reading)
+    reading.check()  # nothing chosen yet: a message
+    add("TableReading nothing chosen", reading)
+    for i in range(len(reading.spots)):
+        reading.suit_buttons.value = i % 4
+        reading.throw_buttons.value = bool(i % 2)
+        reading.check()
+        add(f"TableReading answered {i}", reading)
+        reading.next_spot()
+    made.append(("coach reads", _read_texts(), []))
     for compare in ("players", "seat", "turn"):
         chart = SurvivalChart(compare=compare, players=4, seat=2, live_deals=100)
         add(f"SurvivalChart {compare}", chart)

@@ -26,6 +26,7 @@ from thirtyone.strength import (
     JohnnyBot,
     SpooleBot,
     StrengthRow,
+    _deal,
     cell_record,
     coach_record,
     duplicate,
@@ -67,7 +68,7 @@ def test_make_arena_bot_makes_every_bot_and_the_public_rules_are_greedy_bots() -
     from thirtyone.bots import ExpertBot, GreedyBot, ThresholdBot
 
     assert ARENA_BOTS == ("beginner", "intermediate", "expert", "algorithmic31", "johnny", "spoole", "carbonell")
-    assert FIELDS == ("intermediate", "algorithmic31", "johnny", "spoole", "carbonell")
+    assert FIELDS == ("intermediate", "algorithmic31", "johnny", "spoole", "carbonell", "beginner")  # beginner: never knocks
     assert type(make_arena_bot("beginner", 1)) is GreedyBot
     assert type(make_arena_bot("intermediate", 1)) is ThresholdBot
     assert type(make_arena_bot("expert", 1)) is ExpertBot
@@ -162,6 +163,25 @@ def test_every_public_rule_knocks_once_its_patience_runs_out() -> None:
         view = staged("2♣ 5♥ 9♦", own=PATIENCE + 1)
         assert view.turns >= PATIENCE * 2
         assert make_arena_bot(name, 0).wants_knock(view), name
+
+
+def test_a_field_of_a_public_rule_plays_it_as_its_source_reads_with_no_patience_rule() -> None:
+    view = staged("2♣ 5♥ 9♦", own=3 * PATIENCE)  # a 9 long after every patience has run out
+    for name in PUBLIC_RULES:
+        field_bot = make_arena_bot(name, 0, as_field=True)
+        assert not field_bot.wants_knock(view), f"a field of {name} knocks only when its rule says so"
+        assert make_arena_bot(name, 0).wants_knock(view), f"{name} under test keeps its patience"
+    for d in range(6):  # the field never knocks by patience, in duplicate play as well
+        game, field_seeds, _bot = _deal(3, d, 4)
+        bots = [make_arena_bot("carbonell", s, as_field=True) for s in field_seeds]
+        bots[d % 4] = make_arena_bot("beginner", 1)
+        s = new_game("scat", 4, seed=game)
+        while not s.round_over:
+            p = s.current_player
+            action = bots[p].choose(s.view(p))
+            if action.kind == "knock" and p != d % 4:
+                assert own_turn(s.view(p)) == 1, "a carbonell field knocks only on its own first turn"
+            s = s.apply(action)
 
 
 # -- duplicate play --------------------------------------------------------------------------------------
@@ -270,8 +290,11 @@ def test_the_coachs_record_pairs_it_with_each_level_on_the_cells_first_deals() -
     assert (record["preset"], record["players"], record["field"], record["rounds"]) == (
         "schwimmen", 3, "intermediate", CHECK_DEALS + 2)
     assert record["lost"] == round(coach.mean, 5) and record["first"] == sum(coach.lost[:CHECK_DEALS])
-    assert record["minus"] == {r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:CHECK_DEALS + 2])]
-                               for r in rows if r.bot in ("intermediate", "expert", "beginner")}
+    classic = next(r for r in duplicate("schwimmen", 3, "intermediate", ["expert-classic"], CHECK_DEALS + 2, seed=2)
+                   if r.bot == "expert-classic")
+    assert record["minus"] == {**{r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:CHECK_DEALS + 2])]
+                                  for r in rows if r.bot in ("intermediate", "expert", "beginner")},
+                               "expert-classic": [round(x, 5) for x in paired(coach.lost, classic.lost)]}
 
 
 def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> None:
@@ -291,7 +314,7 @@ def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> N
     assert [(c["preset"], c["players"]) for c in record["coach"]] == against
     for coach in record["coach"]:
         assert (coach["field"], coach["rounds"]) == ("intermediate", COACH_ROUNDS)
-        assert list(coach["minus"]) == ["beginner", "intermediate", "expert"]
+        assert list(coach["minus"]) == ["beginner", "intermediate", "expert", "expert-classic"]
         assert all(half > 0 for _minus, half in coach["minus"].values())
         assert shipped_coach(coach["preset"], coach["players"]) is coach
     assert shipped_coach("feuer", 4) is None

@@ -313,7 +313,9 @@ def test_the_drill_reports_each_answer_and_keeps_a_missed_situation() -> None:
                     "due": item["due"]}
 
 
-def test_lesson_5_is_done_when_its_drill_is_answered_5_times() -> None:
+def test_lesson_5_is_done_when_its_drill_is_answered_5_times_and_its_table_reading_3() -> None:
+    from thirtyone.widgets.tableread import TableReading
+
     m = Memory("05-knock-timing")
     browser_sends(m, loaded="")
     d = KnockDrill(seed=9, rollouts=100, memory=m)
@@ -322,7 +324,14 @@ def test_lesson_5_is_done_when_its_drill_is_answered_5_times() -> None:
         d.next_situation()
     assert not done(m)
     d.answer("play on")
+    assert not done(m)  # the table reading is not answered yet
+    reading = TableReading(rollouts=100, memory=m)
+    for i in range(3):
+        assert not done(m)
+        reading.answer(i % 4, bool(i % 2))  # wrong or right, an answer counts
+        reading.next_spot()
     assert done(m)
+    assert m.record["pages"]["05-knock-timing"]["exercises"]["read"]["asked"] == 3
 
 
 def test_a_drill_under_rules_of_your_own_is_counted_but_not_kept_for_the_review() -> None:

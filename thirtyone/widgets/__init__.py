@@ -24,6 +24,7 @@ _HOME = {
     "SurvivalChart": "charts", "ThresholdChart": "charts", "SuitStudyChart": "charts",
     "DiscardStudyView": "charts",
     "KnockAdvisor": "advisor", "KnockDrill": "advisor",
+    "TableReading": "tableread",
     "PlayGame": "play", "GameSetup": "play",
     "ClassPlay": "classplay", "TeacherView": "classteacher",
 }
@@ -58,5 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .review import Review  # noqa: F401
     from .ruleset import RuleEditor  # noqa: F401
     from .table import CardTable  # noqa: F401
+    from .tableread import TableReading  # noqa: F401
     from .variants import PresetTable, RuleReplay  # noqa: F401
     from .views import CardValues, HandComparison, Sandbox, ScoreView  # noqa: F401

@@ -44,8 +44,9 @@ from ..coach import (
     keep_text,
     lives_text,
 )
-from ..game import Action, State, narrate, new_game, parse_action
+from ..game import Action, PlayerView, State, narrate, new_game, parse_action
 from ..i18n import N_, _, grouped, ngettext, percent
+from ..readwords import read_sentences
 from ..rules import RULE_FIELDS, Rules
 from ._html import esc, number, static_text, style_tag
 from .failure import failure_html
@@ -308,9 +309,11 @@ class GameTable(CardTable):
         self.bots = [None] * self.state.players
 
 
-def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
+def coach_html(advice: Advice, labels: Sequence[str] = (), view: PlayerView | None = None) -> str:
     """The coach's advice: the best move and why, every move's numbers as a table, the knock verdict.
-    The numbers live in the table; the one sentence that quotes any quotes the table's."""
+    The numbers live in the table; the one sentence that quotes any quotes the table's. With the learner's ``view``
+    (of the moment the advice is for) and the players' names (``labels``, by seat), what the coach read of the
+    table too (:func:`thirtyone.readwords.read_sentences`), when it read something clear."""
     rows = [[m.words + (_(" (best)") if i == 0 else ""), lives_text(m.estimate.expected_lives),
              interval_text(m.estimate), chance_text(m.estimate.p_lose)]
             for i, m in enumerate(advice.moves)]
@@ -327,10 +330,12 @@ def coach_html(advice: Advice, labels: Sequence[str] = ()) -> str:
     headline = keep_headline(advice) or advice.headline
     kept = keep_text(advice)  # what keeping the hand is for, before the numbers
     lesson = departure_text(advice.departure)  # why the advice departs from lesson 5's knock rule
+    read = read_sentences(view, advice.read, labels or None, advice.best) if view is not None else []
     return ('<div class="to-coach-advice" role="status">'
             '<p class="to-advice"><strong>' + esc(headline) + "</strong> "
             + (f"{esc(kept)} " if kept else "") + f"{esc(why)}</p>"
             + (f'<p class="to-coach-lesson">{esc(lesson)}</p>' if lesson else "")
+            + (f'<p class="to-coach-read">{esc(" ".join(read))}</p>' if read else "")
             + f'<div class="to-coach-table">{table}</div>{knock}</div>')
 
 
@@ -617,8 +622,8 @@ class PlayGame(w.VBox):
         self.coach_button.disabled = not mine
         fresh = self.advice is not None and t is not None and self.advice.is_for(t.state)
         self.follow_button.disabled = not (mine and fresh)
-        if fresh and self.advice is not None:
-            self.coach_html.value = coach_html(self.advice)
+        if fresh and self.advice is not None and t is not None:
+            self.coach_html.value = coach_html(self.advice, t.names, t.state.view(self.advice.player))
         elif t is None:
             self.coach_html.value = '<p role="status">' + _("Choose the game above and click Start the game.") + "</p>"
         elif t.state.game_over:
