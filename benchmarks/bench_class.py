@@ -6,7 +6,7 @@ The service runs in its own process pinned to core 0 (``taskset -c 0 python -m t
 who answers ``--think`` seconds after their turn comes (each from their own page's view), so the service sees
 what a class that plays briskly makes. For each move a learner sends, the time from sending it until every page at
 its table has received the table after it. Prints p50/p95/max of that, the moves timed, and the empty
-10-million-step loop (this machine's speed; :func:`bench_engine.empty_loop`) with p95 as a multiple of it.
+10-million-step loop (this machine's speed; :func:`yardstick.empty_loop`) with p95 as a multiple of it.
 
     .venv/bin/python benchmarks/bench_class.py [--tables 16] [--seconds 60] [--think 0.5]
 """
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_engine import empty_loop  # noqa: E402
+from yardstick import empty_loop  # noqa: E402
 
 from thirtyone.classroom.client import ClassClient  # noqa: E402
 

@@ -117,6 +117,19 @@ def _calls(path: Path, names: set[str], top_level_only: bool = False) -> list[in
             and id(node) not in inside]
 
 
+def test_the_widgets_reach_the_class_service_only_through_its_protocol_and_client() -> None:
+    graph = _graph()
+    lower = {"thirtyone.classroom.protocol", "thirtyone.classroom.client"}
+    service = {m for m in graph if m.startswith("thirtyone.classroom")} - lower
+    for name, imported in graph.items():
+        if not name.startswith("thirtyone.classroom"):
+            assert not imported & service, f"{name} imports the class service itself: {sorted(imported & service)}"
+    for name in lower:
+        above = {m for m in graph[name] if m.startswith(("thirtyone.widgets", "thirtyone.server", "thirtyone.coach",
+                                                          "thirtyone.bots"))} | (graph[name] & service)
+        assert not above, f"{name} must import only the engine and Tornado's client, not {sorted(above)}"
+
+
 def test_the_engine_says_no_words() -> None:
     for m in ENGINE:
         if m not in WORDY:

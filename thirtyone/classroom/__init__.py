@@ -1,6 +1,7 @@
 """The class table service: learners play each other at one table, bots fill the empty seats (issue 34).
 
-The top floor of the package, like :mod:`thirtyone.server`: it imports Tornado; nothing in the engine or the
-widgets imports it. :mod:`.protocol` is the messages, :mod:`.tables` the tables (pure logic), :mod:`.store` the
-SQLite file, :mod:`.service` the Tornado app, :mod:`.client` the client the lesson page and the tests use.
+:mod:`.tables` (the tables, pure logic), :mod:`.store` (the SQLite file) and :mod:`.service` (the Tornado app) are
+the top floor of the package, like :mod:`thirtyone.server`: nothing imports them. :mod:`.protocol` (the messages)
+and :mod:`.client` (the client lesson 6's page and the tests use) sit just above the engine: they import only the
+engine and Tornado's client, so that the widgets may use them (``tests/engine/test_layers.py``).
 """
