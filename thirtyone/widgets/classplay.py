@@ -660,7 +660,7 @@ class ClassPlay(w.VBox):
     def _teacher_key_html(self) -> str:
         if not (self.creator and self.teacher_key):
             return ""
-        return ('<p class="to-class-key">' + esc(_("Teacher key:")) + f' <code>{esc(self.teacher_key)}</code> '
+        return ('<p class="to-class-key">' + esc(_("Teacher key:")) + f' <code>{esc(self.teacher_key)}</code><br>'
                 + esc(_("With it, your teacher can follow this table on the page for the teacher, see every hand "
                         "after each round and pause the table.")) + "</p>")
 
