@@ -136,6 +136,7 @@ c.DummyAuthenticator.password = {PASSWORD!r}
 c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = 'simple'
 c.Spawner.cmd = [{str(Path(sys.executable).parent / 'jupyterhub-singleuser')!r}]
+c.Spawner.args = {['--allow-root'] if os.geteuid() == 0 else []!r}  # a container's root (as here) only
 c.Spawner.default_url = {singleuser['defaultUrl']!r}
 c.Spawner.notebook_dir = {str(ROOT)!r}
 c.Spawner.environment = {env!r}
@@ -327,9 +328,12 @@ def singleuser_checks(public: str, admin_token: str, tokens: dict[str, str], def
         return
     check(True, f"{user}'s server is ready")
     status, headers, _ = request(f"{public}/user/{user}/", token=tokens[user])
-    location = headers.get("Location", "")
-    check(status == 302 and location.split("?")[0].endswith(f"/user/{user}{default_url}"),
-          f"it opens on singleuser.defaultUrl ({default_url})", f"{status} {location}")
+    location = {k.lower(): v for k, v in headers.items()}.get("location", "")
+    if check(status == 302 and location.split("?")[0].endswith(f"/user/{user}{default_url}"),
+             f"it opens on singleuser.defaultUrl ({default_url})", f"{status} {location}"):
+        status, _, page = request(f"{public}/user/{user}{default_url}", token=tokens[user], timeout=120)
+        check(status == 200 and b"voila" in page.lower(), "Voila renders the lessons' index there",
+              f"{status} {page[:300]!r}")
     try:
         seen = asyncio.run(kernel_run(public, user, tokens[user], KERNEL_CODE))
     except Exception as e:  # noqa: BLE001 - reported as a failed check
