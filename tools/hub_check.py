@@ -81,9 +81,9 @@ def needs(proxy: str | None) -> str:
     if not found or not os.access(found, os.X_OK):
         missing.append("configurable-http-proxy was not found: `npm install configurable-http-proxy` in a folder "
                        "and pass --proxy <folder>/node_modules/.bin/configurable-http-proxy (or put it on PATH)")
-    for name in ("jupyterhub-singleuser", "voila"):
+    for name, what in (("jupyterhub-singleuser", "jupyterhub"), ("voila", "-r binder/requirements.txt")):
         if not (Path(sys.executable).parent / name).exists():
-            missing.append(f"{name} is not in {Path(sys.executable).parent} (pip install -r binder/requirements.txt)")
+            missing.append(f"{name} is not in {Path(sys.executable).parent} (pip install {what})")
     if missing:
         print("tools/hub_check.py needs:\n  " + "\n  ".join(missing), file=sys.stderr)
         sys.exit(2)

@@ -27,6 +27,17 @@ def test_the_hub_config_starts_the_service_as_a_managed_service() -> None:
     assert hub["networkPolicy"]["ingress"][0]["ports"] == [{"port": args.port}]
 
 
+def test_the_learners_servers_are_told_where_the_service_is_through_the_proxy() -> None:
+    from urllib.parse import urlparse
+
+    from thirtyone.widgets.classplay import URL_VARIABLE
+
+    conf = yaml.safe_load((ROOT / "binder/class/config.yaml").read_text())
+    url = urlparse(conf["singleuser"]["extraEnv"][URL_VARIABLE])
+    (name,) = conf["hub"]["services"]
+    assert url.path == f"/services/{name}/" and url.hostname == "proxy-public"
+
+
 def test_outside_a_hub_no_hub_code_is_imported(monkeypatch) -> None:
     monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
     monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/services/class/")
