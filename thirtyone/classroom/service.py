@@ -9,8 +9,10 @@ sent. Bots, away learners and the next deal run on a timer set to the earliest t
 
 On a JupyterHub (``JUPYTERHUB_API_TOKEN`` and ``JUPYTERHUB_SERVICE_PREFIX`` set, as the hub sets them for a
 managed service) every WebSocket handshake must carry a hub token (``Authorization: token ...`` or ``?token=``):
-:class:`jupyterhub.services.auth.HubAuth` asks the hub whose it is, and that learner's hub name is their name at
-the table. jupyterhub is imported only then.
+:class:`jupyterhub.services.auth.HubAuth` asks the hub whose it is (``GET /hub/api/user`` with that token: the
+service's own token needs no role for it), and that learner's hub name is their name at the table. A handshake with
+no token, a token the hub does not know, or a service's token is refused with HTTP 403 and the status line
+``403 not-signed-in``. jupyterhub is imported only then (``tools/hub_check.py`` runs it all on a real hub).
 """
 
 from __future__ import annotations
@@ -195,8 +197,10 @@ class TableSocket(websocket.WebSocketHandler):
         if auth is not None:
             token = auth.get_token(self, in_cookie=False)
             model = await auth.user_for_token(token, sync=False) if token else None
-            if not model:
-                raise web.HTTPError(403, Reason.NOT_SIGNED_IN.value)
+            # the hub answers for any of its tokens, a service's too (kind "service"): only a user is a learner
+            if not model or model.get("kind", "user") != "user":
+                # the reason is the status line's phrase (a WebSocket handshake has no JSON to refuse with)
+                raise web.HTTPError(403, reason=Reason.NOT_SIGNED_IN.value)
             self.user = str(model["name"])
 
     def open(self, *args: Any, **kwargs: Any) -> None:
