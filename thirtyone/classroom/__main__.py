@@ -33,6 +33,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=BOT_DELAY)
     p.add_argument("--round-pause", type=float, default=ROUND_PAUSE)
     p.add_argument("--away-seconds", type=float, default=AWAY_SECONDS)
+    p.add_argument("--seed", type=int, default=None,
+                   help="draw the new tables' codes and deals from this seed (tests, demonstrations); tokens stay secret")
     return p
 
 
@@ -47,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 async def serve(args: argparse.Namespace, key: str) -> None:
-    service, store = open_service(args.db, key, args.synchronous, rate=args.rate, burst=2 * args.rate,
+    service, store = open_service(args.db, key, args.synchronous, rate=args.rate, burst=2 * args.rate, seed=args.seed,
                                   bot_delay=args.bot_delay,
                                   round_pause=args.round_pause, away_seconds=args.away_seconds)
     app = make_app(service, args.base_url)

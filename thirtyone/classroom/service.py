@@ -22,6 +22,7 @@ import functools
 import json
 import logging
 import os
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -242,10 +243,12 @@ def make_app(service: ClassService, base_url: str = "/") -> web.Application:
 
 def open_service(db: str, teacher_key: str | None = None, synchronous: str = "FULL",
                  clock: Callable[[], float] = time.monotonic, rate: float = RATE, burst: float = BURST,
-                 **timing: float) -> tuple[ClassService, Store]:
-    """The service over the database at ``db``, every table in it rebuilt."""
+                 seed: int | None = None, **timing: float) -> tuple[ClassService, Store]:
+    """The service over the database at ``db``, every table in it rebuilt. ``seed``: the new tables' codes and deals
+    drawn from a generator seeded so (for tests and demonstrations; by default from the system's randomness). The
+    seat tokens and keys are always the system's secrets."""
     store = Store(db, synchronous)
-    hall = Hall(store, teacher_key, clock, timing=timing)
+    hall = Hall(store, teacher_key, clock, None if seed is None else random.Random(seed), timing=timing)
     store.load(hall)
     if store.dropped:
         log.warning("%d move(s) that did not fit their table's record were dropped", store.dropped)
