@@ -245,7 +245,7 @@ def follow_as_teacher(browser: Any, server: Any, code: str) -> None:
         view.get_by_label("Teacher key").fill("teacher", timeout=120_000)
         view.get_by_role("button", name="Show the tables").click()
         panel = view.locator(".to-teacher-table").filter(has_text=code)
-        panel.get_by_text(re.compile(r"It is \w+'s turn, for \d+ seconds? now\.")).wait_for()
+        panel.get_by_text(re.compile(r"It is [^']+'s turn, for \d+ seconds? now\.")).wait_for()
         assert "(to play)" in panel.inner_text() and "a learner" in panel.inner_text()
         panel.get_by_role("button", name="Pause", exact=True).click()
         panel.get_by_text("You have paused this table").wait_for()
