@@ -146,9 +146,15 @@ class ClassClient:
         self._closed = True
         if self._ws is not None:
             self._ws.close()
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - closing
-                pass
+        await cancelled(self._task)
+
+
+async def cancelled(task: asyncio.Future[Any] | None) -> None:
+    """Cancel ``task`` (``None``: nothing to do) and wait until it has ended, whatever it raised (closing)."""
+    if task is None:
+        return
+    task.cancel()
+    try:
+        await task
+    except (asyncio.CancelledError, Exception):  # noqa: BLE001 - closing
+        pass

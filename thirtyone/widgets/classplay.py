@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-import os
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -46,6 +45,7 @@ from ..i18n import N_, _
 from ..rules import Rules
 from ._html import esc, static_text, style_tag
 from .classcontrol import RemoteControl, refusal_text, rules_of, seat_names, view_state
+from .classlink import URL_VARIABLE, ClassLink, service_url, websocket_url
 from .failure import failure_html
 from .play import LEVEL_NAMES, coach_html
 from .ruleset import RuleEditor
@@ -56,16 +56,12 @@ from .tablecontrol import NEXT_BUTTONS
 if TYPE_CHECKING:  # pragma: no cover
     from .memory import Memory
 
-__all__ = ["ClassPlay", "ClassTable", "SeatStore", "URL_VARIABLE", "SEAT_PREFIX", "service_url"]
+__all__ = ["ClassPlay", "ClassTable", "SeatStore", "URL_VARIABLE", "SEAT_PREFIX", "service_url", "websocket_url"]
 
-URL_VARIABLE = "THIRTYONE_CLASS_URL"
-"""The environment variable that holds the table service's address (``http://127.0.0.1:8867/``)."""
 SEAT_PREFIX = "thirtyone.class.seat."
 """The localStorage keys of the seats held in this browser: the prefix and the table's code."""
 CODE_LENGTH = 5
 """A table's code: five letters and digits (:data:`thirtyone.classroom.tables.CODE_LENGTH`)."""
-RETRY = (0.25, 0.5, 1.0, 2.0, 3.0)
-"""Seconds between two attempts to reach the service (the last one repeats)."""
 
 BOT_SEATS = {
     "beginner": N_("Beginner bots play the seats nobody takes."),
@@ -81,22 +77,6 @@ CLASS_CSS = style_tag(static_text("play.css").replace(".to-play", ".to-classplay
 .to-classplay .to-class-message p { font-weight: bold; }
 """)
 """Lesson 6's look (``static/play.css``) for this section, and the table code written large."""
-
-
-def service_url(environ: dict[str, str] | None = None) -> str | None:
-    """The table service's address from :data:`URL_VARIABLE` (``None``: not configured)."""
-    env = os.environ if environ is None else environ
-    url = (env.get(URL_VARIABLE) or "").strip()
-    return url or None
-
-
-def websocket_url(url: str) -> str:
-    """The service's WebSocket for its address: ``http://host:port/base/`` → ``ws://host:port/base/ws``."""
-    if url.startswith("https://"):
-        url = "wss://" + url[len("https://"):]
-    elif url.startswith("http://"):
-        url = "ws://" + url[len("http://"):]
-    return url.rstrip("/") + "/ws"
 
 
 class SeatStore(anywidget.AnyWidget):
@@ -185,7 +165,7 @@ class ClassTable(CardTable):
             hidden.layout.display = "none"
 
 
-class ClassPlay(w.VBox):
+class ClassPlay(ClassLink):
     """Lesson 6's "Play with others": create or join a table of the class's table service, then play it.
 
     ``url``: the service's address (default: :data:`URL_VARIABLE`; ``None`` there: the section says the service is
@@ -197,11 +177,8 @@ class ClassPlay(w.VBox):
 
     def __init__(self, url: str | None = None, *, rules: Rules | str | None = "scat", rollouts: int = COACH_ROLLOUTS,
                  memory: Memory | None = None, headers: dict[str, str] | None = None) -> None:
-        self.url = url if url is not None else service_url()
         self.rollouts = rollouts
         self.memory = memory
-        token = os.environ.get("JUPYTERHUB_API_TOKEN")
-        self.headers = headers if headers is not None else ({"Authorization": f"token {token}"} if token else {})
         self.store = SeatStore()
         self.connection = w.HTML()
         self.connection.add_class("to-class-connection")
@@ -263,6 +240,7 @@ class ClassPlay(w.VBox):
                           self.lobby_box, self.away_html, self.table_box, self.game_log])
         self.add_class("to-classplay")
         self.add_class("to-study")
+        self._link(url, headers)
         self.table: ClassTable | None = None
         self.code: str | None = None
         """The table this page sits at."""
@@ -278,18 +256,8 @@ class ClassPlay(w.VBox):
         self.advice: Advice | None = None
         self.results: dict[int, tuple[State, tuple[str, ...]]] = {}
         """Each finished round as this seat saw it at its showdown, and the labels then, by round."""
-        self.connected = False
-        self.ever_connected = False
-        self.lost = False
-        """The connection was lost and is being made again."""
-        self.client: Any = None
-        """The :class:`thirtyone.classroom.client.ClassClient` once the service was reached."""
-        self.refused_handshake = False
-        """The service refused the connection itself (on a hub: no valid hub token)."""
         self._resuming: str | None = None
         """The table code of the seat kept in this browser that this page is sitting down at again."""
-        self._task: asyncio.Task[None] | None = None
-        self._closed = False
         self._pending: dict[str, Any] | None = None
         """What was asked of the service and waits for its answer (its ``op``)."""
         self.create_button.on_click(lambda _b: self.create())
@@ -306,71 +274,19 @@ class ClassPlay(w.VBox):
     # -- the connection ----------------------------------------------------------------------------
     def _page_open(self, change: Any) -> None:
         """The browser drew the page (the seat store's first message): connect, unless already under way."""
-        if change["new"] is None or self._task is not None or self.url is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # plain Python without an event loop: :meth:`connect` from a coroutine
-            return
-        self._task = loop.create_task(self._run())
+        if change["new"] is not None:
+            self._begin()
 
-    async def connect(self) -> None:
-        """Start the connection from a coroutine (tests, scripts); a page does it once it is drawn."""
-        if self._task is None and self.url is not None:
-            self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def disconnect(self) -> None:
-        """Stop: close the connection to the service, try no more."""
-        self._closed = True
-        if self.client is not None:
-            await self.client.close()
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - closing
-                pass
-            self._task = None
-
-    async def _run(self) -> None:
-        """Reach the service (trying again until it answers), then read its messages; the client
-        (:class:`thirtyone.classroom.client.ClassClient`) reconnects by itself and sends ``resume``."""
-        from tornado.httpclient import HTTPClientError
-
-        from ..classroom.client import ClassClient
-
-        assert self.url is not None
-        client = ClassClient(websocket_url(self.url), headers=self.headers, connect_timeout=5.0)
+    def _prepare(self, client: Any) -> None:
         held = self.store.latest()
         if held is not None:  # the seat this browser took last: the client sits down there again on connecting
             code, entry = held
             client.remember(code, int(entry["seat"]), str(entry["token"]))
             self._resuming = code
-        tries = 0
-        while not self._closed:
-            try:
-                await client.connect()
-                break
-            except asyncio.CancelledError:
-                raise
-            except HTTPClientError as e:  # the handshake was refused (on a hub: no valid hub token)
-                self.refused_handshake = e.code == 403
-            except Exception:  # noqa: BLE001 - the service is not there (yet): said on the page, tried again
-                pass
-            self._draw()
-            await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)])
-            tries += 1
-        self.client = client
-        self.connected = self.ever_connected = True
-        self.refused_handshake = False
-        self._draw()
+
+    async def _reached(self, client: Any) -> None:
         if self.code is None:
             self.peek()  # a code typed before the service answered
-        async for msg in client:
-            try:
-                self.receive(msg)
-            except Exception:
-                self.log.exception("Exception in a message of the table service")
 
     def _ask(self, msg: dict[str, Any]) -> bool:
         """Send ``msg`` to the service (while the connection is made again, as soon as it is back); False, and the
@@ -567,13 +483,9 @@ class ClassPlay(w.VBox):
         return t.play(self.advice.best)
 
     # -- drawing ------------------------------------------------------------------------------------------
-    def _say(self, text: str) -> None:
-        self.message.value = f'<div role="alert"><p>{esc(text)}</p></div>' if text else ""
-        self.message.layout.display = None if text else "none"
-
     def _draw(self) -> None:
         """Every part as things stand: the connection's sentence, what can be done, the lobby or the game."""
-        self.connection.value = f'<div role="status"><p>{esc(self._connection_text())}</p></div>'
+        self._draw_connection()
         usable = self.url is not None and (self.connected or self.code is not None)
         seated = self.code is not None
         playing = seated and self.last is not None and self.last.get("view") is not None
@@ -588,19 +500,21 @@ class ClassPlay(w.VBox):
         self._draw_log()
 
     def _connection_text(self) -> str:
-        if self.url is None:
-            return _("The table service is not running on this server, so you cannot play with others here. The "
-                     "game above against bots works as before.")
-        if self.refused_handshake:
+        if self.url is not None and self.refused_handshake:
             return refusal_text("not-signed-in")
-        if self.connected:
-            return _("Connected to the table service.")
-        if self.lost:
-            return _("Connection to the table lost: reconnecting…")
-        if self.ever_connected:
-            return _("The table service does not answer just now: this page keeps trying.")
-        if self._task is None:
-            return _("Connecting to the table service…")
+        return super()._connection_text()
+
+    def _off_text(self) -> str:
+        return _("The table service is not running on this server, so you cannot play with others here. The "
+                 "game above against bots works as before.")
+
+    def _lost_text(self) -> str:
+        return _("Connection to the table lost: reconnecting…")
+
+    def _idle_text(self) -> str:
+        return _("Connecting to the table service…")
+
+    def _trying_text(self) -> str:
         return _("The table service does not answer, so you cannot play with others just now. The game above "
                  "against bots works as before, and this page keeps trying.")
 

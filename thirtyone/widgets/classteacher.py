@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import os
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -37,7 +36,7 @@ from ..rules import Rules
 from ._html import esc, style_tag
 from .card import CARD_CSS, CardRow
 from .classcontrol import refusal_text, rules_of, seat_names
-from .classplay import RETRY, service_url, websocket_url
+from .classlink import ClassLink
 from .study import STUDY_CSS
 
 __all__ = ["TeacherView", "GameReplay", "table_sentences", "round_sentences", "knock_sentences", "seat_rows",
@@ -351,7 +350,7 @@ class GameReplay(w.VBox):
 
 
 # -- the page -----------------------------------------------------------------------------------------------------
-class TeacherView(w.VBox):
+class TeacherView(ClassLink):
     """The teacher's view: a key, then every table it opens, live; pause and go on; every hand after each round
     with the coach's verdict on each knock; a finished game replayed move by move.
 
@@ -360,9 +359,6 @@ class TeacherView(w.VBox):
     with the WebSocket's handshake (default: the kernel's hub token on a JupyterHub)."""
 
     def __init__(self, url: str | None = None, *, key: str = "", headers: dict[str, str] | None = None) -> None:
-        self.url = url if url is not None else service_url()
-        token = os.environ.get("JUPYTERHUB_API_TOKEN")
-        self.headers = headers if headers is not None else ({"Authorization": f"token {token}"} if token else {})
         label = {"description_width": "initial"}
         self.key_box = w.Text(value=key, description=_("Teacher key"), style=label,
                               layout=w.Layout(width="340px", max_width="100%"))
@@ -380,17 +376,14 @@ class TeacherView(w.VBox):
                           self.tables_box, self.replay_box])
         self.add_class("to-teacher")
         self.add_class("to-study")
+        self._link(url, headers)
         self.key = ""
         """The key last sent (``watch``)."""
         self.watching = False
         """The service accepted the key."""
         self.panels: dict[str, TablePanel] = {}
         self.replay_view: GameReplay | None = None
-        self.client: Any = None
-        self.connected = self.ever_connected = self.lost = False
-        self._task: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
-        self._closed = False
         self._waiting: list[dict[str, Any]] = []
         """What was asked before the connection was made (sent once it is)."""
         self.show_button.on_click(lambda _b: self.show())
@@ -418,14 +411,8 @@ class TeacherView(w.VBox):
 
     # -- the connection -----------------------------------------------------------------------------------------
     def _start(self) -> None:
-        if self._task is not None or self.url is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # plain Python without an event loop: :meth:`connect` from a coroutine
-            return
-        self._task = loop.create_task(self._run())
-        self._ticker = loop.create_task(self._tick())
+        if self._begin():
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
 
     async def connect(self) -> None:
         """Start the connection from a coroutine (tests, scripts); the page does it on "Show the tables"."""
@@ -433,46 +420,16 @@ class TeacherView(w.VBox):
 
     async def disconnect(self) -> None:
         """Stop: close the connection, try no more."""
-        self._closed = True
-        if self.client is not None:
-            await self.client.close()
-        for task in (self._task, self._ticker):
-            if task is not None:
-                task.cancel()
-                try:
-                    await task
-                except (asyncio.CancelledError, Exception):  # noqa: BLE001 - closing
-                    pass
-        self._task = self._ticker = None
+        from ..classroom.client import cancelled
 
-    async def _run(self) -> None:
-        from ..classroom.client import ClassClient
+        await super().disconnect()
+        await cancelled(self._ticker)
+        self._ticker = None
 
-        assert self.url is not None
-        client = ClassClient(websocket_url(self.url), headers=self.headers, connect_timeout=5.0)
-        tries = 0
-        while not self._closed:
-            try:
-                await client.connect()
-                break
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - the service is not there (yet): said on the page, tried again
-                pass
-            self._draw()
-            await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)])
-            tries += 1
-        self.client = client
-        self.connected = self.ever_connected = True
-        self._draw()
+    async def _reached(self, client: Any) -> None:
         waiting, self._waiting = self._waiting, []
         for msg in waiting:
             await client.send(msg)
-        async for msg in client:
-            try:
-                self.receive(msg)
-            except Exception:
-                self.log.exception("Exception in a message of the table service")
 
     async def _tick(self) -> None:
         while not self._closed:
@@ -540,12 +497,8 @@ class TeacherView(w.VBox):
         self.panels = panels
 
     # -- drawing ------------------------------------------------------------------------------------------------
-    def _say(self, text: str) -> None:
-        self.message.value = f'<div role="alert"><p>{esc(text)}</p></div>' if text else ""
-        self.message.layout.display = None if text else "none"
-
     def _draw(self) -> None:
-        self.connection.value = f'<div role="status"><p>{esc(self._connection_text())}</p></div>'
+        self._draw_connection()
         self.show_button.disabled = self.url is None
         if not self.watching:
             self.summary.value = ""
@@ -557,15 +510,14 @@ class TeacherView(w.VBox):
             self.summary.value = "<p>" + esc(ngettext("The key opens {n} table.", "The key opens {n} tables.", n)
                                              .format(n=n)) + "</p>"
 
-    def _connection_text(self) -> str:
-        if self.url is None:
-            return _("The table service is not running on this server, so there are no tables to follow here.")
-        if self.connected:
-            return _("Connected to the table service.")
-        if self.lost:
-            return _("Connection to the table service lost: reconnecting…")
-        if self.ever_connected:
-            return _("The table service does not answer just now: this page keeps trying.")
-        if self._task is None:
-            return _("Type the teacher key and press Show the tables.")
+    def _off_text(self) -> str:
+        return _("The table service is not running on this server, so there are no tables to follow here.")
+
+    def _lost_text(self) -> str:
+        return _("Connection to the table service lost: reconnecting…")
+
+    def _idle_text(self) -> str:
+        return _("Type the teacher key and press Show the tables.")
+
+    def _trying_text(self) -> str:
         return _("Connecting to the table service…")
