@@ -18,17 +18,17 @@ import asyncio
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "tests"))
 
+from helpers.classroom import start_service  # noqa: E402
 from yardstick import empty_loop  # noqa: E402
 
 from thirtyone.classroom.client import ClassClient  # noqa: E402
@@ -36,25 +36,6 @@ from thirtyone.classroom.client import ClassClient  # noqa: E402
 SEATS = 4
 RULES = {"preset": "scat", "lives": 5}
 """Five lives: games long enough for the run."""
-
-
-def start_service(db: str, port: int) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "thirtyone.classroom", "--port", str(port), "--db", db, "--teacher-key", "T",
-           "--round-pause", "0.5", "--rate", "20"]
-    if shutil.which("taskset"):
-        cmd = ["taskset", "-c", "0", *cmd]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
-                return proc
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError("the service did not start") from None
-            time.sleep(0.1)
 
 
 class Table:
@@ -129,7 +110,8 @@ def main() -> None:
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     loop_s = empty_loop()
     tmp = tempfile.mkdtemp()
-    proc = start_service(os.path.join(tmp, "class.sqlite3"), args.port)
+    proc = start_service(os.path.join(tmp, "class.sqlite3"), args.port, ["--round-pause", "0.5", "--rate", "20"],
+                         prefix=["taskset", "-c", "0"] if shutil.which("taskset") else [], timeout=30.0)
     try:
         load = os.getloadavg()
         tables = asyncio.run(run(f"ws://127.0.0.1:{args.port}/ws", args.tables, args.seconds, args.think))

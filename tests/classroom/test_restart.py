@@ -8,32 +8,16 @@ import asyncio
 import os
 import signal
 import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from helpers.classroom import db_path, drive, free_port, seat_table, serving, until
+from helpers.classroom import db_path, drive, free_port, seat_table, serving, start_service, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def start(db: str, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "thirtyone.classroom", "--port", str(port), "--db", db, "--teacher-key", "T",
-         "--bot-delay", "0", "--round-pause", "0", "--rate", "1000"],
-        cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
-                return proc
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError("the service did not start") from None
-            time.sleep(0.05)
+    return start_service(db, port, ["--bot-delay", "0", "--round-pause", "0", "--rate", "1000"])
 
 
 async def game(url: str, kill: Any = None) -> tuple[list[str], dict[int, list[dict[str, Any]]]]:

@@ -1,18 +1,28 @@
-"""Helpers for the class table service's tests (tests/classroom/): a clock the test moves, an in-process
-service on a free 127.0.0.1 port, the engine's own state after a table's moves."""
+"""Helpers for the class table service's tests (tests/classroom/, tests/widgets/test_class*.py and
+benchmarks/bench_class.py): a clock the test moves, an in-process service on a free 127.0.0.1 port (:func:`serving`,
+or :class:`Service` that stops and starts again), the service as its own process (:func:`start_service`), waiting
+for a condition (:func:`eventually`), the engine's own state after a table's moves."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import socket
-from collections.abc import AsyncIterator
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from thirtyone.classroom.client import ClassClient
 from thirtyone.classroom.service import ClassService, make_app, open_service
 from thirtyone.game import State, new_game
 from thirtyone.rules import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clock:
@@ -117,3 +127,76 @@ async def drive(c: ClassClient, log: list[dict[str, Any]], timeout: float = 20.0
         if v is not None and v["legal"] and not m["paused"] and c.ticket is not None:
             await c.send({"op": "move", "code": m["code"], "token": c.ticket["token"], "n": m["n"],
                           "action": choose(v, m["n"], m["seat"])})
+
+
+class Service:
+    """The class's table service on a loopback port, over a database file; :meth:`stop` and :meth:`start` again
+    (the same port and file) stand for a service killed and started anew."""
+
+    def __init__(self, db: Path, port: int | None = None, away_seconds: float = 60.0) -> None:
+        self.db, self.port, self.away_seconds = db, port, away_seconds
+        self.server: Any = None
+        self.service: Any = None
+        self.store: Any = None
+
+    def start(self) -> Service:
+        from tornado.httpserver import HTTPServer
+        from tornado.netutil import bind_sockets
+
+        self.service, self.store = open_service(str(self.db), "teacher", bot_delay=0.0, round_pause=30.0,
+                                                away_seconds=self.away_seconds)
+        sockets = bind_sockets(self.port or 0, "127.0.0.1")
+        self.port = sockets[0].getsockname()[1]
+        self.server = HTTPServer(make_app(self.service))
+        self.server.add_sockets(sockets)
+        self.service.schedule()
+        return self
+
+    def stop(self) -> None:
+        """The service gone at once: no new connection, every open one cut, its file closed."""
+        self.server.stop()
+        self.service.schedule = lambda: None  # a socket closing below must not set the timer again
+        for timer in (self.service.timer, self.service.teacher_timer):
+            if timer is not None:
+                timer.cancel()
+        for sock in list(self.service.conns):
+            sock.close()
+        self.store.close()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+
+async def eventually(what: Callable[[], Any], timeout: float = 30.0) -> None:
+    """Wait (letting the loop run) until ``what()`` is true."""
+    deadline = time.monotonic() + timeout
+    while not what():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s in vain")
+        await asyncio.sleep(0.01)
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    """A test's coroutine to its end (two minutes at the most)."""
+    asyncio.run(asyncio.wait_for(test(), 120))
+
+
+def start_service(db: str, port: int, options: Sequence[str], prefix: Sequence[str] = (),
+                  timeout: float = 15.0) -> subprocess.Popen[bytes]:
+    """The service as its own process (``python -m thirtyone.classroom``, teacher key ``T``, ``options`` after,
+    ``prefix`` before, e.g. ``taskset``) over ``db`` on ``port``, once it answers ``/health``."""
+    cmd = [*prefix, sys.executable, "-m", "thirtyone.classroom", "--port", str(port), "--db", db,
+           "--teacher-key", "T", *options]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
+                return proc
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise RuntimeError("the service did not start") from None
+            time.sleep(0.05)

@@ -12,11 +12,12 @@ import json
 import random
 import re
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.classroom import Service, eventually, run
 
 from thirtyone import i18n, new_game
 from thirtyone.classroom.protocol import REASONS, view_json
@@ -29,60 +30,6 @@ LESSON = Path(__file__).resolve().parents[2] / "tools" / "lessons" / "06-play.md
 
 
 # -- the service in this process ------------------------------------------------------------------------------
-class Service:
-    """The class's table service on a loopback port, over a database file; :meth:`stop` and :meth:`start` again
-    (the same port and file) stand for a service killed and started anew."""
-
-    def __init__(self, db: Path, port: int | None = None, away_seconds: float = 60.0) -> None:
-        self.db, self.port, self.away_seconds = db, port, away_seconds
-        self.server: Any = None
-        self.service: Any = None
-        self.store: Any = None
-
-    def start(self) -> Service:
-        from tornado.httpserver import HTTPServer
-        from tornado.netutil import bind_sockets
-
-        from thirtyone.classroom.service import make_app, open_service
-
-        self.service, self.store = open_service(str(self.db), "teacher", bot_delay=0.0, round_pause=30.0,
-                                                away_seconds=self.away_seconds)
-        sockets = bind_sockets(self.port or 0, "127.0.0.1")
-        self.port = sockets[0].getsockname()[1]
-        self.server = HTTPServer(make_app(self.service))
-        self.server.add_sockets(sockets)
-        self.service.schedule()
-        return self
-
-    def stop(self) -> None:
-        """The service gone at once: no new connection, every open one cut, its file closed."""
-        self.server.stop()
-        self.service.schedule = lambda: None  # a socket closing below must not set the timer again
-        for timer in (self.service.timer, self.service.teacher_timer):
-            if timer is not None:
-                timer.cancel()
-        for sock in list(self.service.conns):
-            sock.close()
-        self.store.close()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-
-async def until(what: Callable[[], Any], timeout: float = 15.0) -> None:
-    """Wait (letting the loop run) until ``what()`` is true."""
-    deadline = time.monotonic() + timeout
-    while not what():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout} s in vain")
-        await asyncio.sleep(0.01)
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(asyncio.wait_for(test(), 120))
-
-
 def page(url: str | None, stored: dict[str, Any] | None = None, **kwargs: Any) -> ClassPlay:
     """The section as a page shows it: drawn (its seat store's first message, with what this browser keeps)."""
     p = ClassPlay(url, rollouts=20, **kwargs)
@@ -104,21 +51,21 @@ async def seated(service: Service, level: str = "beginner", seats: int = 3,
     ana, ben = page(service.url), page(service.url)
     await ana.connect()  # a page does it once drawn; here the loop of the test runs
     await ben.connect()
-    await until(lambda: ana.connected and ben.connected)
+    await eventually(lambda: ana.connected and ben.connected)
     if rules is not None:
         ana.rules_editor.rules = rules
     ana.create_name.value = "Ana"
     ana.seats_menu.value = seats
     ana.level_menu.value = level
     ana.create_button.click()
-    await until(lambda: ana.code is not None and ana.last is not None)
+    await eventually(lambda: ana.code is not None and ana.last is not None)
     ben.code_box.value = ana.code.lower()  # as typed: small letters are the same code
     ben.join_name.value = "Ben"
-    await until(lambda: ben.seat_menu.options)  # the free seats only, once the code is typed
+    await eventually(lambda: ben.seat_menu.options)  # the free seats only, once the code is typed
     assert [v for _label, v in ben.seat_menu.options] == list(range(1, seats))
     ben.seat_menu.value = seats - 1
     ben.join_button.click()
-    await until(lambda: ben.last is not None and ana.last is not None and len(
+    await eventually(lambda: ben.last is not None and ana.last is not None and len(
         [s for s in ana.last["seats"] if s.get("name")]) == 2)
     return ana, ben
 
@@ -182,11 +129,11 @@ def test_a_service_that_does_not_answer_is_said_and_found_once_it_starts(db: Pat
         p = page(f"http://127.0.0.1:{number}/")
         assert "Connecting" in said(p)
         await p.connect()
-        await until(lambda: "does not answer" in said(p))
+        await eventually(lambda: "does not answer" in said(p))
         assert p.choose_box.layout.display == "none"
         service = Service(db, number).start()
         try:
-            await until(lambda: p.connected, 20)
+            await eventually(lambda: p.connected, 20)
             assert "Connected to the table service." in said(p) and p.choose_box.layout.display is None
         finally:
             await p.disconnect()
@@ -206,9 +153,9 @@ def test_two_learners_and_a_bot_play_a_whole_game_each_seeing_only_their_own_han
             assert "Seat 2: free" in ben.lobby.value and "Seat 3: Ben (you)" in ben.lobby.value
             assert ana.start_button.layout.display is None and ben.start_button.layout.display == "none"
             ben.start()  # only the creator starts
-            await until(lambda: "Only whoever created the table" in said(ben))
+            await eventually(lambda: "Only whoever created the table" in said(ben))
             ana.start_button.click()
-            await until(lambda: ana.table is not None and ben.table is not None)
+            await eventually(lambda: ana.table is not None and ben.table is not None)
             assert ana.table is not None and ben.table is not None
             assert ana.table.names == ("Ana", "Bot 2", "Ben") and ana.table.labels[0] == "Ana (you)"
             coached = 0
@@ -266,12 +213,12 @@ def test_the_seat_token_is_kept_in_the_browser_per_table_and_a_reload_sits_down_
             entry = json.loads(kept[0]["text"])
             assert entry["seat"] == 2 and entry["token"] == ben.token
             ana.start()
-            await until(lambda: ben.table is not None)
+            await eventually(lambda: ben.table is not None)
             n = ben.last["n"] if ben.last else 0
             await ben.disconnect()  # the page is reloaded: a new page, with what this browser keeps
             again = page(service.url, stored={ana.code: entry, "OLD22": {"seat": 0, "token": "x", "at": 0}})
             await again.connect()
-            await until(lambda: again.table is not None)
+            await eventually(lambda: again.table is not None)
             assert again.seat == 2 and again.code == ana.code and again.table is not None
             assert again.table.labels[2] == "Ben (you)" and again.last is not None and again.last["n"] >= n
             assert "Reconnected: you kept your seat." in said(again)
@@ -289,7 +236,7 @@ def test_a_seat_kept_in_the_browser_that_the_service_no_longer_knows_is_forgotte
         p = page(service.url, stored={"ZZZZZ": {"seat": 1, "token": "forged", "at": 5}})
         try:
             await p.connect()
-            await until(lambda: "no longer there" in said(p))
+            await eventually(lambda: "no longer there" in said(p))
             assert {"event": "forget", "code": "ZZZZZ"} in p.store.sent  # type: ignore[attr-defined]
             assert p.code is None and p.choose_box.layout.display is None
         finally:
@@ -306,35 +253,35 @@ def test_each_refusal_is_said_and_changes_nothing(db: Path) -> None:
         carl = page(service.url)
         try:
             await carl.connect()
-            await until(lambda: carl.connected)
+            await eventually(lambda: carl.connected)
             carl.code_box.value = ""
             carl.join()
             assert "Type the table's code" in said(carl)
             carl.code_box.value = "QQQQQ"
             carl.join_name.value = "Carl"
-            await until(lambda: "no table with that code" in carl.seats_note.value)
+            await eventually(lambda: "no table with that code" in carl.seats_note.value)
             assert carl.seat_menu.layout.display == "none" and carl.join_button.disabled
             assert not carl.join() and "Choose a free seat" in said(carl)
             carl.code_box.value = ana.code or ""
-            await until(lambda: carl.seat_menu.options)
+            await eventually(lambda: carl.seat_menu.options)
             assert [v for _label, v in carl.seat_menu.options] == [1]  # Ana's and Ben's seats are not offered
             carl.seat_menu.options = [("3", 2), ("2", 1)]  # a menu shown before Ben sat down
             carl.seat_menu.value = 2
             carl.join()
-            await until(lambda: "already taken that seat" in said(carl))
-            await until(lambda: [v for _label, v in carl.seat_menu.options] == [1])  # the free seats shown again
+            await eventually(lambda: "already taken that seat" in said(carl))
+            await eventually(lambda: [v for _label, v in carl.seat_menu.options] == [1])  # the free seats shown again
             carl.seat_menu.options = [("7", 6)]
             carl.seat_menu.value = 6
             carl.join()
-            await until(lambda: "has no such seat" in said(carl))
+            await eventually(lambda: "has no such seat" in said(carl))
             carl.join_name.value = " "
             carl.seat_menu.options = [("2", 1)]
             carl.seat_menu.value = 1
             carl.join()
-            await until(lambda: "Type your name" in said(carl))
+            await eventually(lambda: "Type your name" in said(carl))
             assert carl.code is None
             ana.start()
-            await until(lambda: ana.table is not None and ben.table is not None)
+            await eventually(lambda: ana.table is not None and ben.table is not None)
             assert ana.table is not None and ben.table is not None
             mover, other = (ana, ben) if ana.table.my_turn else (ben, ana)
             while not (mover.table and mover.table.my_turn):  # the bot may be first
@@ -345,16 +292,16 @@ def test_each_refusal_is_said_and_changes_nothing(db: Path) -> None:
             before = mover.last["n"] if mover.last else -1
             assert t.play(t.legal()[0])
             assert not t.play(t.legal()[0] if t.legal() else "knock")  # a double click: stale, nothing sent
-            await until(lambda: mover.last is not None and mover.last["n"] == before + 1)
+            await eventually(lambda: mover.last is not None and mover.last["n"] == before + 1)
             # a move sent for a table the page has not seen yet (a click that crossed the next table): refused
             assert mover.last is not None
             stale = dict(mover.last, n=before)
             mover.last = stale
             mover.move(t.legal()[0] if t.legal() else other.table.legal()[0])  # type: ignore[union-attr]
-            await until(lambda: any(w in said(mover) + t.message for w in ("moved on", "not your turn")))
+            await eventually(lambda: any(w in said(mover) + t.message for w in ("moved on", "not your turn")))
             carl.code_box.value = ""
             carl.code_box.value = ana.code or ""  # typed again once the game has started: no seat to offer
-            await until(lambda: "already started" in carl.seats_note.value)
+            await eventually(lambda: "already started" in carl.seats_note.value)
             assert carl.join_button.disabled and not carl.seat_menu.options
         finally:
             for p in (ana, ben, carl):
@@ -370,21 +317,21 @@ def test_a_service_stopped_mid_round_and_started_again_is_reconnected_with_the_s
         ana, ben = await seated(service, seats=2)
         try:
             ana.start()
-            await until(lambda: ana.table is not None and ben.table is not None)
+            await eventually(lambda: ana.table is not None and ben.table is not None)
             assert ana.last is not None
             n = ana.last["n"]
             service.stop()
-            await until(lambda: "Connection to the table lost: reconnecting…" in said(ana)
+            await eventually(lambda: "Connection to the table lost: reconnecting…" in said(ana)
                         and "reconnecting" in said(ben))
             assert ana.table is not None and ana.table_box.layout.display is None  # the table stays on screen
             service = Service(db, service.port).start()
-            await until(lambda: "Reconnected: you kept your seat." in said(ana)
+            await eventually(lambda: "Reconnected: you kept your seat." in said(ana)
                         and "Reconnected: you kept your seat." in said(ben), 30)
             assert ana.last is not None and ana.last["n"] == n and ana.seat == 0 and ben.seat == 1
             assert "Connected to the table service." in said(ana)
             t = ana.table if ana.table.my_turn else ben.table  # play on where the round was
             assert t is not None and t.play(t.legal()[0])
-            await until(lambda: ana.last is not None and ana.last["n"] == n + 1)
+            await eventually(lambda: ana.last is not None and ana.last["n"] == n + 1)
         finally:
             await ana.disconnect()
             await ben.disconnect()
@@ -399,9 +346,9 @@ def test_a_learner_away_on_their_turn_is_played_by_a_bot_and_the_others_read_so(
         ana, ben = await seated(service, seats=2)
         try:
             ana.start()
-            await until(lambda: ana.table is not None and ben.table is not None)
+            await eventually(lambda: ana.table is not None and ben.table is not None)
             await ben.disconnect()  # Ben's page is closed
-            await until(lambda: "Ben is away, so a bot plays their seat until they are back." in ana.away_html.value,
+            await eventually(lambda: "Ben is away, so a bot plays their seat until they are back." in ana.away_html.value,
                         20)
             assert ana.table is not None and "Ben (away: a bot plays)" in ana.table.labels
         finally:
@@ -438,17 +385,17 @@ def test_the_creator_reads_the_tables_teacher_key_kept_in_the_browser_and_a_full
             assert all("teacher_key" not in json.loads(m["text"]) for m in ben.store.sent  # type: ignore[attr-defined]
                        if m["event"] == "keep")
             await carl.connect()
-            await until(lambda: carl.connected)
+            await eventually(lambda: carl.connected)
             carl.code_box.value = ana.code or ""
-            await until(lambda: "Every seat at table" in carl.seats_note.value)
+            await eventually(lambda: "Every seat at table" in carl.seats_note.value)
             assert carl.join_button.disabled and carl.seat_menu.layout.display == "none"
             ana.start()
-            await until(lambda: ana.table is not None)
+            await eventually(lambda: ana.table is not None)
             assert ana.teacher_key in ana.away_html.value
             await ana.disconnect()  # a reload: the key is still shown, from this browser's keeping
             again = page(service.url, stored={ana.code: kept[-1]})
             await again.connect()
-            await until(lambda: again.table is not None and again.teacher_key is not None)
+            await eventually(lambda: again.table is not None and again.teacher_key is not None)
             assert again.teacher_key == kept[-1]["teacher_key"] and again.teacher_key in again.away_html.value
             await again.disconnect()
         finally:

@@ -6,31 +6,16 @@ verdict on each knock after a round, a finished game replayed move by move to th
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from helpers.classroom import client, engine_state, serving
+from helpers.classroom import client, engine_state, eventually, run, serving
 from helpers.classroom import until as next_message
 
 from thirtyone import i18n
 from thirtyone.i18n import cards_text
 from thirtyone.widgets.classteacher import TeacherView, knock_sentences, round_sentences, table_sentences
-
-
-async def until(what: Callable[[], Any], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not what():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout} s in vain")
-        await asyncio.sleep(0.01)
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(asyncio.wait_for(test(), 120))
 
 
 def words(html: str) -> str:
@@ -65,7 +50,7 @@ def test_no_key_and_a_wrong_key_are_refused_in_a_sentence(tmp_path: Path) -> Non
                 assert not v.show() and "Type the teacher key first." in said(v)
                 v.key_box.value = "not the key"
                 assert v.show()
-                await until(lambda: "opens no table" in said(v))
+                await eventually(lambda: "opens no table" in said(v))
                 assert v.panels == {} and not v.watching and v.tables_box.children == ()
                 assert "Connected to the table service." in said(v)
             finally:
@@ -83,7 +68,7 @@ def test_the_keys_tables_are_listed_with_whose_turn_and_can_be_paused_and_go_on(
             v = TeacherView(http(url), key=created["teacher_key"])  # the table's own key: that table only
             try:
                 v.show_button.click()
-                await until(lambda: v.panels and "to play" in v.panels[created["code"]].head.value)
+                await eventually(lambda: v.panels and "to play" in v.panels[created["code"]].head.value)
                 assert list(v.panels) == [created["code"]] and "The key opens 1 table." in said(v)
                 panel = v.panels[created["code"]]
                 head = words(panel.head.value)
@@ -97,7 +82,7 @@ def test_the_keys_tables_are_listed_with_whose_turn_and_can_be_paused_and_go_on(
                 # pause: the learner's move is refused, the page says so; go on: it is taken
                 assert panel.pause_button.description == "Pause"
                 panel.pause_button.click()
-                await until(lambda: v.panels[created["code"]].row.get("paused"))
+                await eventually(lambda: v.panels[created["code"]].row.get("paused"))
                 assert "You have paused this table" in words(panel.head.value)
                 assert panel.pause_button.description == "Go on"
                 seen = await next_message(ana, lambda m: m["op"] == "table" and m["paused"])
@@ -106,15 +91,15 @@ def test_the_keys_tables_are_listed_with_whose_turn_and_can_be_paused_and_go_on(
                 refused = await next_message(ana, lambda m: m["op"] == "refused")
                 assert refused["reason"] == "paused"
                 panel.pause_button.click()
-                await until(lambda: not v.panels[created["code"]].row.get("paused"))
+                await eventually(lambda: not v.panels[created["code"]].row.get("paused"))
                 assert panel.pause_button.description == "Pause"
                 await ana.send({"op": "move", "code": created["code"], "token": created["token"], "n": seen["n"],
                                 "action": seen["view"]["legal"][0]})
-                await until(lambda: v.panels[created["code"]].row["n"] > seen["n"])
+                await eventually(lambda: v.panels[created["code"]].row["n"] > seen["n"])
                 # the service's key opens every table
                 v.key_box.value = "TEACHER"
                 v.show_button.click()
-                await until(lambda: set(v.panels) == {created["code"], other["code"]})
+                await eventually(lambda: set(v.panels) == {created["code"], other["code"]})
                 assert "The key opens 2 tables." in said(v)
             finally:
                 await v.disconnect()
@@ -130,14 +115,14 @@ def test_after_each_round_every_hand_and_the_knock_verdict_and_the_game_replayed
         async with serving(str(tmp_path / "t.db"), bot_delay=0.0, away_seconds=0.0) as (url, service):
             v = TeacherView(http(url), key="TEACHER")
             v.show()
-            await until(lambda: v.watching)
+            await eventually(lambda: v.watching)
             ana, created = await table(url, seats=2, rules={"preset": "scat", "lives": 2})
             code = created["code"]
             await ana.close()  # Ana's page is gone: a bot plays her seat, the game runs to its end
-            await until(lambda: code in v.panels and v.panels[code].row.get("status") == "over", 60)
+            await eventually(lambda: code in v.panels and v.panels[code].row.get("status") == "over", 60)
             row = v.panels[code].row
             assert row["rounds"] and any(r["knock"] for r in row["rounds"])
-            await until(lambda: "still weighing" not in v.panels[code].rounds.value, 90)
+            await eventually(lambda: "still weighing" not in v.panels[code].rounds.value, 90)
             row = v.panels[code].row
             text = words(v.panels[code].rounds.value)
             record = service.hall.tables[code].record()
@@ -157,7 +142,7 @@ def test_after_each_round_every_hand_and_the_knock_verdict_and_the_game_replayed
             assert v.panels[code].replay_button.layout.display is None
             assert v.panels[code].pause_button.layout.display == "none"
             v.panels[code].replay_button.click()
-            await until(lambda: v.replay_view is not None)
+            await eventually(lambda: v.replay_view is not None)
             rep = v.replay_view
             assert rep is not None and rep.at == 0 and rep.back_button.disabled
             assert all(len(row.cards) == 3 for row in rep.rows)  # every hand shown
