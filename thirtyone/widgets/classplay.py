@@ -39,15 +39,14 @@ import ipywidgets as w
 import traitlets
 
 from ..bots import LEVELS
-from ..coach import COACH_ROLLOUTS, Advice, coach
+from ..coach import COACH_ROLLOUTS, Advice
 from ..game import Action, State, narrate
 from ..i18n import N_, _
 from ..rules import Rules
 from ._html import esc, static_text, style_tag
 from .classcontrol import RemoteControl, refusal_text, rules_of, seat_names, view_state
 from .classlink import URL_VARIABLE, ClassLink, service_url, websocket_url
-from .failure import failure_html
-from .play import LEVEL_NAMES, coach_html
+from .play import LEVEL_NAMES, coach_html, table_advice
 from .ruleset import RuleEditor
 from .study import STUDY_CSS
 from .table import CardTable
@@ -459,20 +458,9 @@ class ClassPlay(ClassLink):
     # -- the coach --------------------------------------------------------------------------------------
     def ask_coach(self) -> Advice | None:
         """The coach's advice for this seat's turn, from this seat's view only (``None``: not its turn)."""
-        t = self.table
-        if t is None or not t.my_turn:
-            self.coach_html.value = '<p role="status">' + _("The coach helps on your turn.") + "</p>"
-            return None
-        s = t.state
-        if self.advice is None or not self.advice.is_for(s):
-            seed = s.seed * 7919 + s.round * 131 + s.turns * 2 + (s.phase == "discard")
-            try:
-                self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed, knock_rollouts=self.rollouts)
-            except Exception as e:  # said to the learner, not only logged (failure.failure_html)
-                self.advice = None
-                self.coach_html.value = failure_html(e)
-                return None
-        self._draw()
+        self.advice = table_advice(self.table, self.advice, self.rollouts, self.coach_html, working=False)
+        if self.advice is not None:
+            self._draw()
         return self.advice
 
     def follow(self) -> bool:

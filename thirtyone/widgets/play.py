@@ -343,6 +343,28 @@ advice_html = coach_html
 """The old name of :func:`coach_html` (the knock advisor's is :func:`thirtyone.widgets.advisor.advice_html`)."""
 
 
+def table_advice(t: CardTable | None, advice: Advice | None, rollouts: int, out: w.HTML,
+                 working: bool = True) -> Advice | None:
+    """The coach's advice for the learner's turn at table ``t`` (its seat's view only): ``advice`` when it is for the
+    table shown, else the coach's anew (``rollouts`` sampled deals; ``working``: saying so in ``out`` meanwhile).
+    ``None``, said in ``out``, when it is not the learner's turn or the coach failed."""
+    if t is None or not t.my_turn:
+        out.value = '<p role="status">' + _("The coach helps on your turn.") + "</p>"
+        return None
+    s = t.state
+    if advice is None or not advice.is_for(s):
+        seed = s.seed * 7919 + s.round * 131 + s.turns * 2 + (s.phase == "discard")
+        if working:
+            out.value = ('<p role="status">' + _("The coach is playing your moves on, {n} deals each…").format(n=rollouts)
+                         + "</p>")
+        try:
+            advice = coach(s, t.seat, rollouts=rollouts, seed=seed, knock_rollouts=rollouts)
+        except Exception as e:  # said to the learner, not only logged (failure.failure_html)
+            out.value = failure_html(e)
+            return None
+    return advice
+
+
 def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
     """Lives over the rounds: a line per player (ending when they are out; the learner's thicker, each with its own
     marker), as an inline SVG with alt text (each player's lives in words) and the legend under it.
@@ -588,23 +610,9 @@ class PlayGame(w.VBox):
     # -- the coach ----------------------------------------------------------------------------
     def ask_coach(self) -> Advice | None:
         """The coach's advice for the learner's turn (``None`` when it is not their turn)."""
-        t = self.table
-        if t is None or not t.my_turn:
-            self.coach_html.value = '<p role="status">' + _("The coach helps on your turn.") + "</p>"
-            return None
-        s = t.state
-        if self.advice is None or not self.advice.is_for(s):
-            seed = s.seed * 7919 + s.round * 131 + s.turns * 2 + (s.phase == "discard")
-            self.coach_html.value = ('<p role="status">'
-                                     + _("The coach is playing your moves on, {n} deals each…").format(n=self.rollouts)
-                                     + "</p>")
-            try:
-                self.advice = coach(s, t.seat, rollouts=self.rollouts, seed=seed, knock_rollouts=self.rollouts)
-            except Exception as e:  # said to the learner, not only logged (failure.failure_html)
-                self.advice = None
-                self.coach_html.value = failure_html(e)
-                return None
-        self._draw()
+        self.advice = table_advice(self.table, self.advice, self.rollouts, self.coach_html)
+        if self.advice is not None:
+            self._draw()
         return self.advice
 
     def follow(self) -> bool:
