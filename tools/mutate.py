@@ -1037,8 +1037,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "the knock drill counts a second answer to the same situation"),
     # -- play --------------------------------------------------------------------------------------------------------------------------------
     Mutant("play-follows-stale-advice", "thirtyone/widgets/play.py",
-           "if t is None or self.advice is None or not self.advice.is_for(t.state):\n            return False",
-           "if t is None or self.advice is None:\n            return False",
+           "if t is None or advice is None or not advice.is_for(t.state):\n        return False",
+           "if t is None or advice is None:\n        return False",
            "'Play the coach's move' plays advice given for an earlier moment"),
     Mutant("play-level-text-lists-everyone", "thirtyone/widgets/play.py",
            "fewer = [knock_rule(level, rules, n) for n in range(players - 1, 1, -1)]",

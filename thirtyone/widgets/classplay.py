@@ -46,7 +46,7 @@ from ..rules import Rules
 from ._html import esc, static_text, style_tag
 from .classcontrol import RemoteControl, refusal_text, rules_of, seat_names, view_state
 from .classlink import URL_VARIABLE, ClassLink, service_url, websocket_url
-from .play import LEVEL_NAMES, coach_html, table_advice
+from .play import LEVEL_NAMES, coach_html, follow_advice, table_advice
 from .ruleset import RuleEditor
 from .study import STUDY_CSS
 from .table import CardTable
@@ -465,10 +465,7 @@ class ClassPlay(ClassLink):
 
     def follow(self) -> bool:
         """Make the coach's best move, if the advice is for the table shown."""
-        t = self.table
-        if t is None or self.advice is None or not self.advice.is_for(t.state):
-            return False
-        return t.play(self.advice.best)
+        return follow_advice(self.table, self.advice)
 
     # -- drawing ------------------------------------------------------------------------------------------
     def _draw(self) -> None:

@@ -365,6 +365,13 @@ def table_advice(t: CardTable | None, advice: Advice | None, rollouts: int, out:
     return advice
 
 
+def follow_advice(t: CardTable | None, advice: Advice | None) -> bool:
+    """Make the coach's best move at table ``t``, if ``advice`` is for the table shown."""
+    if t is None or advice is None or not advice.is_for(t.state):
+        return False
+    return t.play(advice.best)
+
+
 def lives_chart(record: GameRecord, labels: Sequence[str], swimming: bool = True) -> str:
     """Lives over the rounds: a line per player (ending when they are out; the learner's thicker, each with its own
     marker), as an inline SVG with alt text (each player's lives in words) and the legend under it.
@@ -617,10 +624,7 @@ class PlayGame(w.VBox):
 
     def follow(self) -> bool:
         """Make the coach's best move, if the advice is for this moment."""
-        t = self.table
-        if t is None or self.advice is None or not self.advice.is_for(t.state):
-            return False
-        return t.play(self.advice.best)
+        return follow_advice(self.table, self.advice)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self) -> None:
