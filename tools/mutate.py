@@ -110,6 +110,7 @@ FILE_TESTS: dict[str, tuple[str, ...]] = {
     "thirtyone/widgets/classcontrol.py": ("tests/widgets/test_classplay.py",),
     "thirtyone/widgets/classplay.py": ("tests/widgets/test_classplay.py",),
     "thirtyone/widgets/classteacher.py": ("tests/widgets/test_classteacher.py",),
+    "thirtyone/widgets/classlink.py": ("tests/widgets/test_classplay.py", "tests/widgets/test_classteacher.py"),
     "thirtyone/widgets/advisor.py": tuple(dict.fromkeys(("tests/widgets/test_advisor.py", "tests/widgets/test_advisor_behaviour.py",
                                                          *_WIDGETS, "tests/course/test_whole_sentences.py"))),
     "thirtyone/readwords.py": ("tests/widgets/test_coach_read.py", "tests/widgets/test_table_reading.py",
@@ -945,6 +946,15 @@ MUTANTS: tuple[Mutant, ...] = (
            '                self.teacher_key = str(held["teacher_key"]) if held.get("teacher_key") else None\n',
            "                self.teacher_key = None\n",
            "after a reload the creator no longer reads the table's teacher key"),
+    # -- widgets: the connection to the table service both class pages hold ---------------------------------------
+    Mutant("class-link-lost-not-said", "thirtyone/widgets/classlink.py",
+           "        if self.lost:\n            return self._lost_text()\n",
+           "        if False:\n            return self._lost_text()\n",
+           "a connection being made again is said as a service that does not answer"),
+    Mutant("class-link-gives-up", "thirtyone/widgets/classlink.py",
+           "tried again\n                pass\n",
+           "tried again\n                return\n",
+           "a page that did not reach the service at first never tries again (a service started later is not found)"),
     # -- widgets: the teacher's view of the class's tables -------------------------------------------------------------
     Mutant("teacher-wait-not-counted-on", "thirtyone/widgets/classteacher.py",
            '(0.0 if self.row.get("paused") else time.monotonic() - self.at)',
