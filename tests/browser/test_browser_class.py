@@ -133,7 +133,11 @@ class Learner:
         self.words = WORDS[folder]
 
     def open(self) -> None:
-        self.page.goto(self.server.url(LESSON.format(folder=self.folder)))
+        """Ask for the page (its cells run while the other learners' pages are asked for too: see :meth:`ready`)."""
+        self.page.goto(self.server.url(LESSON.format(folder=self.folder)), wait_until="commit")
+
+    def ready(self) -> None:
+        """Wait until the page has connected to the table service."""
         self.section.locator(".to-class-connection").get_by_text(CONNECTED[self.folder]).wait_for(timeout=120_000)
 
     @property
@@ -231,16 +235,22 @@ def shoot(learner: Learner, width: int) -> None:
     page.set_viewport_size(size)
 
 
-def follow_as_teacher(browser: Any, server: Any, code: str) -> None:
-    """The teacher's page in a context of its own: the service's key shows the table with whose turn it is; Pause
-    pauses it, Go on lets it go on; screenshots at 1280 and 390 px."""
+def open_teacher(browser: Any, server: Any) -> tuple[Any, Any, list[str]]:
+    """The teacher's page asked for in a context of its own (its cells run while the learners' pages load)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     watch_console(page, errors.append)
     page.set_default_timeout(60_000)
+    page.goto(server.url(TEACHER_PAGE), wait_until="commit")
+    return context, page, errors
+
+
+def follow_as_teacher(teacher: tuple[Any, Any, list[str]], code: str) -> None:
+    """On the teacher's page, the service's key shows the table with whose turn it is; Pause pauses it, Go on lets it
+    go on; screenshots at 1280 and 390 px."""
+    context, page, errors = teacher
     try:
-        page.goto(server.url(TEACHER_PAGE))
         view = page.locator(".to-teacher")
         view.get_by_label("Teacher key").fill("teacher", timeout=120_000)
         view.get_by_role("button", name="Show the tables").click()
@@ -293,6 +303,9 @@ def test_three_learners_in_three_languages_and_a_bot_play_a_round_through_a_kill
     try:
         for learner in everyone:
             learner.open()
+        teacher = open_teacher(browser, voila_server)
+        for learner in everyone:
+            learner.ready()
         code = ana.create(4)
         assert re.fullmatch(r"[A-Z2-9]{5}", code)
         ines.join(code, 2)
@@ -308,7 +321,7 @@ def test_three_learners_in_three_languages_and_a_bot_play_a_round_through_a_kill
         assert len({tuple(x.hand()) for x in everyone}) == 3
         shoot(ana, 1280)
         shoot(ana, 390)
-        follow_as_teacher(browser, voila_server, code)
+        follow_as_teacher(teacher, code)
 
         # the service is killed mid-round and started again: every page says so in its language and sits down again
         service.kill()
