@@ -358,6 +358,33 @@ def test_a_learner_away_on_their_turn_is_played_by_a_bot_and_the_others_read_so(
     run(test)
 
 
+def test_a_page_left_in_its_browser_lets_go_of_the_table_and_a_bot_plays_for_its_learner(db: Path) -> None:
+    """A closed tab leaves its kernel running a while: the page says it is left (or falls silent), and the kernel
+    lets go of the table, so that the service counts the learner away."""
+    from thirtyone.widgets.classplay import GONE_SECONDS
+
+    async def test() -> None:
+        service = Service(db, away_seconds=0.3).start()
+        ana, ben = await seated(service, seats=2)
+        try:
+            ana.start()
+            await eventually(lambda: ana.table is not None and ben.table is not None)
+            ben.store._handle_custom_msg({"event": "alive"}, [])
+            assert not ben.store.gone() and ben.connected
+            ben.store._handle_custom_msg({"event": "gone"}, [])  # the tab is closed: its pagehide
+            await eventually(lambda: "Ben is away, so a bot plays their seat until they are back." in ana.away_html.value,
+                             20)
+            assert ana.table is not None and "Ben (away: a bot plays)" in ana.table.labels
+            assert ana.store.seen is not None and not ana.store.gone()
+            assert ana.store.gone(ana.store.seen + GONE_SECONDS + 1), "a page silent that long has been left"
+        finally:
+            await ana.disconnect()
+            await ben.disconnect()
+            service.stop()
+
+    run(test)
+
+
 def test_the_lesson_builds_the_section_in_one_call() -> None:
     text = LESSON.read_text(encoding="utf-8")
     cell = re.search(r"```python\n(from thirtyone.widgets import ClassPlay\n\nClassPlay\(.*?\))\n```", text)

@@ -78,6 +78,13 @@ CLASS_CSS = style_tag(static_text("play.css").replace(".to-play", ".to-classplay
 """Lesson 6's look (``static/play.css``) for this section, and the table code written large."""
 
 
+BEAT_SECONDS = 5
+"""How often a page of "Play with others" says it is still open."""
+GONE_SECONDS = 20
+"""A page silent this long has been left (its tab closed: the kernel lives on a while after it): the page's kernel
+lets go of the table, so that the service counts the learner away and, on their turn, has a bot play for them."""
+
+
 class SeatStore(anywidget.AnyWidget):
     """The seats this browser holds at the class's tables, kept in its localStorage (``static/seats.js``): one
     entry per table code (:data:`SEAT_PREFIX` and the code), ``{"seat", "token", "at"}``. The script sends every
@@ -86,6 +93,8 @@ class SeatStore(anywidget.AnyWidget):
 
     _esm = static_text("seats.js")
     prefix = traitlets.Unicode(SEAT_PREFIX).tag(sync=True)
+    beat_ms = traitlets.Int(BEAT_SECONDS * 1000).tag(sync=True)
+    """How often the page says it is still open (an ``alive`` message)."""
     loaded = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     """From the browser: the entries as found, a JSON object of code → stored text; ``None`` until it arrives."""
 
@@ -93,9 +102,28 @@ class SeatStore(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.entries: dict[str, dict[str, Any]] = {}
         """The seats held, by table code (what the browser had, and what this page kept since)."""
+        self.seen: float | None = None
+        """When the page last said it is open (``time.monotonic``); ``None`` before it was drawn."""
+        self.left = False
+        """The page said it is being left (``pagehide``)."""
+        self.on_msg(self._heard)
+
+    def _heard(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        event = content.get("event") if isinstance(content, dict) else None
+        if event == "alive":
+            self.seen, self.left = time.monotonic(), False
+        elif event == "gone":
+            self.left = True
+
+    def gone(self, now: float | None = None) -> bool:
+        """Whether the page has been left: it said so, or it has not said it is open for :data:`GONE_SECONDS`."""
+        if self.left:
+            return True
+        return self.seen is not None and (time.monotonic() if now is None else now) - self.seen > GONE_SECONDS
 
     @traitlets.observe("loaded")
     def _read(self, change: Any) -> None:
+        self.seen = time.monotonic()
         try:
             found = json.loads(change["new"] or "{}")
         except ValueError:
@@ -266,14 +294,35 @@ class ClassPlay(ClassLink):
         self.coach_button.on_click(lambda _b: self.ask_coach())
         self.follow_button.on_click(lambda _b: self.follow())
         self.store.observe(self._page_open, "loaded")
+        self.store.on_msg(lambda _w, content, _b: self._check_page() if self.store.seen is not None else None)
         self.code_box.observe(lambda _c: self.peek(), "value")
         self._draw_seats()
         self._draw()
 
     # -- the connection ----------------------------------------------------------------------------
     def _page_open(self, change: Any) -> None:
-        """The browser drew the page (the seat store's first message): connect, unless already under way."""
+        """The browser drew the page (the seat store's first message): connect, unless already under way; then watch
+        that the page stays open."""
         if change["new"] is not None:
+            self._begin()
+            self._watch_page()
+
+    def _watch_page(self) -> None:
+        """Every :data:`BEAT_SECONDS`: once the page has been left (:meth:`SeatStore.gone`), let go of the table (the
+        service then counts this learner away); should the page speak again, sit down again."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._check_page()
+        loop.call_later(BEAT_SECONDS, self._watch_page)
+
+    def _check_page(self) -> None:
+        if self.store.gone():
+            if not self._closed:
+                asyncio.ensure_future(self.disconnect())
+        elif self._closed and self.url is not None and self._task is None:
+            self._closed = False
             self._begin()
 
     def _prepare(self, client: Any) -> None:

@@ -30,5 +30,12 @@ function render({ model, el }) {
   model.set("loaded", JSON.stringify(found));
   model.save_changes();
   el.classList.add("jupyter-widgets", "to-seat-store");
+  // The page is still open: said every beat_ms; its kernel outlives a closed tab by a while, and the service must
+  // learn soon that the learner has gone (a bot then plays their seat). Leaving the page says so at once.
+  const say = event => { try { model.send({ event }); } catch (e) { /* the kernel is gone already */ } };
+  const beat = setInterval(() => say("alive"), model.get("beat_ms") || 5000);
+  const gone = () => say("gone");
+  window.addEventListener("pagehide", gone);
+  return () => { clearInterval(beat); window.removeEventListener("pagehide", gone); };
 }
 export default { render };
