@@ -57,7 +57,8 @@ from .worlds import evaluate as evaluate_worlds
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "ThresholdBot", "ExpertBot", "make_bot", "LEVELS",
            "sample_state", "world_sampler", "choices_seen", "imagine_hand", "play_on", "CHOICES_SEEN", "play_game", "KnockRule", "knock_rule",
-           "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS", "EXPERT_CAP", "EXPERT_MAX_ROLLOUTS", "NEAR_TIE"]
+           "KNOCK_RULES", "PATIENCE", "EXPERT_ROLLOUTS", "EXPERT_CAP", "EXPERT_MAX_ROLLOUTS", "NEAR_TIE",
+           "KNOCK_TIE"]
 
 Threshold = float | Callable[[PlayerView], float]
 
@@ -139,10 +140,10 @@ def _rule_text(level: str, patience: int, threshold: float | None, players: int 
         players = None  # no number to say: the rule in general
     if level == "expert":
         said = (_("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
-                  "best other move, whatever its hand; and it always knocks once every player still in has had "
+                  "best other move, or at most a hundredth of a life more, whatever its hand; and it always knocks once every player still in has had "
                   "{patience} turns this round.") if players is None else
                 _("An expert bot knocks when its simulation says a knock now loses fewer lives on average than its "
-                  "best other move, whatever its hand; and it always knocks once every player still in has had "
+                  "best other move, or at most a hundredth of a life more, whatever its hand; and it always knocks once every player still in has had "
                   "{patience} turns this round ({total} turns with {players} players)."))
     elif level == "intermediate" and threshold is None:
         said = _("An intermediate bot knocks as soon as its hand is worth its threshold or more, or once every player "
@@ -347,6 +348,14 @@ NEAR_TIE = 0.01
 """Lives: two moves whose paired 95% interval of the difference lies within this of 0 count as equally good;
 the expert then stops sampling and takes the lower mean."""
 
+KNOCK_TIE = NEAR_TIE
+"""Lives: the expert knocks when the knock loses at most this much more than its best move. Its play-outs have it
+knock at the intermediate's threshold on its later turns, but at each later turn it decides again, and a knock
+put off on every near-tie is a knock that never comes: at a table that never knocks (Algorithmic31BotV5's rule
+with six players) its hands grow until one is 31. Scat with 6 players against that table, 500 deals: 0.042 ± 0.021
+lives a round fewer than without; against intermediates in Scat with 4 players, 1,200 deals, the same
+(+0.000 ± 0.002). ``expert-classic`` decides as before (the lower mean)."""
+
 _Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
@@ -473,7 +482,11 @@ class ExpertBot(ThresholdBot):
         if len(cands) == 1:
             return cands[0]
         self.last_losses = self.compare(view, cands)
-        return min(cands, key=lambda a: (self.last_losses[a], cands.index(a)))
+        best = min(cands, key=lambda a: (self.last_losses[a], cands.index(a)))
+        if (self.reads and knock in self.last_losses and best != knock
+                and self.last_losses[knock] <= self.last_losses[best] + KNOCK_TIE):
+            return knock  # as good as the best: knock now rather than put it off
+        return best
 
 
 def _paired(mine: Sequence[int], other: Sequence[int]) -> tuple[float, float]:

@@ -16,7 +16,7 @@ from thirtyone.bots import ExpertBot, ThresholdBot, make_bot
 from thirtyone.coach import coach
 from thirtyone.compute import pure_python
 from thirtyone.knockrules import intermediate_schedule
-from thirtyone.reading import ESS_SHARE, Read, TableRead, decisions, effective_size, knock_tendencies, tempered
+from thirtyone.reading import ESS_SHARE, NEVER, Read, TableRead, decisions, effective_size, knock_tendencies, tempered
 from thirtyone.rules import PRESETS
 from thirtyone.worlds import sample_worlds
 
@@ -239,3 +239,58 @@ def test_without_a_history_everyone_is_read_as_the_intermediate() -> None:
     for t in knock_tendencies(view).values():
         assert t.knocks == t.declines == 0
         assert abs(t.threshold - start) < 1.5
+
+
+def _round_of(players: int, seed: int, turns: int) -> State:
+    """A Scat round in which nobody knocks by their hand (every player greedy, never knocking), ``turns`` turns in."""
+    s = new_game("scat", players, seed=seed)
+    table = [ThresholdBot(p, threshold=99.0, patience=1000) for p in range(players)]
+    while s.turns < turns:
+        p = s.current_player
+        assert p is not None and not s.round_over
+        s = s.apply(table[p].choose(s.view(p)))
+    return s
+
+
+def test_a_table_that_plays_on_is_read_as_one_within_the_round() -> None:
+    # one round from a fresh deal, so no earlier round tells: only that nobody knocked, though their hands grew.
+    # Every seed from 1 to 11 whose round lasts five orbits (the others end at a 31).
+    start = intermediate_schedule("scat", 6).start
+    read_on = 0
+    seeds = (1, 3, 4, 5, 8, 9, 10)
+    for seed in seeds:
+        early = TableRead(_round_of(6, seed, 6).view(0))
+        early.sample(192, np.random.default_rng(seed))
+        late = TableRead(_round_of(6, seed, 30).view(0))
+        late.sample(192, np.random.default_rng(seed))
+        assert early.never_share is not None and late.never_share is not None
+        # after one orbit the play-outs still have everyone knock at the intermediate's threshold...
+        assert max(early.never_share.values()) < 0.5 and early.thresholds[1:] == [start] * 5
+        # ...after five orbits of hands that should have knocked, nobody knocks by their hand in them (nearly always)
+        if min(late.never_share.values()) > 0.5:
+            assert late.thresholds[1:] == [NEVER] * 5
+            read_on += 1
+    assert read_on >= len(seeds) - 1
+    with pure_python():  # plain Python reads it alike
+        pure = TableRead(_round_of(6, 1, 30).view(0))
+        pure.sample_pure(96, random.Random(1))
+    assert pure.never_share is not None and min(pure.never_share.values()) > 0.5 and pure.thresholds[1:] == [NEVER] * 5
+
+
+def test_a_table_of_intermediates_is_not_read_as_one_that_plays_on() -> None:
+    read_on = seen = 0
+    for players in (3, 4):
+        for seed in range(15):
+            s = new_game("scat", players, seed=seed)
+            table = [make_bot("intermediate", p) for p in range(players)]
+            while not s.round_over:
+                p = s.current_player
+                assert p is not None
+                view = s.view(p)
+                if p == 0 and view.phase == "turn" and view.turns >= players and view.knocker is None:
+                    read = TableRead(view)
+                    read.sample(96, np.random.default_rng(seed))
+                    read_on += sum(1 for t in read.thresholds if t == NEVER)
+                    seen += len(read.never_share or {})
+                s = s.apply(table[p].choose(view))
+    assert seen > 100 and read_on <= 0.1 * seen
