@@ -17,7 +17,7 @@ A mutant is *caught* when the tests fail (or time out: 4 × the unmutated run of
 mutants use), *survived* when they pass. A snippet that is not found exactly once is *stale*: the list has
 fallen behind the code; the script then exits 2, so the list stays honest. Mutants known to change no
 behaviour are marked ``equivalent`` with the reason and left out of the share. Exit 1 when fewer than
-``GOAL`` of the other mutants are caught, else 0. 258 mutants cover every module of the package and the
+``GOAL`` of the other mutants are caught, else 0. 298 mutants cover every module of the package and the
 widgets; a caught one costs 5-60 s, a survivor its whole set of tests (30-150 s). The whole run took about
 30 minutes with ``-j 2`` on a two-core machine shared with other work (12,900 × an empty 10-million-step loop).
 
@@ -493,6 +493,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "nxt = next((s for s in ((view.player + k) % n for k in range(1, n)) if not view.out[s]), None)",
            "nxt = next((s for s in ((view.player - k) % n for k in range(1, n)) if not view.out[s]), None)",
            "the expert avoids throwing the suits the previous player collects, not the next player's"),
+    Mutant("bots-expert-no-knock-on-a-tie", "thirtyone/bots.py",
+           "and self.last_losses[knock] <= self.last_losses[best] + KNOCK_TIE):",
+           "and self.last_losses[knock] <= self.last_losses[best] - KNOCK_TIE):",
+           "the expert puts off a knock as good as its best move, as the lessons say it does not"),
     Mutant("bots-patience-one-turn-late", "thirtyone/bots.py",
            "return turns >= self.patience * self.players",
            "return turns > self.patience * self.players",
@@ -502,8 +506,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "if value < now and Action(\"pass\") in legal:",
            "the greedy bot swaps with the center for a hand worth no more than its own instead of passing"),
     Mutant("bots-expert-picks-most-lives", "thirtyone/bots.py",
-           "return min(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
-           "return max(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
+           "best = min(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
+           "best = max(cands, key=lambda a: (self.last_losses[a], cands.index(a)))",
            "the expert makes the move its simulation says loses the most lives"),
     Mutant("bots-expert-stops-at-first-batch", "thirtyone/bots.py",
            "if played >= self.max_rollouts or all(m + h <= NEAR_TIE for m, h in close.values()):",
@@ -550,6 +554,26 @@ MUTANTS: tuple[Mutant, ...] = (
            "        self.thresholds = [start if s == view.player else min(NEVER, start + shifts.get(s, 0.0))",
            "        self.thresholds = [start if s != view.player else min(NEVER, start + shifts.get(s, 0.0))",
            "in the play-outs the others knock at the intermediate's threshold, whatever their earlier knocks said"),
+    Mutant("reading-table-that-plays-on-never-seen", "thirtyone/reading.py",
+           "            if q >= 0.5:\n                thresholds[s] = floors[s] = NEVER",
+           "            if q >= 1.5:\n                thresholds[s] = floors[s] = NEVER",
+           "a table that has passed up every chance still knocks at the intermediate's threshold in the play-outs"),
+    Mutant("reading-table-that-plays-on-always-seen", "thirtyone/reading.py",
+           "            if q >= 0.5:\n                thresholds[s] = floors[s] = NEVER",
+           "            if q >= 0.0:\n                thresholds[s] = floors[s] = NEVER",
+           "every player who could have knocked is played out as one who never knocks, intermediates too"),
+    Mutant("reading-table-shares-not-pooled", "thirtyone/reading.py",
+           "                        ll += _log_mean_exp([math.log(share) + r, math.log(1 - share)], mean=False)",
+           "                        ll += 0.0",
+           "the others' moves say nothing of a player: a table that plays on is seen only from each player's own"),
+    Mutant("reading-never-class-ignored-in-weights", "thirtyone/reading.py",
+           "            mix = np.logaddexp(a, b)\n",
+           "            mix = a + 0 * b\n",
+           "on NumPy a world's weight forgets that its player may never knock: the two paths weigh worlds apart"),
+    Mutant("reading-non-knocks-stop-at-patience", "thirtyone/reading.py",
+           "        moves = decisions(view)\n",
+           "        moves = decisions(view, patience)\n",
+           "a player who plays on past the bots' patience is read as if no knock had been allowed"),
     # -- worlds: many sampled worlds at once, and their play-outs ---------------------------------------
     Mutant("worlds-imagined-hand-takes-an-equal-card", "thirtyone/worlds.py",
            "            better = v > best\n",
