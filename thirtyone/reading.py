@@ -650,8 +650,6 @@ class TableRead:
     def log_weights(self, hands: np.ndarray) -> np.ndarray:
         """The log-weight of each world of ``hands`` (``(R, players, 3)``, known cards first, as
         :func:`~thirtyone.worlds.sample_worlds` deals them)."""
-        import numpy as np
-
         return self._log_weights(hands)[0]
 
     def _log_weights(self, hands: np.ndarray) -> tuple[np.ndarray, dict[int, np.ndarray]]:
