@@ -375,9 +375,11 @@ class ExpertBot(ThresholdBot):
 
     ``reads`` (the default): the play-outs start from worlds read from the others' moves
     (:class:`thirtyone.reading.TableRead`: weighted by how likely each other player's moves this round are,
-    each of them knocking as their earlier knocks suggest, the bot's own later turns at the intermediate's
-    schedule of each turn); ``reads=False`` is ``"expert-classic"``: uniform worlds, everyone knocking at
-    ``threshold`` (by default the intermediate's threshold of the moment).
+    each of them knocking as their earlier knocks suggest, or not by their hand at all once the table reads as
+    one that plays on, the bot's own later turns at the intermediate's schedule of each turn), and it knocks
+    when the knock is within :data:`KNOCK_TIE` of its best move; ``reads=False`` is ``"expert-classic"``:
+    uniform worlds, everyone knocking at ``threshold`` (by default the intermediate's threshold of the moment),
+    the lower mean taken.
     """
 
     name = "expert"
