@@ -638,6 +638,8 @@ class TableRead:
         self.never_prior = {s: min(0.5, max(_PRIOR_NEVER, t.never)) for s, t in self.tendencies.items()}
         self._base = (list(self.thresholds), list(self.floors))
         self.table_prior = TABLE_PRIOR
+        self._memo: dict[tuple[int, tuple[Card, ...]], tuple[float, float | None]] = {}
+        self._look_pure: _Look | None = None
         self._priors: dict[int, float] | None = None
         """Each other player's chance of never knocking before this round's moves are read
         (:meth:`never_priors`, worked out from the first worlds weighed: every batch weighs alike)."""
@@ -691,14 +693,28 @@ class TableRead:
             self._priors = self.never_priors({seat: ln - lb for seat, lb, ln in parts if ln is not None})
         return self._mix(parts, self._priors)
 
+    @property
+    def _look(self) -> _Look:
+        if self._look_pure is None:
+            self._look_pure = _Look(self.view.rules, False)
+        return self._look_pure
+
     def _parts(self, hands: Sequence[Sequence[Card]]) -> list[tuple[int, float, float | None]]:
-        look = _Look(self.view.rules, False)
+        """Each read player's log-likelihood of their moves in one world, had they knocked by their threshold and
+        had they never knocked (``None``: no move of theirs could have been a knock). Worked out once for each
+        hidden hand: the worlds of a pool deal the same hand to a player many times."""
+        look = self._look
         parts = []
+        memo = self._memo
         for reader in self.readers:
-            hidden = list(hands[reader.seat][len(reader.known):])
-            lb = reader.log_likelihood(look, hidden)
-            ln = reader.never_log_likelihood(look, hidden) if self.read_never and reader.knock_evidence else None
-            parts.append((reader.seat, lb, ln))
+            hidden = tuple(hands[reader.seat][len(reader.known):])
+            key = (reader.seat, hidden)
+            got = memo.get(key)
+            if got is None:
+                lb = reader.log_likelihood(look, hidden)
+                ln = reader.never_log_likelihood(look, hidden) if self.read_never and reader.knock_evidence else None
+                got = memo[key] = (lb, ln)
+            parts.append((reader.seat, *got))
         return parts
 
     @staticmethod
