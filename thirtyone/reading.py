@@ -103,11 +103,15 @@ def _never(turns: int) -> float:
     return NEVER
 
 
-def _log_mean_exp(xs: Sequence[float], mean: bool = True) -> float:
-    """``log(mean(exp(xs)))`` (``mean=False``: of the sum)."""
+def _log_mean_exp(xs: Sequence[float]) -> float:
+    """``log(mean(exp(xs)))``."""
     top = max(xs)
-    total = sum(math.exp(x - top) for x in xs)
-    return top + math.log(total / len(xs) if mean else total)
+    return top + math.log(sum(math.exp(x - top) for x in xs) / len(xs))
+
+
+def _log_add_exp(a: float, b: float) -> float:
+    """``log(exp(a) + exp(b))``."""
+    return max(a, b) + math.log1p(math.exp(-abs(a - b)))
 
 
 def _sigmoid_log(z: Any) -> Any:
@@ -611,7 +615,8 @@ def _at_least_two(known: int, hidden: int, suit_cards: int, unseen: int) -> floa
 class TableRead:
     """Everything the reading needs of one view, worked out once: each other player's moves this round, their knock
     tendencies, the knock schedules of the play-outs. :meth:`sample` / :meth:`sample_pure` draw read worlds,
-    :meth:`evaluate` plays moves on in them, :meth:`summary` says what was read."""
+    :meth:`evaluate` plays moves on in them, :meth:`summary` says what was read. ``read_never=False``: every other
+    player is read as knocking by their threshold, never as one who plays on (what that read is worth, measured)."""
 
     def __init__(self, view: PlayerView, patience: int = 4, ess_share: float = ESS_SHARE,
                  read_never: bool = True) -> None:
@@ -637,7 +642,6 @@ class TableRead:
         self.read_never = read_never
         self.never_prior = {s: min(0.5, max(_PRIOR_NEVER, t.never)) for s, t in self.tendencies.items()}
         self._base = (list(self.thresholds), list(self.floors))
-        self.table_prior = TABLE_PRIOR
         self._memo: dict[tuple[int, tuple[Card, ...]], tuple[float, float | None]] = {}
         self._look_pure: _Look | None = None
         self._priors: dict[int, float] | None = None
@@ -728,7 +732,7 @@ class TableRead:
                 continue
             p = priors[seat]
             a, b = math.log(1 - p) + lb, math.log(p) + ln
-            mix = max(a, b) + math.log1p(math.exp(-abs(a - b)))
+            mix = _log_add_exp(a, b)
             never[seat] = math.exp(b - mix)
             total += mix
         return total, never
@@ -742,11 +746,11 @@ class TableRead:
         out = {}
         for seat in ratios:
             logs = []
-            for share, prior in zip(TABLE_SHARES, self.table_prior):
+            for share, prior in zip(TABLE_SHARES, TABLE_PRIOR):
                 ll = math.log(prior)
                 for other, r in ratios.items():
                     if other != seat:
-                        ll += _log_mean_exp([math.log(share) + r, math.log(1 - share)], mean=False)
+                        ll += _log_add_exp(math.log(share) + r, math.log(1 - share))
                 logs.append(ll)
             top = max(logs)
             w = [math.exp(x - top) for x in logs]
@@ -795,14 +799,10 @@ class TableRead:
             return sample_worlds_pure(self.view, count, rng)
         pool = sample_worlds_pure(self.view, POOL_PURE * count, rng)
         parts = [self._parts(h) for h in pool.hands]
-        ratios: dict[int, float] = {}
-        if parts:
-            for i, (seat, _lb, ln) in enumerate(parts[0]):
-                if ln is not None:
-                    ratios[seat] = (_log_mean_exp([p[i][2] for p in parts])  # type: ignore[misc]
-                                    - _log_mean_exp([p[i][1] for p in parts]))
         if self._priors is None:
-            self._priors = self.never_priors(ratios)
+            self._priors = self.never_priors({
+                seat: _log_mean_exp([p[i][2] for p in parts]) - _log_mean_exp([p[i][1] for p in parts])  # type: ignore[misc]
+                for i, (seat, _lb, ln) in enumerate(parts[0]) if ln is not None})
         read = [self._mix(p, self._priors) for p in parts]
         lw = [x for x, _n in read]
         if self.never_share is None:

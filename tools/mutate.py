@@ -563,7 +563,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "            if q >= 0.0:\n                thresholds[s] = floors[s] = NEVER",
            "every player who could have knocked is played out as one who never knocks, intermediates too"),
     Mutant("reading-table-shares-not-pooled", "thirtyone/reading.py",
-           "                        ll += _log_mean_exp([math.log(share) + r, math.log(1 - share)], mean=False)",
+           "                        ll += _log_add_exp(math.log(share) + r, math.log(1 - share))",
            "                        ll += 0.0",
            "the others' moves say nothing of a player: a table that plays on is seen only from each player's own"),
     Mutant("reading-never-class-ignored-in-weights", "thirtyone/reading.py",
