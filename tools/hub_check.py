@@ -258,7 +258,7 @@ async def table_checks(public: str, tokens: dict[str, str], admin_token: str) ->
 
 KERNEL_CODE = """
 import os, json
-from thirtyone.widgets.classplay import service_url, websocket_url
+from thirtyone.widgets.classlink import service_url, websocket_url
 from thirtyone.classroom.client import ClassClient
 _c = ClassClient(websocket_url(service_url()), headers={"Authorization": "token " + os.environ["JUPYTERHUB_API_TOKEN"]})
 await _c.connect()

@@ -30,7 +30,7 @@ def test_the_hub_config_starts_the_service_as_a_managed_service() -> None:
 def test_the_learners_servers_are_told_where_the_service_is_through_the_proxy() -> None:
     from urllib.parse import urlparse
 
-    from thirtyone.widgets.classplay import URL_VARIABLE
+    from thirtyone.widgets.classlink import URL_VARIABLE
 
     conf = yaml.safe_load((ROOT / "binder/class/config.yaml").read_text())
     url = urlparse(conf["singleuser"]["extraEnv"][URL_VARIABLE])

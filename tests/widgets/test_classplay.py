@@ -24,7 +24,8 @@ from thirtyone.classroom.protocol import REASONS, view_json
 from thirtyone.game import State
 from thirtyone.rules import Rules
 from thirtyone.widgets.classcontrol import REFUSALS, refusal_text, view_state
-from thirtyone.widgets.classplay import SEAT_PREFIX, URL_VARIABLE, ClassPlay, service_url
+from thirtyone.widgets.classlink import URL_VARIABLE, service_url
+from thirtyone.widgets.classplay import SEAT_PREFIX, ClassPlay
 
 LESSON = Path(__file__).resolve().parents[2] / "tools" / "lessons" / "06-play.md"
 

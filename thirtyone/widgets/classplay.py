@@ -2,9 +2,9 @@
 
 :class:`ClassPlay` is the page's side. It is a client of the service (:mod:`thirtyone.classroom`, its protocol in
 :mod:`thirtyone.classroom.protocol`) running in the page's kernel: the browser never talks to the service, the
-kernel does, over one WebSocket. Where the service is: :data:`URL_VARIABLE` (``make tutorial`` sets it for Voilà,
-whose kernels inherit it; on a JupyterHub the hub's ``/services/<name>/``, and the kernel's hub token goes with the
-handshake). Without it, or while the service does not answer, the section says so in a sentence and nothing else
+kernel does, over one WebSocket. Where the service is: :data:`~thirtyone.widgets.classlink.URL_VARIABLE` (``make
+tutorial`` sets it for Voilà, whose kernels inherit it; on a JupyterHub the hub's ``/services/<name>/``, and the
+kernel's hub token goes with the handshake). Without it, or while the service does not answer, the section says so in a sentence and nothing else
 of the lesson changes; it keeps trying, so a service started later is found.
 
 What a learner does: create a table (any rule set of the rule editor, :class:`~thirtyone.widgets.ruleset.RuleEditor`;
@@ -45,7 +45,7 @@ from ..i18n import N_, _
 from ..rules import Rules
 from ._html import esc, static_text, style_tag
 from .classcontrol import RemoteControl, refusal_text, rules_of, seat_names, view_state
-from .classlink import URL_VARIABLE, ClassLink, service_url, websocket_url
+from .classlink import ClassLink
 from .play import LEVEL_NAMES, coach_html, follow_advice, table_advice
 from .ruleset import RuleEditor
 from .study import STUDY_CSS
@@ -55,7 +55,7 @@ from .tablecontrol import NEXT_BUTTONS
 if TYPE_CHECKING:  # pragma: no cover
     from .memory import Memory
 
-__all__ = ["ClassPlay", "ClassTable", "SeatStore", "URL_VARIABLE", "SEAT_PREFIX", "service_url", "websocket_url"]
+__all__ = ["ClassPlay", "ClassTable", "SeatStore", "SEAT_PREFIX"]
 
 SEAT_PREFIX = "thirtyone.class.seat."
 """The localStorage keys of the seats held in this browser: the prefix and the table's code."""
@@ -195,7 +195,7 @@ class ClassTable(CardTable):
 class ClassPlay(ClassLink):
     """Lesson 6's "Play with others": create or join a table of the class's table service, then play it.
 
-    ``url``: the service's address (default: :data:`URL_VARIABLE`; ``None`` there: the section says the service is
+    ``url``: the service's address (default: :data:`~thirtyone.widgets.classlink.URL_VARIABLE`; ``None`` there: the section says the service is
     not running here). ``rules``: the rule editor's first choice. ``rollouts``: the coach's sampled deals per move.
     ``memory``: the page's :class:`~thirtyone.widgets.memory.Memory` (unused for now: the games at a shared table
     are not kept in the learner's record). ``headers``: sent with the WebSocket's handshake (default: the hub token

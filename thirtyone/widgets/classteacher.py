@@ -354,7 +354,7 @@ class TeacherView(ClassLink):
     """The teacher's view: a key, then every table it opens, live; pause and go on; every hand after each round
     with the coach's verdict on each knock; a finished game replayed move by move.
 
-    ``url``: the table service's address (default: :data:`~thirtyone.widgets.classplay.URL_VARIABLE`; ``None``
+    ``url``: the table service's address (default: :data:`~thirtyone.widgets.classlink.URL_VARIABLE`; ``None``
     there: the page says the service is not running here). ``key``: typed in already (tests). ``headers``: sent
     with the WebSocket's handshake (default: the kernel's hub token on a JupyterHub)."""
 
