@@ -101,14 +101,13 @@ class ShareExpert(ExpertBot):
         return self._table[1]
 
 
-def share_bot(name: str) -> str:
-    """Registers ``expert-ess<share>`` as an arena bot (an :class:`ShareExpert`); returns its name."""
-    share = float(name.removeprefix("expert-ess"))
+def _register(name: str, cls: type[ExpertBot]) -> str:
+    """Makes ``name`` an arena bot of :mod:`thirtyone.strength` (an instance of ``cls``); returns it."""
     made = strength.make_arena_bot
 
-    def make(bot: str, seed: int | None = None, as_field: bool = False, made=made) -> object:
+    def make(bot: str, seed: int | None = None, as_field: bool = False) -> object:
         if bot == name:
-            b = type("Expert", (ShareExpert,), {"share": share})(seed)
+            b = cls(seed)
             b.name = name
             return b
         return made(bot, seed, as_field)
@@ -116,6 +115,11 @@ def share_bot(name: str) -> str:
     strength.make_arena_bot = make  # type: ignore[assignment]
     strength.EXTRA_BOTS = (*strength.EXTRA_BOTS, name)
     return name
+
+
+def share_bot(name: str) -> str:
+    """Registers ``expert-ess<share>`` as an arena bot (an :class:`ShareExpert`); returns its name."""
+    return _register(name, type("Expert", (ShareExpert,), {"share": float(name.removeprefix("expert-ess"))}))
 
 
 _TRUE: dict[int, State] = {}
@@ -193,18 +197,7 @@ def oracle_bot(name: str) -> str:
     :class:`OracleExpert`); returns its name."""
     when = {"expert-oracle": "always", "expert-oracle-turn": "turn", "expert-oracle-knocked": "knocked"}[name]
     _remember_states()
-    made = strength.make_arena_bot
-
-    def make(bot: str, seed: int | None = None, as_field: bool = False, made=made) -> object:
-        if bot == name:
-            b = type("Oracle", (OracleExpert,), {"when": when})(seed)
-            b.name = name
-            return b
-        return made(bot, seed, as_field)
-
-    strength.make_arena_bot = make  # type: ignore[assignment]
-    strength.EXTRA_BOTS = (*strength.EXTRA_BOTS, name)
-    return name
+    return _register(name, type("Oracle", (OracleExpert,), {"when": when}))
 
 
 def ess_study(preset: str, players: int, deals: int, rollouts: int = 192) -> str:

@@ -800,9 +800,12 @@ class TableRead:
         pool = sample_worlds_pure(self.view, POOL_PURE * count, rng)
         parts = [self._parts(h) for h in pool.hands]
         if self._priors is None:
-            self._priors = self.never_priors({
-                seat: _log_mean_exp([p[i][2] for p in parts]) - _log_mean_exp([p[i][1] for p in parts])  # type: ignore[misc]
-                for i, (seat, _lb, ln) in enumerate(parts[0]) if ln is not None})
+            ratios = {}
+            for i, (seat, _lb, ln) in enumerate(parts[0]):
+                if ln is not None:
+                    never = _log_mean_exp([p[i][2] for p in parts])  # type: ignore[misc]
+                    ratios[seat] = never - _log_mean_exp([p[i][1] for p in parts])
+            self._priors = self.never_priors(ratios)
         read = [self._mix(p, self._priors) for p in parts]
         lw = [x for x, _n in read]
         if self.never_share is None:

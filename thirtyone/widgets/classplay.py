@@ -4,8 +4,8 @@
 :mod:`thirtyone.classroom.protocol`) running in the page's kernel: the browser never talks to the service, the
 kernel does, over one WebSocket. Where the service is: :data:`~thirtyone.widgets.classlink.URL_VARIABLE` (``make
 tutorial`` sets it for Voilà, whose kernels inherit it; on a JupyterHub the hub's ``/services/<name>/``, and the
-kernel's hub token goes with the handshake). Without it, or while the service does not answer, the section says so in a sentence and nothing else
-of the lesson changes; it keeps trying, so a service started later is found.
+kernel's hub token goes with the handshake). Without it, or while the service does not answer, the section says so
+in a sentence and nothing else of the lesson changes; it keeps trying, so a service started later is found.
 
 What a learner does: create a table (any rule set of the rule editor, :class:`~thirtyone.widgets.ruleset.RuleEditor`;
 2 to 8 seats; the bots' level for the seats nobody takes) and read its short code to the others, or join a table by
@@ -195,11 +195,11 @@ class ClassTable(CardTable):
 class ClassPlay(ClassLink):
     """Lesson 6's "Play with others": create or join a table of the class's table service, then play it.
 
-    ``url``: the service's address (default: :data:`~thirtyone.widgets.classlink.URL_VARIABLE`; ``None`` there: the section says the service is
-    not running here). ``rules``: the rule editor's first choice. ``rollouts``: the coach's sampled deals per move.
-    ``memory``: the page's :class:`~thirtyone.widgets.memory.Memory` (unused for now: the games at a shared table
-    are not kept in the learner's record). ``headers``: sent with the WebSocket's handshake (default: the hub token
-    of the kernel, ``JUPYTERHUB_API_TOKEN``, when there is one).
+    ``url``: the service's address (default: :data:`~thirtyone.widgets.classlink.URL_VARIABLE`; ``None`` there: the
+    section says the service is not running here). ``rules``: the rule editor's first choice. ``rollouts``: the
+    coach's sampled deals per move. ``memory``: the page's :class:`~thirtyone.widgets.memory.Memory` (unused for
+    now: the games at a shared table are not kept in the learner's record). ``headers``: sent with the WebSocket's
+    handshake (default: the hub token of the kernel, ``JUPYTERHUB_API_TOKEN``, when there is one).
     """
 
     def __init__(self, url: str | None = None, *, rules: Rules | str | None = "scat", rollouts: int = COACH_ROLLOUTS,
