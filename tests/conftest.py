@@ -16,7 +16,6 @@ import logging
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -68,13 +68,6 @@ def widget_errors() -> Iterator[list[logging.LogRecord]]:
 
 
 # -- a real Voilà server ----------------------------------------------------------------------
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def wait_for_http(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None) -> None:
     """Wait until ``url`` answers 200, or fail (early, if ``proc`` exits)."""
     deadline = time.monotonic() + timeout

@@ -11,7 +11,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from helpers.classroom import db_path, drive, free_port, seat_table, serving, start_service, until
+from helpers.classroom import db_path, drive, seat_table, serving, start_service, until
+from helpers.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

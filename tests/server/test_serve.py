@@ -271,7 +271,7 @@ def test_a_visit_in_spanish_preheats_the_spanish_lessons(server: Server) -> None
 
 # -- make tutorial ----------------------------------------------------------------------------------------
 def test_make_tutorial_prints_every_languages_urls_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
-    port = free_port()
+    port = free_port(span=2)  # the class's table service is served on PORT + 1
     # -o: take the installed virtual environment as it is (never reinstall in a test)
     make = subprocess.Popen(["make", "-s", "-o", ".venv/.installed", "tutorial", f"PORT={port}"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
