@@ -26,7 +26,7 @@ from bench_engine import empty_loop
 
 from thirtyone import new_game
 from thirtyone import timing as tm
-from thirtyone.bots import ExpertBot, ThresholdBot
+from thirtyone.bots import EXPERT_MAX_ROLLOUTS, EXPERT_ROLLOUTS, ExpertBot, ThresholdBot
 from thirtyone.coach import COACH_ROLLOUTS, coach
 from thirtyone.compute import PURE_KNOCK_RULE_ROUNDS, pure_python
 from thirtyone.knockrules import knock_rule_tournament
@@ -75,7 +75,7 @@ def main() -> None:
         for preset in ("scat", "schwimmen"):
             spots = moments(preset, args.moments, 1)
             bot = ExpertBot(seed=1)
-            line(f"{preset}: the expert (192 play-outs a move, up to 768)",
+            line(f"{preset}: the expert ({EXPERT_ROLLOUTS} play-outs a move, up to {EXPERT_MAX_ROLLOUTS})",
                  [timed(lambda s=s, b=bot: b.choose(s.view(1))) for s in spots], 1.0)
             n = COACH_ROLLOUTS
             line(f"{preset}: the coach, {n} play-outs a move",
