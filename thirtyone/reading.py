@@ -412,11 +412,9 @@ def _replace(hand: Sequence[Any], i: int, card: Any) -> list[Any]:
 class _SeatReader:
     """The log-likelihood of one player's moves this round, given the hand they hold now in a world."""
 
-    def __init__(self, view: PlayerView, seat: int, moves: Sequence[Decision], thresholds: Callable[[int], float],
-                 forced_from: int) -> None:
+    def __init__(self, view: PlayerView, seat: int, moves: Sequence[Decision], thresholds: Callable[[int], float]
+                 ) -> None:
         self.view, self.seat, self.moves = view, seat, list(moves)
-        self.forced_from = forced_from
-        """From this many turns in the round on, patience makes a knock, whatever the hand."""
         self.known = tuple(view.known[seat])
         self.threshold = thresholds
         self.commerce = view.rules.family == "commerce"
@@ -451,7 +449,7 @@ class _SeatReader:
         return _sigmoid_log(-KNOCK_BETA * (look.value(*hand) - self.threshold(d.turns) + 0.25))
 
     def _knock(self, look: _Look, hand: Sequence[Any], d: Decision) -> Any:
-        if not d.may_knock or d.turns >= self.forced_from:  # a knock patience forced says nothing of the hand
+        if not d.may_knock:
             return 0.0
         return _sigmoid_log(KNOCK_BETA * (look.value(*hand) - self.threshold(d.turns) + 0.25))
 
@@ -640,8 +638,7 @@ class TableRead:
             th, fl = self.thresholds[seat], self.floors[seat]
             return lambda turns: float(knock_threshold(th, drop, fl, turns, max(1, players)))
 
-        self.readers = [_SeatReader(view, s, m, threshold_of(s), patience * players)
-                        for s, m in sorted(moves.items()) if m]
+        self.readers = [_SeatReader(view, s, m, threshold_of(s)) for s, m in sorted(moves.items()) if m]
         self.read_never = read_never
         self.never_prior = {s: min(0.5, max(_PRIOR_NEVER, t.never)) for s, t in self.tendencies.items()}
         self._base = (list(self.thresholds), list(self.floors))

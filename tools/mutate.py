@@ -574,10 +574,6 @@ MUTANTS: tuple[Mutant, ...] = (
            "        moves = decisions(view)\n",
            "        moves = decisions(view, patience)\n",
            "a player who plays on past the bots' patience is read as if no knock had been allowed"),
-    Mutant("reading-forced-knock-read-as-strong", "thirtyone/reading.py",
-           "        if not d.may_knock or d.turns >= self.forced_from:",
-           "        if not d.may_knock:",
-           "a knock that patience forced is read as a hand that reached the threshold"),
     # -- worlds: many sampled worlds at once, and their play-outs ---------------------------------------
     Mutant("worlds-imagined-hand-takes-an-equal-card", "thirtyone/worlds.py",
            "            better = v > best\n",

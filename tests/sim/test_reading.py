@@ -294,21 +294,3 @@ def test_a_table_of_intermediates_is_not_read_as_one_that_plays_on() -> None:
                     seen += len(read.never_share or {})
                 s = s.apply(table[p].choose(view))
     assert seen > 100 and read_on <= 0.1 * seen
-
-
-def test_a_knock_that_patience_forced_says_nothing_of_the_hand() -> None:
-    # An intermediate knocks with any hand once every player has had `patience` turns: such a knock must not make
-    # the knocker's strong hands likelier (before, the read took it for a hand that reached the threshold).
-    for seed in (1, 6, 8):  # rounds that nobody ends with a 31 in five orbits
-        s = _round_of(3, seed, 12)
-        while s.current_player != 2:  # seat 2 knocks; the viewer, seat 0, plays next
-            s = s.apply(ThresholdBot(s.current_player, threshold=99.0, patience=1000).choose(s.view(s.current_player)))
-        assert s.turns >= 4 * 3 and not s.round_over
-        before = s.view(0)
-        after = s.apply("knock").view(0)
-        assert after.knocker == 2 and decisions(after)[2][-1].kind == "knock"
-        hands = TableRead(after).sample(400, np.random.default_rng(seed)).hands
-        assert np.allclose(TableRead(after).log_weights(hands), TableRead(before).log_weights(hands))
-        for world in hands[:20].tolist():  # and the plain-Python weights alike
-            w = [tuple(h) for h in world]
-            assert TableRead(after).log_weight(w) == pytest.approx(TableRead(before).log_weight(w), abs=1e-9)
