@@ -40,11 +40,11 @@ def _bindable(port: int) -> bool:
 def free_port(span: int = 1) -> int:
     """The first of ``span`` consecutive TCP ports on 127.0.0.1 that nobody listens on now, below the ephemeral
     range, none handed out before in this run."""
-    high = ephemeral_range()[0]
-    if high - _LOW < 1000:  # an unusual ephemeral range that starts low: take ports above it instead
-        low, high = ephemeral_range()[1] + 1, 65536
+    start, end = ephemeral_range()
+    if start - _LOW < 1000:  # an unusual ephemeral range that starts low: take ports above it instead
+        low, high = end + 1, 65536
     else:
-        low = _LOW
+        low, high = _LOW, start
     for _ in range(500):
         port = _choose.randrange(low, high - span)
         ports = range(port, port + span)

@@ -19,9 +19,9 @@ def test_a_pair_of_ports_is_free_outside_the_ephemeral_range_and_never_handed_ou
         port = free_port(span=2)
         assert (port + 1 < low if below else port > high) and not {port, port + 1} & seen
         seen |= {port, port + 1}
-        for p in (port, port + 1):  # both can be served on at once, as make tutorial does
-            with socket.socket() as s:
-                s.bind(("127.0.0.1", p))
+        with socket.socket() as one, socket.socket() as two:  # both can be served on at once, as make tutorial does
+            one.bind(("127.0.0.1", port))
+            two.bind(("127.0.0.1", port + 1))
 
 
 def test_a_port_someone_listens_on_is_never_handed_out(monkeypatch: pytest.MonkeyPatch) -> None:
