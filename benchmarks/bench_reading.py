@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import statistics
 import sys
 import time
@@ -277,6 +278,42 @@ def coach_times(presets: tuple[str, ...] = ("scat", "schwimmen"), players: int =
     return times
 
 
+PART = 2_500
+"""Deals a process plays at a time in ``--seeds`` runs (each part is :func:`duplicate` from its first deal on)."""
+
+
+def _part(job: tuple[str, int, str, tuple[str, ...], int, int, int]) -> tuple[int, int, dict[str, tuple[int, ...]]]:
+    preset, n, field, bots, seed, first, rounds = job
+    rows = duplicate(preset, n, field, list(bots), rounds, seed, first=first)
+    return seed, first, {r.bot: r.lost for r in rows}
+
+
+def pooled(preset: str, n: int, field: str, bots: list[str], rounds: int, seeds: list[int], jobs: int) -> None:
+    """``rounds`` deals on each seed, played in parts on ``jobs`` processes; each seed's expert minus every other bot,
+    and all seeds pooled deal by deal (no deal twice: each seed deals its own)."""
+    parts = [(preset, n, field, tuple(bots), seed, first, min(PART, rounds - first))
+             for seed in seeds for first in range(0, rounds, PART)]
+    start = time.time()
+    with multiprocessing.Pool(jobs) as pool:
+        done = sorted(pool.imap_unordered(_part, parts))
+    lost: dict[int, dict[str, list[int]]] = {}
+    for seed, _first, part in done:
+        for bot, deals in part.items():
+            lost.setdefault(seed, {}).setdefault(bot, []).extend(deals)
+    print(f"\n== {preset}, {n} players, a field of {field}: {rounds} deals on each of seeds "
+          f"{', '.join(map(str, seeds))}, {time.time() - start:.0f} s on {jobs} processes")
+    others = [b for b in lost[seeds[0]] if b != "expert"]
+    for other in others:
+        for seed in seeds:
+            diff, half = paired(lost[seed]["expert"], lost[seed][other])
+            print(f"seed {seed}: expert minus {other}: {diff:+.4f} ± {half:.4f}")
+        diff, half = paired([x for s in seeds for x in lost[s]["expert"]], [x for s in seeds for x in lost[s][other]])
+        verdict = ("fewer, measurably" if diff + half < 0 else "more, measurably" if diff - half > 0
+                   else "not measurably different")
+        print(f"pooled, {rounds * len(seeds)} deals: expert minus {other}: {diff:+.4f} ± {half:.4f} lives a round "
+              f"({verdict})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3000, help="deals per cell")
@@ -288,6 +325,9 @@ def main() -> None:
                         "expert-oracle, expert-oracle-turn, expert-oracle-knocked see the others' hands")
     parser.add_argument("--coach-only", action="store_true", help="time the coach only")
     parser.add_argument("--no-coach", action="store_true", help="do not time the coach")
+    parser.add_argument("--seeds", default="", help="a comma list: play --rounds deals on each seed, in parts on --jobs "
+                        "processes, and pool the seeds (the expert minus each other bot)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for --seeds")
     parser.add_argument("--ess", type=int, default=0, metavar="DEALS",
                         help="print the reading's effective sample sizes and predictions over so many deals instead")
     args = parser.parse_args()
@@ -298,6 +338,12 @@ def main() -> None:
         return
     bots = [share_bot(b) if b.startswith("expert-ess") else oracle_bot(b) if b.startswith("expert-oracle") else b
             for b in args.bots.split(",")]
+    if args.seeds:
+        for cell in args.cells.split(","):
+            preset, players = cell.split(":")
+            pooled(preset, int(players), args.field, bots, args.rounds, [int(x) for x in args.seeds.split(",")],
+                   args.jobs)
+        return
     loops = [empty_loop()]
     if not args.coach_only:
         for cell in args.cells.split(","):

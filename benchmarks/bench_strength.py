@@ -2,7 +2,8 @@
 
 The cells issue 19 names (``thirtyone.strength.DEFAULT_CELLS``): against a field of intermediates in Scat
 and Schwimmen with 3 and 4 players, and against a field of each public knock rule in Scat with 4 players.
-Every bot under test (the three levels and the four public rules) plays the same deals of a cell, one
+Every bot under test (the three levels and the four public rules, and against intermediates the expert that does
+not read the table, ``expert-classic``: ``thirtyone.strength.cell_bots``) plays the same deals of a cell, one
 round each, in the same seat against the same field (``thirtyone.strength.duplicate``).
 
 Printed per cell: the strength table (lives lost per round, the paired difference to the intermediate
@@ -15,8 +16,8 @@ before timing. The last lines are the whole table and the figures over all cells
 
 Rounds: ``--rounds N`` per cell (default 200, a few minutes in all); ``--full`` for the issue's sizes,
 10,000 rounds per cell against intermediates and 4,000 against each public rule, but 16,000 against spoole50's,
-where every bot loses about as much (``strength.FULL_ROUNDS``; about 50 minutes of one core, mostly the
-expert's). ``--fields`` and ``--presets`` play only the cells of some fields or presets (comma lists), to
+where every bot loses about as much (``strength.FULL_ROUNDS``; about 85 minutes of one core, mostly the two
+experts'). ``--fields`` and ``--presets`` play only the cells of some fields or presets (comma lists), to
 split a long run over processes; ``--json PATH`` also writes the rows (``python -m thirtyone build-data
 strength.json`` computes the shipped table, the same numbers without times, in one process).
 
@@ -39,6 +40,7 @@ from thirtyone.strength import (
     DEFAULT_CELLS,
     FIELDS,
     StrengthRow,
+    cell_bots,
     cell_record,
     duplicate,
     full_rounds,
@@ -85,9 +87,9 @@ def main() -> None:
     parser.add_argument("--presets", default="", help="play only the cells of these presets (a comma list)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="PATH", help="also write every row (and the expert's pairings) here")
-    parser.add_argument("--bots", default=",".join(ARENA_BOTS),
-                        help="the bots to play, a comma list (add expert-classic: the expert that does not read the "
-                             "table, issue 33; benchmarks/bench_reading.py pairs the two)")
+    parser.add_argument("--bots", default="",
+                        help="the bots to play, a comma list (default: the strength run's, with expert-classic, the "
+                             "expert that does not read the table, against intermediates; issue 33)")
     args = parser.parse_args()
     fields = [f.strip() for f in args.fields.split(",")]
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -107,7 +109,7 @@ def main() -> None:
         rounds = full_rounds(field) if args.full else args.rounds
         mine: list[float] = []
         start = time.process_time()
-        cell = duplicate(preset, players, field, bots, rounds, args.seed,
+        cell = duplicate(preset, players, field, bots or cell_bots(field), rounds, args.seed,
                          progress=tick(rounds, start, f"{preset} {players} {field}"),
                          on_decision=lambda bot, sec, into=mine: into.append(sec) if bot == "expert" else None)
         spent = time.process_time() - start
@@ -137,7 +139,7 @@ def main() -> None:
     loop = statistics.median(loops)
     print(f"\nempty 10-million-step loop: {loop:.3f} s CPU (median of {len(loops)}); the unit of the 'x' figures")
     print(strength_table(rows))
-    for bot in bots:
+    for bot in dict.fromkeys(r.bot for r in rows):
         mine_rows = [r for r in rows if r.bot == bot]
         sec = sum(r.seconds for r in mine_rows) / max(1, sum(r.rounds for r in mine_rows))
         print(f"{bot:<13} time per round over all cells: {sec * 1000:8.2f} ms = {sec / loop:.4f}x the loop")

@@ -6,7 +6,7 @@
     python -m thirtyone tournament schwimmen -p 4
     python -m thirtyone strength                 # duplicate play: each bot against a field, paired by deal
     python -m thirtyone build-data               # write every file shipped in thirtyone/data/ afresh (make data),
-                                                 # but the measured strength.json (most of an hour): name it to compute it
+                                                 # but the measured strength.json (hours of play): name it to compute it
     python -m thirtyone build-data knock_tables.json # or only those named
 
 Long runs show a progress bar on stderr.
@@ -148,7 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build-data", help="compute the files shipped in thirtyone/data/ and write them",
                        description="Each file is computed by its builder (thirtyone/shipped.py lists them) "
                        "and written in thirtyone/data/, in the order of that list. A measured file (the bots' "
-                       "strength, most of an hour of play) is computed only when named.")
+                       "strength, hours of play) is computed only when named.")
     p.add_argument("names", nargs="*", metavar="NAME",
                    help=f"the files to write (default: all): {', '.join(shipped.FILES)}")
     return parser

@@ -42,7 +42,7 @@ from .stats import paired
 
 __all__ = ["PUBLIC_RULES", "ARENA_BOTS", "EXTRA_BOTS", "FIELDS", "DEFAULT_CELLS", "StrengthRow", "make_arena_bot", "duplicate",
            "strength_table", "select_cells", "FULL_ROUNDS", "CHECK_DEALS", "full_rounds",
-           "cell_record", "coach_record", "COACH_ROUNDS", "shipped_coach", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
+           "cell_bots", "cell_record", "coach_record", "COACH_ROUNDS", "COACH_CELL_ROUNDS", "coach_rounds", "shipped_coach", "strength_record", "strength_bytes", "shipped_strength", "PublicRuleBot", "Algorithmic31Bot", "JohnnyBot", "SpooleBot",
            "CarbonellBot", "CARBONELL_TABLE", "own_turn"]
 
 
@@ -347,10 +347,12 @@ def _play_round(start: State, table: Sequence[Bot], seat: int,
 
 def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] | str, rounds: int,
               seed: int = 0, progress: Callable[[int], None] | None = None,
-              on_decision: Callable[[str, float], None] | None = None) -> list[StrengthRow]:
+              on_decision: Callable[[str, float], None] | None = None, first: int = 0) -> list[StrengthRow]:
     """Duplicate play: each bot of ``bots`` (names, or one comma list) plays the same ``rounds`` deals,
     one round each from the fresh deal, in seat ``d mod players`` of deal ``d``, against ``players - 1``
-    bots of ``field`` seeded the same for every bot under test.
+    bots of ``field`` seeded the same for every bot under test. ``first``: the number of the first deal
+    (deals ``first`` to ``first + rounds - 1``, each the same whichever call plays it: a long cell can be
+    played in parts, and the parts' losses joined in deal order are the whole cell's).
 
     Returns a :class:`StrengthRow` per bot, in the order given; the intermediate is always played (the
     differences are to it) and comes first when not named. ``progress(done)``: called after each deal
@@ -369,9 +371,11 @@ def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] 
         raise ValueError(f"rounds must be a whole number, 1 or more, not {rounds!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"first must be the number of a deal, a whole number from 0, not {first!r}")
     lost: dict[str, list[int]] = {name: [] for name in names}
     seconds = dict.fromkeys(names, 0.0)
-    for d in range(rounds):
+    for d in range(first, first + rounds):
         game_seed, field_seeds, bot_seed = _deal(seed, d, players)
         seat = d % players
         start = new_game(r, players, seed=game_seed)
@@ -383,7 +387,7 @@ def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] 
             lost[name].append(_play_round(start, table, seat, hook))
             seconds[name] += time.process_time() - t
         if progress is not None:
-            progress(d + 1)
+            progress(d + 1 - first)
     base = lost["intermediate"]
     rows = []
     for name in names:
@@ -397,7 +401,7 @@ def duplicate(rules: Rules | str, players: int, field: str, bots: Sequence[str] 
 def strength_table(rows: Iterable[StrengthRow]) -> str:
     """The rows as a plain-text table, a blank line between cells; ``diff``: lives lost per round more
     than the intermediate's on the same deals (negative: fewer), with its paired 95% interval."""
-    lines = [f"{'preset':<12} {'players':>7} {'field':<13} {'bot':<13} {'rounds':>6} {'lost/round':>10} "
+    lines = [f"{'preset':<12} {'players':>7} {'field':<13} {'bot':<14} {'rounds':>6} {'lost/round':>10} "
              f"{'vs intermediate':>16} {'95% interval':>17} {'seconds':>8}"]
     cell: tuple[str, int, str] | None = None
     for r in rows:
@@ -405,7 +409,7 @@ def strength_table(rows: Iterable[StrengthRow]) -> str:
             lines.append("")
         cell = (r.preset, r.players, r.field)
         lo, hi = r.diff - r.half_width, r.diff + r.half_width
-        lines.append(f"{r.preset:<12} {r.players:>7} {r.field:<13} {r.bot:<13} {r.rounds:>6} {r.mean:>10.3f} "
+        lines.append(f"{r.preset:<12} {r.players:>7} {r.field:<13} {r.bot:<14} {r.rounds:>6} {r.mean:>10.3f} "
                      f"{r.diff:>+16.3f} {lo:>+8.3f} {hi:>+8.3f} {r.seconds:>8.2f}")
     return "\n".join(lines)
 
@@ -425,6 +429,13 @@ def full_rounds(field: str) -> int:
     return FULL_ROUNDS.get(field, 4_000)
 
 
+def cell_bots(field: str) -> tuple[str, ...]:
+    """The bots the strength run plays in a cell against ``field``: every bot of :data:`ARENA_BOTS` and, against
+    intermediates, the expert that does not read the table (``expert-classic``), the expert of before issue 33
+    kept to measure the reading against."""
+    return ARENA_BOTS + ("expert-classic",) if field == "intermediate" else ARENA_BOTS
+
+
 def cell_record(rows: Sequence[StrengthRow]) -> dict[str, object]:
     """One cell's rows as the shipped table keeps them: lives lost per round, the difference to the
     intermediate and the expert minus every other bot (each with half its paired 95% interval), rounded to
@@ -442,22 +453,42 @@ def cell_record(rows: Sequence[StrengthRow]) -> dict[str, object]:
 
 COACH_ROUNDS = 4_000
 """Deals the coach plays in each cell against intermediates: the first of the cell's deals (it costs twice what
-the expert does, so the strength run leaves it out; ``strength.json`` keeps it beside the cells)."""
+the expert does, so the strength run leaves it out; ``strength.json`` keeps it beside the cells), but in the cells
+of :data:`COACH_CELL_ROUNDS`."""
+COACH_CELL_ROUNDS: dict[tuple[str, int], int] = {("scat", 4): 10_000, ("schwimmen", 4): 10_000}
+"""The coach's deals with 4 players, as ``(preset, players)``: all of the cell's. In Scat with 4 players the coach
+loses about 0.009 lives a round fewer than ``expert-classic`` (13,500 deals on six seeds, issue 33), too little
+to tell on 4,000 deals; Schwimmen plays as many, so that lesson 5's table says one number of deals for the coach's
+row with four players."""
 
 
-def coach_record(rows: Sequence[StrengthRow], seed: int = 0, rounds: int = COACH_ROUNDS,
-                 progress: Callable[[int], None] | None = None) -> dict[str, object]:
+def coach_rounds(preset: str, players: int) -> int:
+    """Deals the coach plays in the strength run with ``players`` in ``preset`` (:data:`COACH_ROUNDS`,
+    :data:`COACH_CELL_ROUNDS`)."""
+    return COACH_CELL_ROUNDS.get((preset, players), COACH_ROUNDS)
+
+
+def coach_record(rows: Sequence[StrengthRow], seed: int = 0, rounds: int | None = None,
+                 progress: Callable[[int], None] | None = None,
+                 coach: StrengthRow | None = None) -> dict[str, object]:
     """The coach as a player (:class:`thirtyone.coach.CoachBot`) on the first ``rounds`` deals of the cell whose
-    rows are given (played with ``seed``): its lives lost per round and, paired on those deals, the coach minus
-    each level's bot (the same deals and seats, so their rows' first losses), each with half its paired 95%
-    interval, rounded to 5 decimals; and its lives lost over the first :data:`CHECK_DEALS` deals."""
+    rows are given (played with ``seed``; by default :func:`coach_rounds`): its lives lost per round and, paired on
+    those deals, the coach minus each level's bot and minus ``expert-classic`` (the same deals and seats, so their
+    rows' first losses; ``expert-classic`` is played too when the rows lack it), each with half its paired 95%
+    interval, rounded to 5 decimals; and its lives lost over the first :data:`CHECK_DEALS` deals. ``coach``: the
+    coach's row on those deals when it was played already (the strength run plays long cells in parts)."""
     first = rows[0]
-    n = min(rounds, first.rounds)
-    played = {r.bot: r for r in duplicate(first.preset, first.players, first.field, ["coach", "expert-classic"], n,
-                                          seed, progress=progress)}
-    coach = played["coach"]
+    n = min(coach_rounds(first.preset, first.players) if rounds is None else rounds, first.rounds)
+    classic = next((r for r in rows if r.bot == "expert-classic"), None)
+    wanted = ([] if coach is not None else ["coach"]) + ([] if classic is not None else ["expert-classic"])
+    played = {r.bot: r for r in duplicate(first.preset, first.players, first.field, wanted, n, seed,
+                                          progress=progress)} if wanted else {}
+    coach = coach if coach is not None else played["coach"]
+    if coach.rounds != n or (coach.preset, coach.players, coach.field) != (first.preset, first.players, first.field):
+        raise ValueError(f"the coach's row must be of the same cell and {n} deals, not {coach.rounds}")
+    classic = classic if classic is not None else played["expert-classic"]
     minus = {r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:n])] for r in rows if r.bot in LEVEL_BOTS}
-    minus["expert-classic"] = [round(x, 5) for x in paired(coach.lost, played["expert-classic"].lost)]
+    minus["expert-classic"] = [round(x, 5) for x in paired(coach.lost, classic.lost[:n])]
     return {"preset": first.preset, "players": first.players, "field": first.field, "rounds": n,
             "lost": round(coach.mean, 5), "minus": minus, "first": sum(coach.lost[:CHECK_DEALS])}
 
@@ -465,10 +496,10 @@ def coach_record(rows: Sequence[StrengthRow], seed: int = 0, rounds: int = COACH
 def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed: int = 0,
                     rounds: Callable[[str], int] = full_rounds,
                     progress: Callable[[int], None] | None = None) -> dict[str, object]:
-    """Every bot of :data:`ARENA_BOTS` in each cell, ``rounds(field)`` deals (:data:`FULL_ROUNDS`: under an hour
-    of one core, nearly all the expert's), and the coach on the first :data:`COACH_ROUNDS` deals of each cell
+    """Every bot of :func:`cell_bots` in each cell, ``rounds(field)`` deals (:data:`FULL_ROUNDS`: within 90 minutes
+    of one core, nearly all the two experts'), and the coach on the first :func:`coach_rounds` deals of each cell
     against intermediates (:func:`coach_record`), as the shipped ``strength.json`` keeps them."""
-    played = [duplicate(preset, players, field, ARENA_BOTS, rounds(field), seed, progress=progress)
+    played = [duplicate(preset, players, field, cell_bots(field), rounds(field), seed, progress=progress)
               for preset, players, field in cells]
     return {"seed": seed, "check_deals": CHECK_DEALS, "cells": [cell_record(rows) for rows in played],
             "coach": [coach_record(rows, seed, progress=progress) for rows in played
@@ -476,7 +507,8 @@ def strength_record(cells: Sequence[tuple[str, int, str]] = DEFAULT_CELLS, seed:
 
 
 def strength_bytes() -> bytes:
-    """The shipped ``strength.json``, computed now (:func:`strength_record`; under an hour)."""
+    """The shipped ``strength.json``, computed now (:func:`strength_record`; over two hours of one core with
+    the coach)."""
     return (json.dumps(strength_record(), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 

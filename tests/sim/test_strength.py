@@ -17,6 +17,7 @@ from thirtyone.cli import main
 from thirtyone.strength import (
     ARENA_BOTS,
     CHECK_DEALS,
+    COACH_CELL_ROUNDS,
     COACH_ROUNDS,
     DEFAULT_CELLS,
     FIELDS,
@@ -27,8 +28,10 @@ from thirtyone.strength import (
     SpooleBot,
     StrengthRow,
     _deal,
+    cell_bots,
     cell_record,
     coach_record,
+    coach_rounds,
     duplicate,
     full_rounds,
     make_arena_bot,
@@ -208,6 +211,21 @@ def test_duplicate_is_seeded_and_paired() -> None:
     assert numbers(duplicate("schwimmen", 3, "intermediate", ["spoole"], 12, seed=6)) != numbers(pair)
 
 
+def test_a_cell_played_in_parts_is_the_whole_cell() -> None:
+    """Deals 0-6 and 7-11, played by separate calls, are deals 0-11 of one call: each deal's seeds and seat
+    depend only on its number (the strength run plays its long cells in parts, on two cores)."""
+    bots = ["expert-classic", "johnny"]
+    whole = duplicate("scat", 3, "intermediate", bots, 12, seed=5)
+    head = duplicate("scat", 3, "intermediate", bots, 7, seed=5)
+    tail = duplicate("scat", 3, "intermediate", bots, 5, seed=5, first=7)
+    for w, h, t in zip(whole, head, tail, strict=True):
+        assert (w.bot, w.lost) == (h.bot, h.lost + t.lost) and t.rounds == 5
+    assert tail[0].lost != whole[0].lost[:5]  # not the first five deals again
+    done: list[int] = []
+    duplicate("scat", 3, "intermediate", ["beginner"], 3, seed=5, progress=done.append, first=40)
+    assert done == [1, 2, 3]  # progress counts the deals of this call
+
+
 def test_duplicate_reports_progress_and_plays_against_each_field() -> None:
     done: list[int] = []
     rows = duplicate("scat", 4, "carbonell", ["spoole", "johnny"], 8, seed=2, progress=done.append)
@@ -295,6 +313,21 @@ def test_the_coachs_record_pairs_it_with_each_level_on_the_cells_first_deals() -
     assert record["minus"] == {**{r.bot: [round(x, 5) for x in paired(coach.lost, r.lost[:CHECK_DEALS + 2])]
                                   for r in rows if r.bot in ("intermediate", "expert", "beginner")},
                                "expert-classic": [round(x, 5) for x in paired(coach.lost, classic.lost)]}
+    # the strength run's cells hold expert-classic and it plays the coach in parts: the same record
+    with_classic = duplicate("schwimmen", 3, "intermediate", ["expert", "beginner", "expert-classic"],
+                             CHECK_DEALS + 4, seed=2)
+    assert coach_record(with_classic, seed=2, rounds=CHECK_DEALS + 2, coach=coach) == record
+    with pytest.raises(ValueError, match=r"the coach's row must be of the same cell and 21 deals, not 22"):
+        coach_record(with_classic, seed=2, rounds=CHECK_DEALS + 1, coach=coach)
+
+
+def test_the_strength_run_plays_the_classic_expert_against_intermediates_and_the_coach_on_all_deals_with_4() -> None:
+    assert cell_bots("intermediate") == ARENA_BOTS + ("expert-classic",)
+    assert all(cell_bots(field) == ARENA_BOTS for field in FIELDS if field != "intermediate")
+    assert full_rounds("intermediate") == 10_000 and full_rounds("spoole") == 16_000 and full_rounds("johnny") == 4_000
+    assert coach_rounds("scat", 3) == coach_rounds("schwimmen", 3) == COACH_ROUNDS == 4_000
+    assert coach_rounds("scat", 4) == coach_rounds("schwimmen", 4) == full_rounds("intermediate")
+    assert {(p, n, "intermediate") for p, n in COACH_CELL_ROUNDS} <= set(DEFAULT_CELLS)
 
 
 def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> None:
@@ -305,7 +338,7 @@ def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> N
     for cell in record["cells"]:
         assert cell["rounds"] == full_rounds(cell["field"])
         rows = {r["bot"]: r for r in cell["rows"]}
-        assert list(rows) == list(ARENA_BOTS) and rows["intermediate"]["diff"] == 0
+        assert list(rows) == list(cell_bots(cell["field"])) and rows["intermediate"]["diff"] == 0
         for bot, (minus, half) in cell["expert_minus"].items():  # the expert minus a bot: their diffs apart
             assert minus == pytest.approx(rows["expert"]["diff"] - rows[bot]["diff"], abs=2e-5) and half > 0
         assert shipped_strength(cell["preset"], cell["players"], cell["field"]) is cell
@@ -313,7 +346,7 @@ def test_the_shipped_table_has_issue_19s_cells_at_their_sizes_and_adds_up() -> N
     against = [(p, n) for p, n, field in DEFAULT_CELLS if field == "intermediate"]
     assert [(c["preset"], c["players"]) for c in record["coach"]] == against
     for coach in record["coach"]:
-        assert (coach["field"], coach["rounds"]) == ("intermediate", COACH_ROUNDS)
+        assert (coach["field"], coach["rounds"]) == ("intermediate", coach_rounds(coach["preset"], coach["players"]))
         assert list(coach["minus"]) == ["beginner", "intermediate", "expert", "expert-classic"]
         assert all(half > 0 for _minus, half in coach["minus"].values())
         assert shipped_coach(coach["preset"], coach["players"]) is coach
@@ -335,8 +368,9 @@ def test_the_shipped_table_is_what_the_bots_play_now(cell: tuple[str, int, str])
 def test_the_shipped_expert_is_the_expert_that_plays_now(cell: tuple[str, int, str]) -> None:
     shown = shipped_strength(*cell)
     assert shown is not None
-    now = duplicate(*cell, ["expert"], CHECK_DEALS, seed=0)
-    assert sum(now[-1].lost) == shown["first"]["expert"], "stale: python -m thirtyone build-data strength.json"
+    experts = [b for b in cell_bots(cell[2]) if b.startswith("expert")]  # and expert-classic against intermediates
+    now = {r.bot: sum(r.lost) for r in duplicate(*cell, experts, CHECK_DEALS, seed=0) if r.bot in experts}
+    assert now == {b: shown["first"][b] for b in experts}, "stale: python -m thirtyone build-data strength.json"
 
 
 @pytest.mark.slow
@@ -356,6 +390,8 @@ def test_the_shipped_coach_is_the_coach_that_plays_now(cell: tuple[str, int, str
     ({"players": 1}, r"players must be a whole number from 2 to 9 .* not 1"),
     ({"players": 10}, r"players must be a whole number from 2 to 9 .* not 10"),
     ({"rounds": 0}, r"rounds must be a whole number, 1 or more, not 0"),
+    ({"first": -1}, r"first must be the number of a deal, a whole number from 0, not -1"),
+    ({"first": 1.5}, r"first must be the number of a deal, a whole number from 0, not 1.5"),
     ({"rules": "nonsense"}, r"unknown preset 'nonsense': choose one of scat"),
 ])
 def test_bad_input_says_what_is_wrong_and_what_is_allowed(kwargs: dict[str, object], message: str) -> None:

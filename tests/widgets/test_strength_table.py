@@ -42,7 +42,11 @@ def test_the_table_shows_the_shipped_measurement_of_each_level(players: int) -> 
         shown = [float(x.replace("−", "-")) for x in re.findall(r"[−+]?\d+\.\d", table.rows[3][2 + 2 * k])]
         assert shown == pytest.approx([100 * diff, 100 * (diff - half), 100 * (diff + half)], abs=0.051)
     page = table.figure.value
-    assert f"over the first {coach['scat']['rounds']:,} of these deals" in page  # type: ignore[index]
+    if players == 4:  # the coach on every deal of the four-player cells: no number to say
+        assert coach["scat"]["rounds"] == coach["schwimmen"]["rounds"] == cells["scat"]["rounds"]  # type: ignore[index]
+        assert "made on every turn, over the same deals." in page and "over the first" not in page
+    else:
+        assert f"over the first {coach['scat']['rounds']:,} of these deals" in page  # type: ignore[index]
     assert f"the same {cells['scat']['rounds']:,} deals for every bot" in page  # type: ignore[index]
     assert 'role="table"' in page and "<caption>" in page
 
@@ -85,6 +89,14 @@ def test_the_coachs_sentences_say_no_more_than_its_intervals(monkeypatch: pytest
     assert ("In Schwimmen the coach is not measurably stronger than the intermediate bot. It lost 3.0 fewer than the "
             "expert bot too: it is measurably the strongest player here.") in text
     assert "over the first 4,000 of these deals" in text
+    deals = shipped_strength("scat", 4)["rounds"]  # the coach on all the table's deals: said so, with no number
+    for game in cases:
+        cases[game]["rounds"] = deals
+    assert "made on every turn, over the same deals." in StrengthTable(4).figure.value
+    with using("de"):
+        assert "In denselben Runden wurde jedes Mal der Zug gemacht" in StrengthTable(4).figure.value
+    for game in cases:
+        cases[game]["rounds"] = 4000
     cases["schwimmen"] = coach((-0.05, 0.01), (0.02, 0.01))
     text = StrengthTable(4).figure.value
     assert "It lost 2.0 more than the expert bot: the expert bot is measurably stronger." in text

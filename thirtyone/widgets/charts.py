@@ -474,6 +474,8 @@ class StrengthTable(w.VBox):
         if self.coach:
             coach_deals = min(int(c["rounds"]) for c in self.coach.values())
             table += '<p class="to-note">' + html.escape(_(
+                "The coach's row: the move the coach advises, made on every turn, over the same deals."
+            ) if coach_deals >= deals else _(
                 "The coach's row: the move the coach advises, made on every turn, over the first {deals} of these "
                 "deals.").format(deals=grouped(coach_deals))) + "</p>"
             said += " " + self.coach_verdict()
