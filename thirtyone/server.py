@@ -222,10 +222,22 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         self._pooled &= set(self._kernels)
         await super().cull_kernels()
 
+    def _started(self, kernel_id: str) -> bool:
+        """Whether ``kernel_id`` has its clock: jupyter_client lists a kernel as soon as its process answers,
+        and Jupyter Server sets its last activity a step of the event loop later (never, if the start
+        failed). A pass of the culler in between read it and logged a TraitError's traceback."""
+        from traitlets import TraitError
+
+        try:
+            return getattr(self._kernels[kernel_id], "last_activity", None) is not None
+        except TraitError:
+            return False
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Shut a page's kernel down after ``unconnected_timeout`` s without a browser, else cull as usual; a
-        kernel waiting in its pool is never culled, and one that ended during the pass is left alone."""
-        if kernel_id not in self._kernels or kernel_id in self._pooled:
+        kernel waiting in its pool is never culled, and one that ended during the pass, or has not finished
+        starting, is left alone."""
+        if kernel_id not in self._kernels or kernel_id in self._pooled or not self._started(kernel_id):
             return
         if (self.unconnected_timeout > 0 and kernel_id in self._unconnected_since
                 and not self._kernel_connections.get(kernel_id) and not self._handshakes.get(kernel_id)):
@@ -479,6 +491,11 @@ def configure(c: Config) -> None:
     c.VoilaConfiguration.file_allowlist = [r"[^/]*\.(png|jpg|svg)"]
     c.VoilaConfiguration.file_denylist = [r"(^|/)\.", r"\.\."]
 
+    # Kernels talk to the server over Unix sockets in Jupyter's runtime directory, not TCP: a TCP port is
+    # picked free, closed, and bound by the kernel a moment later, and when a visit starts some 20 kernels at
+    # once another process can take it between the two ("ZMQError: Address already in use"; the kernel dies
+    # and its page never ends). Sockets by path cannot collide, and nothing else can reach them.
+    c.KernelManager.transport = "ipc"
     c.VoilaConfiguration.multi_kernel_manager_class = VisitorKernelManager  # standalone `voila`
     c.Voila.kernel_websocket_connection_class = VisitorConnection
     c.ServerApp.kernel_websocket_connection_class = VisitorConnection

@@ -267,6 +267,29 @@ def test_a_kernel_that_ends_during_a_pass_of_the_culler_logs_no_traceback(tmp_pa
     assert logged == []
 
 
+def test_a_kernel_still_starting_as_the_culler_passes_logs_no_traceback(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """jupyter_client lists a kernel as soon as its process answers; Jupyter Server sets its last activity a
+    step of the event loop later. A pass of the culler in between raised TraitError ("expected a datetime, not
+    the NoneType None") and logged its traceback: the browser tests' server log failed CI."""
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    km, clock, ended, logged = pooling_manager(tmp_path, monkeypatch, {})
+    starting = ServerKernelManager(kernel_name="python3")  # listed, its clock not set yet
+    km._kernels["starting"] = starting
+    km._unconnected_since["starting"] = None
+    for _ in range(3):
+        run(km.cull_kernels())
+        clock.move(max(km.unconnected_timeout, km.cull_idle_timeout) + 1)
+    assert ended == [] and logged == []
+    # once started, it has a page's clocks like any other: no browser for unconnected_timeout s and it ends
+    starting.last_activity, starting.execution_state = clock(), "idle"
+    run(km.cull_kernels())
+    clock.move(km.unconnected_timeout + 1)
+    run(km.cull_kernels())
+    assert ended == ["starting"] and logged == []
+
+
 def test_a_visit_to_a_page_in_another_language_preheats_that_languages_pages(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the English pages had pools: a Spanish class waited for a cold kernel on every page."""
