@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import signal
@@ -133,6 +134,21 @@ def wait_gone(server: Server, kernel_id: str, within: float = GONE_WITHIN) -> fl
         time.sleep(0.5)
     raise AssertionError(f"kernel {kernel_id} still runs {within:.0f} s after its visitor left: "
                          f"{kernel_model(server, kernel_id)}")
+
+
+def test_the_kernels_talk_to_the_server_over_unix_sockets_not_tcp(server: Server) -> None:
+    """Over TCP a kernel binds ports the server picked free a moment before; with some 20 kernels starting at once
+    another process took one ("ZMQError: Address already in use"), the kernel died and its page never ended."""
+    kernels = kernel_processes(server)
+    assert kernels
+    for kernel_id, process in kernels.items():
+        found = re.search(rf"\S*kernel-{kernel_id}\.json", " ".join(process.cmdline()))
+        assert found, f"kernel {kernel_id} names no connection file"
+        connection = json.loads(Path(found.group(0)).read_text())
+        assert connection["transport"] == "ipc", f"kernel {kernel_id} listens on {connection['transport']}"
+        for channel in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"):
+            assert Path(f"{connection['ip']}-{connection[channel]}").is_socket()
+    assert "running over TCP" not in server_log(server)
 
 
 def test_a_plain_get_leaves_no_kernel_behind_and_the_pools_stay(server: Server) -> None:

@@ -37,6 +37,7 @@ def test_voila_py_loads_the_lessons_settings(monkeypatch: pytest.MonkeyPatch) ->
     assert c.Voila.kernel_websocket_connection_class is c.ServerApp.kernel_websocket_connection_class is VisitorConnection
     assert (c.MappingKernelManager.cull_idle_timeout, c.VisitorKernelManager.unconnected_timeout) == (900, 90)
     assert c.VoilaConfiguration.preheat_kernel is True
+    assert c.KernelManager.transport == "ipc"  # kernels on Unix sockets: no TCP port to lose (test_serve.py)
     pools = {page: entry["pool_size"] for page, entry in c.VoilaKernelManager.kernel_pools_config.items()}
     assert pools == ({"index.ipynb": 1, "01-scoring.ipynb": 1, "glossary.ipynb": 0, "review.ipynb": 0,
                       "class-teacher.ipynb": 0, "default": 0}
