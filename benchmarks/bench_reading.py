@@ -68,6 +68,7 @@ minus the intermediate -0.057 ± 0.006. The strength run's seed 0 gave -0.002 ±
     python benchmarks/bench_reading.py --coach-only
     python benchmarks/bench_reading.py --ess 100 --cells scat:2,scat:4,scat:6
     python benchmarks/bench_reading.py --cells scat:4 --field beginner --bots expert,expert-classic,beginner --no-coach
+    python benchmarks/bench_reading.py --cells scat:4 --bots expert,expert-classic --seeds 10,11 --rounds 5000 --jobs 2
 """
 
 from __future__ import annotations

@@ -455,7 +455,8 @@ COACH_ROUNDS = 4_000
 """Deals the coach plays in each cell against intermediates: the first of the cell's deals (it costs twice what
 the expert does, so the strength run leaves it out; ``strength.json`` keeps it beside the cells), but in the cells
 of :data:`COACH_CELL_ROUNDS`."""
-COACH_CELL_ROUNDS: dict[tuple[str, int], int] = {("scat", 4): 10_000, ("schwimmen", 4): 10_000}
+COACH_CELL_ROUNDS: dict[tuple[str, int], int] = {("scat", 4): FULL_ROUNDS["intermediate"],
+                                                  ("schwimmen", 4): FULL_ROUNDS["intermediate"]}
 """The coach's deals with 4 players, as ``(preset, players)``: all of the cell's. In Scat with 4 players the coach
 loses about 0.009 lives a round fewer than ``expert-classic`` (13,500 deals on six seeds, issue 33), too little
 to tell on 4,000 deals; Schwimmen plays as many, so that lesson 5's table says one number of deals for the coach's

@@ -1333,7 +1333,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "return ARENA_BOTS",
            "the strength run leaves out the expert that does not read the table, so nothing measures the reading"),
     Mutant("strength-coach-on-4000-deals-in-scat-4", "thirtyone/strength.py",
-           'COACH_CELL_ROUNDS: dict[tuple[str, int], int] = {("scat", 4): 10_000,',
+           'COACH_CELL_ROUNDS: dict[tuple[str, int], int] = {("scat", 4): FULL_ROUNDS["intermediate"],',
            'COACH_CELL_ROUNDS: dict[tuple[str, int], int] = {("scat", 4): 4_000,',
            "the coach plays only 4,000 deals in Scat with 4 players, too few to tell it from the expert of before"),
     Mutant("strength-same-seat-every-deal", "thirtyone/strength.py",

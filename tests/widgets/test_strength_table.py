@@ -89,14 +89,6 @@ def test_the_coachs_sentences_say_no_more_than_its_intervals(monkeypatch: pytest
     assert ("In Schwimmen the coach is not measurably stronger than the intermediate bot. It lost 3.0 fewer than the "
             "expert bot too: it is measurably the strongest player here.") in text
     assert "over the first 4,000 of these deals" in text
-    deals = shipped_strength("scat", 4)["rounds"]  # the coach on all the table's deals: said so, with no number
-    for game in cases:
-        cases[game]["rounds"] = deals
-    assert "made on every turn, over the same deals." in StrengthTable(4).figure.value
-    with using("de"):
-        assert "In denselben Runden wurde jedes Mal der Zug gemacht" in StrengthTable(4).figure.value
-    for game in cases:
-        cases[game]["rounds"] = 4000
     cases["schwimmen"] = coach((-0.05, 0.01), (0.02, 0.01))
     text = StrengthTable(4).figure.value
     assert "It lost 2.0 more than the expert bot: the expert bot is measurably stronger." in text
@@ -105,6 +97,20 @@ def test_the_coachs_sentences_say_no_more_than_its_intervals(monkeypatch: pytest
     assert spanish.rows[-1][0] == "entrenador de la lección 6"
     assert "En Scat, siguiendo al entrenador en cada turno, se perdieron 5,4 vidas menos" in spanish.figure.value
     assert not re.search(r"\b(lost|fewer|coach|interval|against|strong)\b", spanish.figure.value)
+
+
+def test_a_coach_that_played_every_deal_is_said_to_have_played_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach on all the table's deals: the sentence says so, with no number of deals."""
+    deals = shipped_strength("scat", 4)["rounds"]
+    row = {"rounds": deals, "lost": 0.28, "minus": {"beginner": [-0.06, 0.01], "intermediate": [-0.05, 0.01],
+                                                    "expert": [-0.01, 0.005]}}
+    monkeypatch.setattr(charts, "shipped_coach", lambda _game, _n: row)
+    text = StrengthTable(4).figure.value
+    assert "made on every turn, over the same deals." in text and "over the first" not in text
+    with using("de"):
+        assert "In denselben Runden wurde jedes Mal der Zug gemacht" in StrengthTable(4).figure.value
+    with using("es"):
+        assert "hecha en cada turno, en los mismos repartos." in StrengthTable(4).figure.value
 
 
 def test_without_a_measurement_the_table_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
