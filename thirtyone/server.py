@@ -475,6 +475,35 @@ def give_pages_their_xsrf_cookie() -> None:
     VoilaHandler.prepare = prepare
 
 
+def pages_end_when_their_kernel_fails() -> None:
+    """A page whose kernel died before running its notebook ("Kernel died before replying to kernel_info") never
+    ended: the failure ended Voilà's task that feeds the page (``put_html``, "Task exception was never retrieved"),
+    and the page's connection got heartbeats for ever, so the browser waited until the page watch gave up after
+    ``arriveTimeout`` (60 s). Voilà's content generator now stops there, the failure logged in one line: the page
+    arrives cut short, and its watch sees that at once and reloads it, which starts a new kernel."""
+    from voila.notebook_renderer import NotebookRenderer
+
+    original = NotebookRenderer.generate_content_generator
+    if getattr(original, "ends_on_failure", False):
+        return
+
+    def generate_content_generator(self: Any, kernel_id: str | None = None, kernel_future: Any = None) -> Any:
+        inner = original(self, kernel_id, kernel_future)
+
+        async def ended() -> Any:
+            try:
+                async for item in inner:
+                    yield item
+            except Exception as e:  # the page ends here; its watch reloads it
+                self.log.error("The page %s ended early: its kernel failed (%s: %s)", self.notebook_path,
+                               type(e).__name__, e)
+
+        return ended()
+
+    generate_content_generator.ends_on_failure = True  # type: ignore[attr-defined]  # marks the patch: applied once
+    NotebookRenderer.generate_content_generator = generate_content_generator
+
+
 def configure(c: Config) -> None:
     """Set the lessons' settings on ``c`` (the config Voilà or Jupyter Server loads voila.py with) and
     patch the server's odd addresses; ``notebooks/voila.py`` calls it."""
@@ -516,3 +545,4 @@ def configure(c: Config) -> None:
     template_files_answer_404()
     no_nul_in_paths()
     give_pages_their_xsrf_cookie()
+    pages_end_when_their_kernel_fails()

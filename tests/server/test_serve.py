@@ -5,6 +5,7 @@
   (90 s in voila.py; a few seconds here, set on the command line); a page with its browser keeps its
   kernel; kernels waiting in the preheat pools stay.
 * Odd addresses never answer 5xx, and no file outside notebooks/ is served.
+* A page whose kernel dies as it starts ends at once (its watch then reloads it), never left open.
 * ``make tutorial`` prints the URL of the course's index in each language (English, then each other language on disk) once the
   server answers them; Ctrl-C stops the server and its kernels.
 """
@@ -15,6 +16,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -286,6 +288,49 @@ def test_a_visit_in_spanish_preheats_the_spanish_lessons(server: Server) -> None
 
 
 # -- make tutorial ----------------------------------------------------------------------------------------
+def test_a_page_whose_kernel_dies_as_it_starts_ends_at_once(tmp_path: Path) -> None:
+    """A kernel that died before running its page's notebook ("Kernel died before replying to kernel_info": in CI
+    a TCP port was taken as some 20 kernels started) left its page open for ever, Voilà sending a heartbeat every
+    10 s. The page ends, cut short (its watch sees that and reloads it: test_browser_serve.py's
+    test_a_page_cut_short_is_retried), and the server
+    says why in one line. A kernel that exits at once is such a kernel, every time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    spec = tmp_path / "kernels" / "dies"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-c", "raise SystemExit(3)", "-f", "{connection_file}"],
+        "display_name": "dies", "language": "python"}))
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    shutil.copy(ROOT / "notebooks" / "voila.py", pages)
+    (pages / "dies.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "c1", "metadata": {}, "outputs": [],
+                   "source": "print(1)"}],
+        "metadata": {"kernelspec": {"name": "dies", "display_name": "dies", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    server = start_voila(Path(sys.executable).parent, ARTIFACTS / "voila-dies.log", cwd=pages,
+                         environ={"JUPYTER_PATH": str(tmp_path)})
+
+    def read_page() -> tuple[int, str]:
+        with urllib.request.urlopen(server.url("voila/render/dies.ipynb"), timeout=120) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+
+    pool = ThreadPoolExecutor(1)
+    try:
+        start = time.monotonic()
+        status, body = pool.submit(read_page).result(timeout=90)  # a page left open: TimeoutError
+        took = time.monotonic() - start
+    finally:
+        server.stop()  # ends a read still waiting
+        pool.shutdown()
+    assert status == 200 and "thirtyoneWatch" in body
+    assert took < 60, f"the page took {took:.0f} s to end"
+    log = server_log(server)
+    assert "The page dies.ipynb ended early: its kernel failed (RuntimeError: Kernel died" in log
+    assert "Traceback" not in log and "Task exception was never retrieved" not in log
+
+
 def test_make_tutorial_prints_every_languages_urls_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
     port = free_port(span=2)  # the class's table service is served on PORT + 1
     # -o: take the installed virtual environment as it is (never reinstall in a test)

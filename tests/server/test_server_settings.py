@@ -45,6 +45,38 @@ def test_voila_py_loads_the_lessons_settings(monkeypatch: pytest.MonkeyPatch) ->
     assert c.VisitorKernelManager.warm_at_start == ["en"]
 
 
+def test_a_page_whose_kernel_fails_ends_where_it_failed_and_says_why_in_one_line(caplog: pytest.LogCaptureFixture
+                                                                                 ) -> None:
+    """Voilà's page feed failed with its kernel ("Kernel died before replying to kernel_info") and the page was left
+    open for ever: the feed now ends there (the real server: test_serve.py)."""
+    import logging
+    from types import SimpleNamespace
+
+    from voila.notebook_renderer import NotebookRenderer
+
+    load_voila_config()  # voila.py's patches, as Voilà loads it
+
+    async def feed(*_args: Any, **_kwargs: Any) -> Any:
+        yield "<head>", {}
+        raise RuntimeError("Kernel died before replying to kernel_info")
+
+    renderer = SimpleNamespace(exporter=SimpleNamespace(generate_from_notebook_node=feed), notebook=None,
+                               resources={}, page_config={}, _jinja_kernel_start=lambda *_a, **_k: None, _jinja_notebook_execute=None,
+                               _jinja_cell_generator=None, voila_configuration=SimpleNamespace(
+                                   progressive_rendering=False),
+                               notebook_path="01-scoring.ipynb", log=logging.getLogger("voila-test"))
+
+    async def page() -> list[Any]:
+        return [item async for item in NotebookRenderer.generate_content_generator(renderer, "k")]
+
+    with caplog.at_level(logging.ERROR, "voila-test"):
+        assert run(page()) == [("<head>", {})]
+    assert [r.getMessage() for r in caplog.records] == [
+        "The page 01-scoring.ipynb ended early: its kernel failed (RuntimeError: Kernel died before replying to "
+        "kernel_info)"]
+    assert not any(r.exc_info for r in caplog.records)
+
+
 def test_a_class_gets_its_size_in_kernels_where_it_arrives_together() -> None:
     from thirtyone.server import pools
 
