@@ -223,7 +223,7 @@ class VisitorKernelManager(AsyncMappingKernelManager):
         await super().cull_kernels()
 
     def _started(self, kernel_id: str) -> bool:
-        """Whether ``kernel_id`` has its clock: jupyter_client lists a kernel as soon as its process answers,
+        """Whether ``kernel_id`` has its clock: jupyter_client lists a kernel once its process has started,
         and Jupyter Server sets its last activity a step of the event loop later (never, if the start
         failed). A pass of the culler in between read it and logged a TraitError's traceback."""
         from traitlets import TraitError
@@ -520,10 +520,10 @@ def configure(c: Config) -> None:
     c.VoilaConfiguration.file_allowlist = [r"[^/]*\.(png|jpg|svg)"]
     c.VoilaConfiguration.file_denylist = [r"(^|/)\.", r"\.\."]
 
-    # Kernels talk to the server over Unix sockets in Jupyter's runtime directory, not TCP: a TCP port is
+    # Kernels talk to the server over Unix sockets beside their connection files, not TCP: a TCP port is
     # picked free, closed, and bound by the kernel a moment later, and when a visit starts some 20 kernels at
-    # once another process can take it between the two ("ZMQError: Address already in use"; the kernel dies
-    # and its page never ends). Sockets by path cannot collide, and nothing else can reach them.
+    # once another process can take it between the two ("ZMQError: Address already in use"; the kernel died
+    # and its page never ended). Sockets named by path cannot collide, and no other user can reach them.
     c.KernelManager.transport = "ipc"
     c.VoilaConfiguration.multi_kernel_manager_class = VisitorKernelManager  # standalone `voila`
     c.Voila.kernel_websocket_connection_class = VisitorConnection

@@ -302,7 +302,7 @@ def test_a_kernel_that_ends_during_a_pass_of_the_culler_logs_no_traceback(tmp_pa
 
 def test_a_kernel_still_starting_as_the_culler_passes_logs_no_traceback(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """jupyter_client lists a kernel as soon as its process answers; Jupyter Server sets its last activity a
+    """jupyter_client lists a kernel once its process has started; Jupyter Server sets its last activity a
     step of the event loop later. A pass of the culler in between raised TraitError ("expected a datetime, not
     the NoneType None") and logged its traceback: the browser tests' server log failed CI."""
     from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
