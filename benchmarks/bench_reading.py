@@ -62,7 +62,10 @@ two thirds of what there is to win is at the start of a turn: whether to knock, 
 Scat with 4 players over many deals (``--cells scat:4 --bots expert,expert-classic --seeds 10,11,12,13,14 --rounds
 5000``: 25,000 deals, fixed before they were played; 1,445 s on two processes, 5 December): the expert
 minus expert-classic -0.002 ± 0.005 pooled (seeds: -0.003, +0.002, +0.001, -0.004, -0.005, each ± 0.010), the expert
-minus the intermediate -0.057 ± 0.006. The strength run's seed 0 gave -0.002 ± 0.007 on 10,000 deals.
+minus the intermediate -0.057 ± 0.006. The strength run's seed 0 gave -0.002 ± 0.007 on 10,000 deals. Then a run of
+60,000 fresh deals, fixed (seeds, size and rule) before it was played (``--seeds 30,...,41 --rounds 5000``; 2,716 s
+on two processes, 6 December): the expert minus expert-classic -0.0058 ± 0.0029 pooled, measurably fewer (seeds from
++0.004 to -0.016, each ± 0.010); the expert minus the intermediate -0.054 ± 0.004.
 
     python benchmarks/bench_reading.py [--rounds 3000] [--cells scat:2,scat:3,scat:4,schwimmen:3] [--seed 0]
     python benchmarks/bench_reading.py --coach-only
