@@ -287,13 +287,12 @@ def test_a_visit_in_spanish_preheats_the_spanish_lessons(server: Server) -> None
     assert "Traceback" not in log and "Culling '" not in log, "the server culled a kernel or logged a traceback"
 
 
-# -- make tutorial ----------------------------------------------------------------------------------------
 def test_a_page_whose_kernel_dies_as_it_starts_ends_at_once(tmp_path: Path) -> None:
     """A kernel that died before running its page's notebook ("Kernel died before replying to kernel_info": in CI
     a TCP port was taken as some 20 kernels started) left its page open for ever, Voilà sending a heartbeat every
     10 s. The page ends, cut short (its watch sees that and reloads it: test_browser_serve.py's
-    test_a_page_cut_short_is_retried), and the server
-    says why in one line. A kernel that exits at once is such a kernel, every time."""
+    test_a_page_cut_short_is_retried), and the server says why in one line. A kernel that exits at once is such a
+    kernel, every time."""
     from concurrent.futures import ThreadPoolExecutor
 
     spec = tmp_path / "kernels" / "dies"
@@ -331,6 +330,7 @@ def test_a_page_whose_kernel_dies_as_it_starts_ends_at_once(tmp_path: Path) -> N
     assert "Traceback" not in log and "Task exception was never retrieved" not in log
 
 
+# -- make tutorial ----------------------------------------------------------------------------------------
 def test_make_tutorial_prints_every_languages_urls_once_it_answers_and_ctrl_c_leaves_nothing_running() -> None:
     port = free_port(span=2)  # the class's table service is served on PORT + 1
     # -o: take the installed virtual environment as it is (never reinstall in a test)

@@ -60,11 +60,11 @@ def test_a_page_whose_kernel_fails_ends_where_it_failed_and_says_why_in_one_line
         yield "<head>", {}
         raise RuntimeError("Kernel died before replying to kernel_info")
 
-    renderer = SimpleNamespace(exporter=SimpleNamespace(generate_from_notebook_node=feed), notebook=None,
-                               resources={}, page_config={}, _jinja_kernel_start=lambda *_a, **_k: None, _jinja_notebook_execute=None,
-                               _jinja_cell_generator=None, voila_configuration=SimpleNamespace(
-                                   progressive_rendering=False),
-                               notebook_path="01-scoring.ipynb", log=logging.getLogger("voila-test"))
+    renderer = SimpleNamespace(  # what generate_content_generator reads of a NotebookRenderer
+        exporter=SimpleNamespace(generate_from_notebook_node=feed), notebook=None, resources={}, page_config={},
+        _jinja_kernel_start=lambda *_a, **_k: None, _jinja_notebook_execute=None, _jinja_cell_generator=None,
+        voila_configuration=SimpleNamespace(progressive_rendering=False), notebook_path="01-scoring.ipynb",
+        log=logging.getLogger("voila-test"))
 
     async def page() -> list[Any]:
         return [item async for item in NotebookRenderer.generate_content_generator(renderer, "k")]
